@@ -1,0 +1,36 @@
+use std::fmt;
+
+/// Every error a user can provoke (bad trace, impossible configuration, unknown id)
+/// is one of these, carrying a message that says where and what.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SimError {
+    /// Bad configuration: `what` names the field, `msg` says what was wrong.
+    Config { what: String, msg: String },
+    /// A trace line that could not be read.
+    Parse { line: u64, text: String, msg: String },
+    /// The input as a whole is unusable (empty, binary, unknown format).
+    Input(String),
+    /// The run was cancelled by its caller.
+    Cancelled,
+}
+
+impl SimError {
+    pub fn config(what: impl Into<String>, msg: impl Into<String>) -> Self {
+        SimError::Config { what: what.into(), msg: msg.into() }
+    }
+}
+
+impl fmt::Display for SimError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SimError::Config { what, msg } => write!(f, "invalid {what}: {msg}"),
+            SimError::Parse { line, text, msg } => {
+                write!(f, "line {line}: {msg} (found {:?})", text)
+            }
+            SimError::Input(m) => write!(f, "{m}"),
+            SimError::Cancelled => write!(f, "cancelled"),
+        }
+    }
+}
+
+impl std::error::Error for SimError {}

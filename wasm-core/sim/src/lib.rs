@@ -1,0 +1,17 @@
+//! cachescope-sim: the pure simulation core. No wasm or JS types live here, so the
+//! browser (through the wasm adapter), the native runner and the benchmarks all
+//! compute identical results from the same code.
+
+pub mod cost;
+pub mod error;
+pub mod generate;
+pub mod policy;
+pub mod rng;
+pub mod sim;
+pub mod trace;
+
+pub use cost::CostModel;
+pub use error::SimError;
+pub use policy::{Event, Policy, Req, Sink, Snapshot};
+pub use sim::{run, RunOptions, RunResult};
+pub use trace::{Trace, TraceBuilder};

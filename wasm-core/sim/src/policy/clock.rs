@@ -1,0 +1,136 @@
+//! CLOCK (second chance), as the CLOCK-Pro and CRAW papers describe it: frames
+//! form a circle; on a fault the hand checks the page it points to, clears a set
+//! reference bit and moves on, and replaces the first page whose bit is clear.
+//!
+//! Readings where the texts are silent:
+//! - A page brought in by a fault starts with its reference bit clear: the fault
+//!   is not a second reference. It is placed in the victim's slot and the hand
+//!   moves past it, so the new page gets a full revolution before it is checked.
+//! - While frames are free they are filled in slot order and the hand stays at 0.
+//!
+//! Snapshot: ring "clock" (slot order) with hand "hand"; `bits` is the reference bit.
+
+use super::registry::{defaults_of, parse_config, PolicyEntry};
+use super::util::NIL;
+use super::{Event, Hand, Policy, Req, Ring, Sink, Slot, Snapshot};
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {}
+
+pub const ENTRY: PolicyEntry = PolicyEntry {
+    id: "clock",
+    name: "CLOCK",
+    summary: "One-bit approximation of LRU: a hand sweeps the frames, giving referenced pages a second chance.",
+    defaults: defaults_of::<Config>,
+    build: |frames, ctx, params| {
+        let _: Config = parse_config("clock", params)?;
+        Ok(Box::new(Clock::new(frames, ctx.n_pages)))
+    },
+};
+
+pub struct Clock {
+    /// Page in each slot (NIL when free).
+    slots: Vec<u32>,
+    /// Per slot: bit 0 reference, bit 1 dirty.
+    bits: Vec<u8>,
+    /// Per page: its slot, or NIL.
+    slot_of: Vec<u32>,
+    used: usize,
+    hand: usize,
+}
+
+const REF: u8 = 1;
+const DIRTY: u8 = 2;
+
+impl Clock {
+    pub fn new(frames: usize, n_pages: u32) -> Clock {
+        Clock { slots: vec![NIL; frames], bits: vec![0; frames], slot_of: vec![NIL; n_pages as usize], used: 0, hand: 0 }
+    }
+    pub fn hand(&self) -> usize {
+        self.hand
+    }
+}
+
+impl Policy for Clock {
+    fn id(&self) -> &'static str {
+        "clock"
+    }
+
+    #[inline]
+    fn access(&mut self, req: Req, sink: &mut Sink) -> bool {
+        let p = req.page;
+        let s = self.slot_of[p as usize];
+        let wbit = if req.write { DIRTY } else { 0 };
+        if s != NIL {
+            self.bits[s as usize] |= REF | wbit;
+            return true;
+        }
+        let n = self.slots.len();
+        let slot = if self.used < n {
+            self.used += 1;
+            self.used - 1
+        } else {
+            let from = self.hand;
+            let mut h = self.hand;
+            while self.bits[h] & REF != 0 {
+                self.bits[h] &= !REF;
+                let page = self.slots[h];
+                sink.ev(|| Event::Visit { hand: "hand", page, action: "cleared reference bit" });
+                h = if h + 1 == n { 0 } else { h + 1 };
+            }
+            let v = self.slots[h];
+            self.slot_of[v as usize] = NIL;
+            sink.evict(v, self.bits[h] & DIRTY != 0, "reference bit clear under the hand");
+            self.hand = if h + 1 == n { 0 } else { h + 1 };
+            let to = self.hand;
+            sink.ev(|| Event::Hand { hand: "hand", from: from as u32, to: to as u32 });
+            h
+        };
+        self.slots[slot] = p;
+        self.bits[slot] = wbit;
+        self.slot_of[p as usize] = slot as u32;
+        sink.ev(|| Event::Insert { page: p, place: "clock", slot: Some(slot as u32) });
+        false
+    }
+
+    fn resident(&self) -> usize {
+        self.used
+    }
+    fn capacity(&self) -> usize {
+        self.slots.len()
+    }
+    fn contains(&self, page: u32) -> bool {
+        self.slot_of.get(page as usize).is_some_and(|&s| s != NIL)
+    }
+
+    fn flush(&mut self, sink: &mut Sink) {
+        for i in 0..self.used {
+            if self.bits[i] & DIRTY != 0 {
+                self.bits[i] &= !DIRTY;
+                sink.clean(self.slots[i], "final flush");
+            }
+        }
+    }
+
+    fn snapshot(&self) -> Snapshot {
+        let slots = (0..self.slots.len())
+            .map(|i| {
+                let p = self.slots[i];
+                if p == NIL {
+                    Slot::EMPTY
+                } else {
+                    Slot::page(p, "", self.bits[i] & REF, self.bits[i] & DIRTY != 0, true)
+                }
+            })
+            .collect();
+        Snapshot {
+            policy: "clock",
+            capacity: self.slots.len() as u32,
+            resident: self.used as u32,
+            rings: vec![Ring { name: "clock", slots, hands: vec![Hand { name: "hand", pos: self.hand as u32 }] }],
+            ..Snapshot::default()
+        }
+    }
+}

@@ -1,0 +1,104 @@
+//! LRU: evict the page whose last access is oldest. Snapshot: one list "LRU",
+//! most recently used first.
+
+use super::registry::{defaults_of, parse_config, PolicyEntry};
+use super::util::{DList, Links};
+use super::{Event, List, Policy, Req, Sink, Slot, Snapshot};
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {}
+
+pub const ENTRY: PolicyEntry = PolicyEntry {
+    id: "lru",
+    name: "LRU",
+    summary: "Least recently used: evicts the page unused for the longest time.",
+    defaults: defaults_of::<Config>,
+    build: |frames, ctx, params| {
+        let _: Config = parse_config("lru", params)?;
+        Ok(Box::new(Lru::new(frames, ctx.n_pages)))
+    },
+};
+
+pub struct Lru {
+    frames: usize,
+    links: Links,
+    list: DList,
+    /// Per page: bit 0 resident, bit 1 dirty.
+    state: Vec<u8>,
+}
+
+const RES: u8 = 1;
+const DIRTY: u8 = 2;
+
+impl Lru {
+    pub fn new(frames: usize, n_pages: u32) -> Lru {
+        Lru { frames, links: Links::new(n_pages as usize), list: DList::new(), state: vec![0; n_pages as usize] }
+    }
+}
+
+impl Policy for Lru {
+    fn id(&self) -> &'static str {
+        "lru"
+    }
+
+    #[inline]
+    fn access(&mut self, req: Req, sink: &mut Sink) -> bool {
+        let p = req.page;
+        let s = &mut self.state[p as usize];
+        if *s & RES != 0 {
+            if req.write {
+                *s |= DIRTY;
+            }
+            self.list.move_to_front(&mut self.links, p);
+            sink.ev(|| Event::Move { page: p, from: "LRU", to: "MRU", why: "hit moves the page to the MRU end" });
+            return true;
+        }
+        *s = RES | if req.write { DIRTY } else { 0 };
+        if self.list.len() == self.frames {
+            let v = self.list.pop_back(&mut self.links).expect("full list has a tail");
+            let dirty = self.state[v as usize] & DIRTY != 0;
+            self.state[v as usize] = 0;
+            sink.evict(v, dirty, "least recently used");
+        }
+        self.list.push_front(&mut self.links, p);
+        sink.ev(|| Event::Insert { page: p, place: "MRU", slot: None });
+        false
+    }
+
+    fn resident(&self) -> usize {
+        self.list.len()
+    }
+    fn capacity(&self) -> usize {
+        self.frames
+    }
+    fn contains(&self, page: u32) -> bool {
+        self.state.get(page as usize).is_some_and(|s| s & RES != 0)
+    }
+
+    fn flush(&mut self, sink: &mut Sink) {
+        let pages: Vec<u32> = self.list.iter(&self.links).collect();
+        for p in pages.into_iter().rev() {
+            if self.state[p as usize] & DIRTY != 0 {
+                self.state[p as usize] &= !DIRTY;
+                sink.clean(p, "final flush");
+            }
+        }
+    }
+
+    fn snapshot(&self) -> Snapshot {
+        let entries = self
+            .list
+            .iter(&self.links)
+            .map(|p| Slot::page(p, "", 0, self.state[p as usize] & DIRTY != 0, true))
+            .collect();
+        Snapshot {
+            policy: "lru",
+            capacity: self.frames as u32,
+            resident: self.list.len() as u32,
+            lists: vec![List { name: "LRU", entries }],
+            ..Snapshot::default()
+        }
+    }
+}

@@ -1,0 +1,119 @@
+//! The replacement-policy interface, the per-step event record, the snapshot of
+//! internal state, and the registry of every policy.
+//!
+//! Adding a policy: write its file (a `Config` with defaults, a type implementing
+//! [`Policy`], and a `pub const ENTRY: PolicyEntry`), then add it to [`registry`].
+
+mod event;
+mod registry;
+mod snapshot;
+
+pub mod clock;
+pub mod fifo;
+pub mod lru;
+pub mod opt;
+pub mod util;
+
+pub use event::Event;
+pub use registry::{build, entry, parse_config, PolicyEntry, BuildCtx, POLICIES};
+pub use snapshot::{Gauge, Hand, List, Ring, Slot, Snapshot};
+
+/// One request as a policy sees it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Req {
+    /// Position in the trace (0-based); OPT uses it to look into the future.
+    pub t: usize,
+    /// Dense page id.
+    pub page: u32,
+    pub write: bool,
+}
+
+/// What a step produced besides hit or miss. The simulation loop owns one and
+/// reads the counters; events and the after-cache stream are recorded only when
+/// asked for, so the fast path allocates nothing.
+#[derive(Debug, Default)]
+pub struct Sink {
+    pub evictions: u64,
+    pub writebacks: u64,
+    /// Per-step record of what happened and why (stepping, tests).
+    pub events: Option<Vec<Event>>,
+    /// The after-cache stream as packed requests: write-backs (write bit set) in
+    /// eviction order, and the reads of missed pages the simulation loop adds.
+    pub stream: Option<Vec<u32>>,
+}
+
+impl Sink {
+    pub fn counting() -> Sink {
+        Sink::default()
+    }
+    pub fn recording() -> Sink {
+        Sink { events: Some(Vec::new()), ..Sink::default() }
+    }
+
+    /// A resident page leaves the cache; a dirty one is written back.
+    #[inline]
+    pub fn evict(&mut self, page: u32, dirty: bool, why: &'static str) {
+        self.evictions += 1;
+        if dirty {
+            self.writebacks += 1;
+            if let Some(w) = &mut self.stream {
+                w.push(crate::trace::pack(page, true));
+            }
+        }
+        self.ev(|| Event::Evict { page, dirty, why });
+    }
+
+    /// A dirty page is written back but stays resident (e.g. a flush or cleaning).
+    #[inline]
+    pub fn clean(&mut self, page: u32, why: &'static str) {
+        self.writebacks += 1;
+        if let Some(w) = &mut self.stream {
+            w.push(crate::trace::pack(page, true));
+        }
+        self.ev(|| Event::WriteBack { page, why });
+    }
+
+    /// Records an event, building it only when events are being recorded.
+    #[inline(always)]
+    pub fn ev(&mut self, f: impl FnOnce() -> Event) {
+        if let Some(e) = &mut self.events {
+            e.push(f());
+        }
+    }
+
+    #[inline]
+    pub fn recording_events(&self) -> bool {
+        self.events.is_some()
+    }
+}
+
+/// A page-replacement policy over dense page ids `0..n_pages`.
+pub trait Policy {
+    /// Registry id (`lru`, `clock-pro`, …).
+    fn id(&self) -> &'static str;
+    /// Serves one request; returns true on a hit. Evictions and write-backs go
+    /// to `sink`, as do events when it records them.
+    fn access(&mut self, req: Req, sink: &mut Sink) -> bool;
+    /// Number of resident pages now.
+    fn resident(&self) -> usize;
+    /// Frames of the cache.
+    fn capacity(&self) -> usize;
+    /// Writes back every dirty resident page (the optional final flush).
+    fn flush(&mut self, sink: &mut Sink);
+    /// Whether `page` is resident now (tests and the page inspector).
+    fn contains(&self, page: u32) -> bool;
+    /// The internal state for drawing and for tests.
+    fn snapshot(&self) -> Snapshot;
+
+    /// Serves a run of packed requests starting at trace position `t0`; returns
+    /// the hits. Being a provided method it is compiled per policy, so the
+    /// per-request call is static and inlined.
+    fn run_chunk(&mut self, reqs: &[u32], t0: usize, sink: &mut Sink) -> u64 {
+        let mut hits = 0u64;
+        for (i, &r) in reqs.iter().enumerate() {
+            let req = Req { t: t0 + i, page: crate::trace::page_of(r), write: crate::trace::is_write(r) };
+            hits += self.access(req, sink) as u64;
+        }
+        hits
+    }
+}

@@ -1,0 +1,166 @@
+//! OPT (Belady's MIN): on a fault, evict the resident page whose next use lies
+//! farthest in the future (never again counts as farthest). It reads the whole
+//! trace at build time, so requests must arrive in trace order (`Req::t`).
+//!
+//! Among pages never used again the one with the highest dense id goes first
+//! (any choice gives the same hit count). Snapshot: list "by next use",
+//! farthest first; `bits` is unused.
+
+use super::registry::{defaults_of, parse_config, PolicyEntry};
+use super::{Event, List, Policy, Req, Sink, Slot, Snapshot};
+use crate::trace::page_of;
+use serde::{Deserialize, Serialize};
+use std::collections::BinaryHeap;
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {}
+
+pub const ENTRY: PolicyEntry = PolicyEntry {
+    id: "opt",
+    name: "OPT (Belady)",
+    summary: "Optimal offline policy: evicts the page used farthest in the future. Needs the whole trace.",
+    defaults: defaults_of::<Config>,
+    build: |frames, ctx, params| {
+        let _: Config = parse_config("opt", params)?;
+        Ok(Box::new(Opt::new(frames, ctx.n_pages, ctx.trace)))
+    },
+};
+
+const NEVER: u32 = u32::MAX;
+
+pub struct Opt {
+    frames: usize,
+    /// For each trace position, the position of the same page's next access.
+    next: Vec<u32>,
+    /// The trace's page at each position (to name the page behind a heap key).
+    pages: Vec<u32>,
+    /// Keys of resident pages: next-use time, or `len + page` when never used
+    /// again. Entries whose time has passed are stale and are dropped lazily.
+    heap: BinaryHeap<u64>,
+    /// Per page: bit 0 resident, bit 1 dirty.
+    state: Vec<u8>,
+    resident: usize,
+    now: usize,
+}
+
+const RES: u8 = 1;
+const DIRTY: u8 = 2;
+
+impl Opt {
+    pub fn new(frames: usize, n_pages: u32, trace: &[u32]) -> Opt {
+        let mut next = vec![NEVER; trace.len()];
+        let mut last = vec![NEVER; n_pages as usize];
+        for t in (0..trace.len()).rev() {
+            let p = page_of(trace[t]) as usize;
+            next[t] = last[p];
+            last[p] = t as u32;
+        }
+        Opt {
+            frames,
+            next,
+            pages: trace.iter().map(|&r| page_of(r)).collect(),
+            heap: BinaryHeap::with_capacity(2 * frames + 64),
+            state: vec![0; n_pages as usize],
+            resident: 0,
+            now: 0,
+        }
+    }
+
+    #[inline]
+    fn key(&self, t: usize, page: u32) -> u64 {
+        match self.next[t] {
+            NEVER => self.pages.len() as u64 + page as u64,
+            n => n as u64,
+        }
+    }
+
+    #[inline]
+    fn page_of_key(&self, k: u64) -> u32 {
+        let n = self.pages.len() as u64;
+        if k >= n {
+            (k - n) as u32
+        } else {
+            self.pages[k as usize]
+        }
+    }
+}
+
+impl Policy for Opt {
+    fn id(&self) -> &'static str {
+        "opt"
+    }
+
+    #[inline]
+    fn access(&mut self, req: Req, sink: &mut Sink) -> bool {
+        let (t, p) = (req.t, req.page);
+        debug_assert!(t < self.pages.len() && self.pages[t] == p, "OPT must see the trace it was built on, in order");
+        self.now = t;
+        let key = self.key(t, p);
+        let s = self.state[p as usize];
+        let wbit = if req.write { DIRTY } else { 0 };
+        if s & RES != 0 {
+            self.state[p as usize] |= wbit;
+            self.heap.push(key);
+            if self.heap.len() > 2 * self.frames + 64 {
+                let n = self.pages.len() as u64;
+                self.heap.retain(|&k| k >= n || k > t as u64);
+            }
+            return true;
+        }
+        if self.resident == self.frames {
+            // Valid keys are all later than `t`; stale ones earlier, so the max is valid.
+            let k = self.heap.pop().expect("full cache has keys");
+            let v = self.page_of_key(k);
+            let dirty = self.state[v as usize] & DIRTY != 0;
+            self.state[v as usize] = 0;
+            self.resident -= 1;
+            sink.evict(v, dirty, if k >= self.pages.len() as u64 { "never used again" } else { "next use farthest away" });
+        }
+        self.state[p as usize] = RES | wbit;
+        self.resident += 1;
+        self.heap.push(key);
+        sink.ev(|| Event::Insert { page: p, place: "cache", slot: None });
+        false
+    }
+
+    fn resident(&self) -> usize {
+        self.resident
+    }
+    fn capacity(&self) -> usize {
+        self.frames
+    }
+    fn contains(&self, page: u32) -> bool {
+        self.state.get(page as usize).is_some_and(|s| s & RES != 0)
+    }
+
+    fn flush(&mut self, sink: &mut Sink) {
+        for p in 0..self.state.len() {
+            if self.state[p] & (RES | DIRTY) == RES | DIRTY {
+                self.state[p] &= !DIRTY;
+                sink.clean(p as u32, "final flush");
+            }
+        }
+    }
+
+    fn snapshot(&self) -> Snapshot {
+        let n = self.pages.len() as u64;
+        let mut keys: Vec<u64> = self.heap.iter().copied().filter(|&k| k >= n || k > self.now as u64).collect();
+        keys.sort_unstable_by(|a, b| b.cmp(a));
+        keys.dedup();
+        let entries = keys
+            .into_iter()
+            .map(|k| {
+                let p = self.page_of_key(k);
+                Slot::page(p, if k >= n { "never again" } else { "" }, 0, self.state[p as usize] & DIRTY != 0, true)
+            })
+            .collect();
+        Snapshot {
+            policy: "opt",
+            capacity: self.frames as u32,
+            resident: self.resident as u32,
+            lists: vec![List { name: "by next use", entries }],
+            ..Snapshot::default()
+        }
+    }
+}

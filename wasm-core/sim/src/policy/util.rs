@@ -1,0 +1,176 @@
+//! Intrusive doubly linked lists over dense page ids: O(1) moves with no
+//! allocation per request. Several lists may share one `Links` (a page is in at
+//! most one of them), which is how ARC-like policies keep T1/T2/B1/B2.
+
+pub const NIL: u32 = u32::MAX;
+
+#[derive(Debug, Clone)]
+pub struct Links {
+    prev: Vec<u32>,
+    next: Vec<u32>,
+}
+
+impl Links {
+    pub fn new(n: usize) -> Links {
+        Links { prev: vec![NIL; n], next: vec![NIL; n] }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct DList {
+    head: u32,
+    tail: u32,
+    len: usize,
+}
+
+impl Default for DList {
+    fn default() -> Self {
+        DList { head: NIL, tail: NIL, len: 0 }
+    }
+}
+
+impl DList {
+    pub fn new() -> DList {
+        DList::default()
+    }
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    #[inline]
+    pub fn front(&self) -> Option<u32> {
+        (self.head != NIL).then_some(self.head)
+    }
+    #[inline]
+    pub fn back(&self) -> Option<u32> {
+        (self.tail != NIL).then_some(self.tail)
+    }
+
+    #[inline]
+    pub fn push_front(&mut self, l: &mut Links, x: u32) {
+        let xi = x as usize;
+        l.prev[xi] = NIL;
+        l.next[xi] = self.head;
+        if self.head != NIL {
+            l.prev[self.head as usize] = x;
+        } else {
+            self.tail = x;
+        }
+        self.head = x;
+        self.len += 1;
+    }
+
+    #[inline]
+    pub fn push_back(&mut self, l: &mut Links, x: u32) {
+        let xi = x as usize;
+        l.next[xi] = NIL;
+        l.prev[xi] = self.tail;
+        if self.tail != NIL {
+            l.next[self.tail as usize] = x;
+        } else {
+            self.head = x;
+        }
+        self.tail = x;
+        self.len += 1;
+    }
+
+    /// Unlinks `x`, which must be in this list.
+    #[inline]
+    pub fn remove(&mut self, l: &mut Links, x: u32) {
+        let xi = x as usize;
+        let (p, n) = (l.prev[xi], l.next[xi]);
+        if p != NIL {
+            l.next[p as usize] = n;
+        } else {
+            self.head = n;
+        }
+        if n != NIL {
+            l.prev[n as usize] = p;
+        } else {
+            self.tail = p;
+        }
+        l.prev[xi] = NIL;
+        l.next[xi] = NIL;
+        self.len -= 1;
+    }
+
+    #[inline]
+    pub fn pop_back(&mut self, l: &mut Links) -> Option<u32> {
+        let t = self.back()?;
+        self.remove(l, t);
+        Some(t)
+    }
+
+    #[inline]
+    pub fn pop_front(&mut self, l: &mut Links) -> Option<u32> {
+        let h = self.front()?;
+        self.remove(l, h);
+        Some(h)
+    }
+
+    #[inline]
+    pub fn move_to_front(&mut self, l: &mut Links, x: u32) {
+        if self.head != x {
+            self.remove(l, x);
+            self.push_front(l, x);
+        }
+    }
+
+    /// The entry after `x` (towards the tail).
+    #[inline]
+    pub fn next_of(&self, l: &Links, x: u32) -> Option<u32> {
+        let n = l.next[x as usize];
+        (n != NIL).then_some(n)
+    }
+    /// The entry before `x` (towards the head).
+    #[inline]
+    pub fn prev_of(&self, l: &Links, x: u32) -> Option<u32> {
+        let p = l.prev[x as usize];
+        (p != NIL).then_some(p)
+    }
+
+    /// Head to tail.
+    pub fn iter<'a>(&self, l: &'a Links) -> impl Iterator<Item = u32> + 'a {
+        let mut cur = self.head;
+        std::iter::from_fn(move || {
+            if cur == NIL {
+                return None;
+            }
+            let x = cur;
+            cur = l.next[x as usize];
+            Some(x)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn push_remove_and_order() {
+        let mut l = Links::new(6);
+        let mut a = DList::new();
+        let mut b = DList::new();
+        for x in [0, 1, 2] {
+            a.push_front(&mut l, x);
+        }
+        b.push_back(&mut l, 3);
+        b.push_back(&mut l, 4);
+        assert_eq!(a.iter(&l).collect::<Vec<_>>(), vec![2, 1, 0]);
+        a.move_to_front(&mut l, 0);
+        assert_eq!(a.iter(&l).collect::<Vec<_>>(), vec![0, 2, 1]);
+        assert_eq!(a.pop_back(&mut l), Some(1));
+        a.remove(&mut l, 0);
+        assert_eq!(a.iter(&l).collect::<Vec<_>>(), vec![2]);
+        assert_eq!((a.len(), a.front(), a.back()), (1, Some(2), Some(2)));
+        assert_eq!(b.iter(&l).collect::<Vec<_>>(), vec![3, 4]);
+        assert_eq!(b.pop_front(&mut l), Some(3));
+        assert_eq!(b.pop_front(&mut l), Some(4));
+        assert!(b.is_empty() && b.pop_back(&mut l).is_none());
+    }
+}
