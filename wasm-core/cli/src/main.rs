@@ -1,1 +1,101 @@
-fn main() {}
+//! cachescope: the native runner. Same core as the browser, so the same trace,
+//! policy and frames give the same numbers here and there.
+
+mod args;
+mod bench;
+mod input;
+
+use args::Args;
+use cachescope_sim::policy::{build, entry, BuildCtx, POLICIES};
+use cachescope_sim::{RunOptions, SimError, Trace};
+use serde_json::{json, Value};
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let mut argv: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
+    let result = if argv.first().is_some_and(|a| a == "bench") {
+        argv.remove(0);
+        bench::main(argv)
+    } else {
+        match args::parse(argv) {
+            Ok(a) => simulate(a),
+            Err(e) => Err(format!("{e}\n\n{}", args::USAGE)),
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(msg) => {
+            eprintln!("cachescope: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn simulate(a: Args) -> Result<(), String> {
+    if a.list_policies {
+        for e in POLICIES {
+            println!("{:<16} {:<18} {}  defaults: {}", e.id, e.name, e.summary, (e.defaults)());
+        }
+        return Ok(());
+    }
+    for id in &a.policies {
+        if entry(id).is_none() {
+            let known: Vec<&str> = POLICIES.iter().map(|e| e.id).collect();
+            return Err(format!("unknown policy {id:?}; known: {}", known.join(", ")));
+        }
+    }
+    for id in a.params.keys() {
+        if !a.policies.contains(id) {
+            return Err(format!("--param names policy {id:?}, which is not among --policy"));
+        }
+    }
+    let input = input::load(&a).map_err(|e| e.to_string())?;
+    let trace = &input.trace;
+    let opts = RunOptions { cost: a.cost, flush: a.flush, buckets: 1, record_stream: false };
+    let mut results = Vec::new();
+    for id in &a.policies {
+        let params = a.params.get(id).cloned().unwrap_or(Value::Null);
+        for f in &a.frames {
+            let frames = f.resolve(trace.distinct());
+            let p = build(id, frames, &BuildCtx::of(trace), &params).map_err(|e| e.to_string())?;
+            let r = cachescope_sim::run(trace, p, &opts, &mut |_, _| true).map_err(|e: SimError| e.to_string())?;
+            let m = r.metrics;
+            results.push(json!({
+                "policy": id, "frames": frames, "requests": m.requests, "hits": m.hits,
+                "misses": m.misses, "hit_ratio": m.hit_ratio, "reads": m.reads,
+                "writebacks": m.writebacks, "flushed": m.flushed, "cost": m.cost,
+            }));
+        }
+    }
+    if a.json {
+        let out = json!({
+            "trace": input.describe(),
+            "cost_model": {"read": a.cost.read, "write": a.cost.write},
+            "results": results,
+        });
+        println!("{out}");
+    } else {
+        print_table(&input, &results);
+    }
+    Ok(())
+}
+
+fn print_table(input: &input::Input, results: &[Value]) {
+    let t: &Trace = &input.trace;
+    println!("trace: {} — {} requests, {} distinct pages, {} writes", input.source, t.len(), t.distinct(), t.writes());
+    println!("{:<16} {:>10} {:>12} {:>12} {:>9} {:>12} {:>12} {:>14}", "policy", "frames", "hits", "misses", "hit %", "reads", "write-backs", "cost");
+    let n = |r: &Value, k: &str| r[k].as_u64().unwrap_or(0);
+    for r in results {
+        println!(
+            "{:<16} {:>10} {:>12} {:>12} {:>9.3} {:>12} {:>12} {:>14.1}",
+            r["policy"].as_str().unwrap_or(""),
+            n(r, "frames"),
+            n(r, "hits"),
+            n(r, "misses"),
+            r["hit_ratio"].as_f64().unwrap_or(0.0) * 100.0,
+            n(r, "reads"),
+            n(r, "writebacks"),
+            r["cost"].as_f64().unwrap_or(0.0),
+        );
+    }
+}

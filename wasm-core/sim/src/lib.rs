@@ -8,10 +8,11 @@ pub mod generate;
 pub mod policy;
 pub mod rng;
 pub mod sim;
+pub mod spec;
 pub mod trace;
 
 pub use cost::CostModel;
 pub use error::SimError;
 pub use policy::{Event, Policy, Req, Sink, Snapshot};
-pub use sim::{run, RunOptions, RunResult};
+pub use sim::{run, run_policy, Metrics, RunOptions, RunResult, Session};
 pub use trace::{Trace, TraceBuilder};

@@ -1,11 +1,13 @@
 //! The simulation loop: feeds a trace through a policy in chunks, counting hits
-//! per bucket (for the hit-ratio chart), reporting progress between chunks and
-//! stopping when asked.
+//! per bucket (for the hit-ratio chart). A [`Session`] can be advanced a slice
+//! at a time, which is how the browser worker stays responsive to cancel and
+//! how the explorer steps one request at a time with events.
 
-use crate::policy::{Policy, Sink};
-use crate::trace::{pack, page_of};
+use crate::policy::{Event, Policy, Req, Sink, Snapshot};
+use crate::trace::{is_write, pack, page_of};
 use crate::{CostModel, SimError, Trace};
 use serde::{Deserialize, Serialize};
+use std::ops::Deref;
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -26,7 +28,8 @@ impl Default for RunOptions {
 }
 
 /// The figures of one run. `reads` counts page reads from storage (one per
-/// miss); `writebacks` counts dirty evictions; `flushed` the final flush.
+/// miss, first-time misses included); `writebacks` counts dirty evictions;
+/// `flushed` the pages written by the optional final flush.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct Metrics {
     pub requests: u64,
@@ -66,54 +69,178 @@ pub struct RunResult {
     pub stream: Option<Vec<u32>>,
 }
 
-/// Size of the chunks between progress reports.
-const PROGRESS_EVERY: u64 = 1 << 18;
+/// A run in progress over a trace held by `T` (`&Trace` natively, `Rc<Trace>`
+/// in the wasm adapter).
+pub struct Session<T: Deref<Target = Trace>> {
+    trace: T,
+    policy: Box<dyn Policy>,
+    opts: RunOptions,
+    pos: usize,
+    hits: u64,
+    bucket_size: u64,
+    bucket_hits: Vec<u32>,
+    partial: u64,
+    sink: Sink,
+}
+
+impl<T: Deref<Target = Trace>> Session<T> {
+    pub fn new(trace: T, policy: Box<dyn Policy>, opts: RunOptions) -> Self {
+        let n = trace.reqs.len() as u64;
+        let buckets = opts.buckets.clamp(1, 1_000_000) as u64;
+        let bucket_size = n.div_ceil(buckets).max(1);
+        let mut sink = Sink::counting();
+        if opts.record_stream {
+            sink.stream = Some(Vec::new());
+        }
+        Session {
+            bucket_hits: Vec::with_capacity(n.div_ceil(bucket_size) as usize),
+            trace,
+            policy,
+            opts,
+            pos: 0,
+            hits: 0,
+            bucket_size,
+            partial: 0,
+            sink,
+        }
+    }
+
+    pub fn position(&self) -> usize {
+        self.pos
+    }
+    pub fn len(&self) -> usize {
+        self.trace.reqs.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.trace.reqs.is_empty()
+    }
+    pub fn done(&self) -> bool {
+        self.pos >= self.trace.reqs.len()
+    }
+    pub fn hits(&self) -> u64 {
+        self.hits
+    }
+    pub fn writebacks(&self) -> u64 {
+        self.sink.writebacks
+    }
+    pub fn policy(&self) -> &dyn Policy {
+        self.policy.as_ref()
+    }
+    pub fn snapshot(&self) -> Snapshot {
+        self.policy.snapshot()
+    }
+
+    /// Serves up to `n` more requests; returns how many it served.
+    pub fn advance(&mut self, n: usize) -> usize {
+        let len = self.trace.reqs.len();
+        let stop = self.pos.saturating_add(n).min(len);
+        let start = self.pos;
+        let bs = self.bucket_size as usize;
+        while self.pos < stop {
+            let bucket_end = ((self.pos / bs + 1) * bs).min(len);
+            let end = bucket_end.min(stop);
+            let chunk = &self.trace.reqs[self.pos..end];
+            let h = if self.opts.record_stream {
+                step_streaming(self.policy.as_mut(), chunk, self.pos, &mut self.sink)
+            } else {
+                self.policy.run_chunk(chunk, self.pos, &mut self.sink)
+            };
+            self.hits += h;
+            self.partial += h;
+            self.pos = end;
+            if end == bucket_end {
+                self.bucket_hits.push(self.partial as u32);
+                self.partial = 0;
+            }
+        }
+        self.pos - start
+    }
+
+    /// Serves the next request and says what happened, first event the hit or
+    /// miss. None at the end of the trace.
+    pub fn step_traced(&mut self) -> Option<(bool, Vec<Event>)> {
+        if self.done() {
+            return None;
+        }
+        let r = self.trace.reqs[self.pos];
+        let req = Req { t: self.pos, page: page_of(r), write: is_write(r) };
+        self.sink.events = Some(Vec::new());
+        let hit = self.policy.access(req, &mut self.sink);
+        let mut events = self.sink.events.take().unwrap_or_default();
+        if let (false, Some(s)) = (hit, &mut self.sink.stream) {
+            s.push(pack(req.page, false));
+        }
+        let first = if hit { Event::Hit { page: req.page, write: req.write } } else { Event::Miss { page: req.page, write: req.write } };
+        events.insert(0, first);
+        self.hits += hit as u64;
+        self.partial += hit as u64;
+        self.pos += 1;
+        let bs = self.bucket_size as usize;
+        if self.pos % bs == 0 || self.pos == self.trace.reqs.len() {
+            self.bucket_hits.push(self.partial as u32);
+            self.partial = 0;
+        }
+        Some((hit, events))
+    }
+
+    /// Ends the run (flushing if asked) and returns its figures.
+    pub fn finish(mut self) -> RunResult {
+        // A run stopped early keeps its last, partial bucket.
+        if !self.done() && self.pos % self.bucket_size as usize != 0 {
+            self.bucket_hits.push(self.partial as u32);
+        }
+        let before_flush = self.sink.writebacks;
+        if self.opts.flush {
+            self.policy.flush(&mut self.sink);
+        }
+        RunResult {
+            metrics: Metrics::finish(
+                self.pos as u64,
+                self.hits,
+                before_flush,
+                self.sink.writebacks - before_flush,
+                &self.opts.cost,
+            ),
+            bucket_size: self.bucket_size,
+            bucket_hits: self.bucket_hits,
+            stream: self.sink.stream.take(),
+        }
+    }
+}
+
+/// Size of the slices between progress reports.
+const PROGRESS_EVERY: usize = 1 << 18;
 
 /// Runs the whole trace through `policy`. `progress(done, total)` is called now
 /// and then; returning false cancels the run.
 pub fn run(
     trace: &Trace,
-    policy: &mut dyn Policy,
+    policy: Box<dyn Policy>,
     opts: &RunOptions,
     progress: &mut dyn FnMut(u64, u64) -> bool,
 ) -> Result<RunResult, SimError> {
+    let mut s = Session::new(trace, policy, opts.clone());
     let n = trace.reqs.len() as u64;
-    let buckets = opts.buckets.clamp(1, 1_000_000) as u64;
-    let bucket_size = n.div_ceil(buckets).max(1);
-    let mut sink = Sink::counting();
-    if opts.record_stream {
-        sink.stream = Some(Vec::new());
-    }
-    let mut bucket_hits = Vec::with_capacity(n.div_ceil(bucket_size) as usize);
-    let mut hits = 0u64;
-    let mut since_report = 0u64;
-    let mut start = 0usize;
-    while start < trace.reqs.len() {
-        let end = (start + bucket_size as usize).min(trace.reqs.len());
-        let chunk = &trace.reqs[start..end];
-        let h = if opts.record_stream { step_streaming(policy, chunk, start, &mut sink) } else { policy.run_chunk(chunk, start, &mut sink) };
-        hits += h;
-        bucket_hits.push(h as u32);
-        since_report += chunk.len() as u64;
-        start = end;
-        if since_report >= PROGRESS_EVERY {
-            since_report = 0;
-            if !progress(start as u64, n) {
-                return Err(SimError::Cancelled);
-            }
+    while !s.done() {
+        s.advance(PROGRESS_EVERY);
+        if !progress(s.position() as u64, n) {
+            return Err(SimError::Cancelled);
         }
     }
-    let before_flush = sink.writebacks;
-    if opts.flush {
-        policy.flush(&mut sink);
-    }
-    progress(n, n);
-    Ok(RunResult {
-        metrics: Metrics::finish(n, hits, before_flush, sink.writebacks - before_flush, &opts.cost),
-        bucket_size,
-        bucket_hits,
-        stream: sink.stream.take(),
-    })
+    Ok(s.finish())
+}
+
+/// Builds `policy_id` for `trace` and runs it: the one call the runner, the
+/// benchmark and the tests share.
+pub fn run_policy(
+    trace: &Trace,
+    policy_id: &str,
+    frames: usize,
+    params: &serde_json::Value,
+    opts: &RunOptions,
+) -> Result<RunResult, SimError> {
+    let p = crate::policy::build(policy_id, frames, &crate::policy::BuildCtx::of(trace), params)?;
+    run(trace, p, opts, &mut |_, _| true)
 }
 
 /// One request at a time, so the read of each missed page lands in the stream
@@ -121,7 +248,7 @@ pub fn run(
 fn step_streaming(policy: &mut dyn Policy, chunk: &[u32], t0: usize, sink: &mut Sink) -> u64 {
     let mut hits = 0;
     for (i, &r) in chunk.iter().enumerate() {
-        let req = crate::Req { t: t0 + i, page: page_of(r), write: crate::trace::is_write(r) };
+        let req = Req { t: t0 + i, page: page_of(r), write: is_write(r) };
         if policy.access(req, sink) {
             hits += 1;
         } else if let Some(s) = &mut sink.stream {
@@ -135,41 +262,64 @@ fn step_streaming(policy: &mut dyn Policy, chunk: &[u32], t0: usize, sink: &mut 
 mod tests {
     use super::*;
     use crate::policy::{build, BuildCtx};
-
-    fn run_policy(id: &str, frames: usize, t: &Trace, opts: &RunOptions) -> RunResult {
-        let ctx = BuildCtx { n_pages: t.distinct(), trace: &t.reqs };
-        let mut p = build(id, frames, &ctx, &serde_json::Value::Null).unwrap();
-        run(t, p.as_mut(), opts, &mut |_, _| true).unwrap()
-    }
+    use serde_json::Value;
 
     #[test]
     fn counts_buckets_cost_flush_and_stream() {
         // LRU, 2 frames: 1w 2 1 3w 2 1 → M M H M(evict 2) M(evict 1, dirty) M(evict 3, dirty)
         let t = Trace::from_pages(&[(1, true), (2, false), (1, false), (3, true), (2, false), (1, false)]);
-        let opts = RunOptions {
-            cost: CostModel { read: 1.0, write: 8.0 },
-            buckets: 3,
-            flush: true,
-            record_stream: true,
-        };
-        let r = run_policy("lru", 2, &t, &opts);
+        let opts = RunOptions { cost: CostModel { read: 1.0, write: 8.0 }, buckets: 3, flush: true, record_stream: true };
+        let r = run_policy(&t, "lru", 2, &Value::Null, &opts).unwrap();
         let m = &r.metrics;
         assert_eq!((m.requests, m.hits, m.misses, m.reads), (6, 1, 5, 5));
         assert_eq!((m.writebacks, m.flushed), (2, 0));
         assert_eq!(m.cost, 5.0 + 16.0);
         assert_eq!(r.bucket_size, 2);
         assert_eq!(r.bucket_hits, vec![0, 1, 0]);
-        // dense ids: 1→0, 2→1, 3→2
+        // dense ids: 1→0, 2→1, 3→2; each victim's write-back precedes the read of the new page
         let w = crate::trace::WRITE_BIT;
         assert_eq!(r.stream.unwrap(), vec![0, 1, 2, w, 1, w | 2, 0]);
     }
 
     #[test]
+    fn flush_writes_back_dirty_pages_left_in_the_cache() {
+        let t = Trace::from_pages(&[(1, true), (2, true), (3, false)]);
+        let opts = RunOptions { flush: true, ..RunOptions::default() };
+        let r = run_policy(&t, "lru", 3, &Value::Null, &opts).unwrap();
+        assert_eq!((r.metrics.writebacks, r.metrics.flushed, r.metrics.cost), (0, 2, 5.0));
+    }
+
+    #[test]
+    fn sliced_and_stepped_runs_equal_the_whole_run() {
+        let cfg = crate::generate::GenConfig::single(crate::generate::Workload::Zipf { pages: 300, alpha: 0.8 }, 5000, 0.3, 9);
+        let t = crate::generate::generate(&cfg).unwrap();
+        let opts = RunOptions { buckets: 7, ..RunOptions::default() };
+        for id in ["lru", "clock", "opt"] {
+            let whole = run_policy(&t, id, 50, &Value::Null, &opts).unwrap();
+            let mk = || build(id, 50, &BuildCtx::of(&t), &Value::Null).unwrap();
+            let mut sliced = Session::new(&t, mk(), opts.clone());
+            while !sliced.done() {
+                sliced.advance(333);
+            }
+            let sliced = sliced.finish();
+            let mut stepped = Session::new(&t, mk(), opts.clone());
+            while let Some((hit, ev)) = stepped.step_traced() {
+                assert!(matches!(ev[0], Event::Hit { .. }) == hit);
+            }
+            let stepped = stepped.finish();
+            assert_eq!(whole.metrics, sliced.metrics, "{id}");
+            assert_eq!(whole.metrics, stepped.metrics, "{id}");
+            assert_eq!(whole.bucket_hits, sliced.bucket_hits, "{id}");
+            assert_eq!(whole.bucket_hits, stepped.bucket_hits, "{id}");
+            assert_eq!(whole.bucket_hits.iter().map(|&h| h as u64).sum::<u64>(), whole.metrics.hits);
+        }
+    }
+
+    #[test]
     fn cancel_stops_the_run() {
         let t = Trace::reads(&(0..1_000_000u64).map(|i| i % 1000).collect::<Vec<_>>());
-        let ctx = BuildCtx { n_pages: t.distinct(), trace: &t.reqs };
-        let mut p = build("lru", 10, &ctx, &serde_json::Value::Null).unwrap();
-        let e = run(&t, p.as_mut(), &RunOptions::default(), &mut |_, _| false).unwrap_err();
+        let p = build("lru", 10, &BuildCtx::of(&t), &Value::Null).unwrap();
+        let e = run(&t, p, &RunOptions::default(), &mut |_, _| false).unwrap_err();
         assert_eq!(e, SimError::Cancelled);
     }
 }

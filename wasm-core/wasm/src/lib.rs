@@ -1,1 +1,177 @@
+//! Thin wasm-bindgen adapter over cachescope-sim. Configuration crosses as JSON
+//! text, bulk data as typed arrays (`Vec<u32>` ↔ `Uint32Array`); every error is
+//! a JS `Error` carrying the core's message. No simulation logic lives here.
 
+use cachescope_sim::generate::{generate, GenConfig};
+use cachescope_sim::policy::{build, BuildCtx, POLICIES};
+use cachescope_sim::{RunOptions, Session, Trace};
+use serde_json::{json, Value};
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+
+fn js_err(e: impl std::fmt::Display) -> JsError {
+    JsError::new(&e.to_string())
+}
+
+fn parse_json(what: &str, text: &str) -> Result<Value, JsError> {
+    if text.trim().is_empty() {
+        return Ok(Value::Null);
+    }
+    serde_json::from_str(text).map_err(|e| js_err(format!("invalid {what}: {e}")))
+}
+
+/// The registry as JSON: `[{id, name, summary, defaults}]`.
+#[wasm_bindgen]
+pub fn policies() -> String {
+    let list: Vec<Value> = POLICIES
+        .iter()
+        .map(|e| json!({"id": e.id, "name": e.name, "summary": e.summary, "defaults": (e.defaults)()}))
+        .collect();
+    Value::Array(list).to_string()
+}
+
+#[wasm_bindgen]
+pub fn core_version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
+}
+
+/// A trace held in WASM memory; sessions share it without copying.
+#[wasm_bindgen]
+pub struct WasmTrace {
+    inner: Rc<Trace>,
+}
+
+#[wasm_bindgen]
+impl WasmTrace {
+    /// Generates a trace from a `GenConfig` given as JSON.
+    pub fn generate(config_json: &str) -> Result<WasmTrace, JsError> {
+        let cfg: GenConfig = serde_json::from_str(config_json).map_err(|e| js_err(format!("invalid generator: {e}")))?;
+        Ok(WasmTrace { inner: Rc::new(generate(&cfg).map_err(js_err)?) })
+    }
+
+    /// Builds a trace from original page ids and a parallel 0/1 write array.
+    pub fn from_pages(pages: Vec<f64>, writes: Vec<u8>) -> Result<WasmTrace, JsError> {
+        if pages.len() != writes.len() {
+            return Err(js_err("pages and writes differ in length"));
+        }
+        let mut b = cachescope_sim::TraceBuilder::with_capacity(pages.len());
+        for (i, (&p, &w)) in pages.iter().zip(&writes).enumerate() {
+            if !(p >= 0.0 && p.fract() == 0.0 && p <= 9_007_199_254_740_991.0) {
+                return Err(js_err(format!("request {}: page {p} is not a whole number ≥ 0", i + 1)));
+            }
+            b.push(p as u64, w != 0).map_err(js_err)?;
+        }
+        Ok(WasmTrace { inner: Rc::new(b.finish()) })
+    }
+
+    pub fn len(&self) -> usize {
+        self.inner.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.inner.is_empty()
+    }
+    pub fn distinct(&self) -> u32 {
+        self.inner.distinct()
+    }
+    pub fn writes(&self) -> f64 {
+        self.inner.writes() as f64
+    }
+    /// Packed requests `[start, end)`: dense page id, bit 31 set for a write.
+    pub fn requests(&self, start: usize, end: usize) -> Vec<u32> {
+        let end = end.min(self.inner.len());
+        self.inner.reqs[start.min(end)..end].to_vec()
+    }
+    /// Original ids of dense pages `[start, end)` (exact below 2^53).
+    pub fn original_ids(&self, start: usize, end: usize) -> Vec<f64> {
+        let end = end.min(self.inner.ids.len());
+        self.inner.ids[start.min(end)..end].iter().map(|&x| x as f64).collect()
+    }
+}
+
+/// A run of one policy over one trace, advanced in slices by the worker.
+#[wasm_bindgen]
+pub struct WasmSession {
+    inner: Session<Rc<Trace>>,
+}
+
+#[wasm_bindgen]
+impl WasmSession {
+    /// `params_json`: the policy's configuration object (may be empty);
+    /// `options_json`: `RunOptions` (cost, buckets, flush, record_stream).
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        trace: &WasmTrace,
+        policy: &str,
+        frames: u32,
+        params_json: &str,
+        options_json: &str,
+    ) -> Result<WasmSession, JsError> {
+        let params = parse_json(&format!("{policy} parameters"), params_json)?;
+        let opts: RunOptions = match parse_json("run options", options_json)? {
+            Value::Null => RunOptions::default(),
+            v => serde_json::from_value(v).map_err(|e| js_err(format!("invalid run options: {e}")))?,
+        };
+        let t = trace.inner.clone();
+        let p = build(policy, frames as usize, &BuildCtx::of(&t), &params).map_err(js_err)?;
+        Ok(WasmSession { inner: Session::new(t, p, opts) })
+    }
+
+    pub fn advance(&mut self, n: u32) -> u32 {
+        self.inner.advance(n as usize) as u32
+    }
+    pub fn position(&self) -> usize {
+        self.inner.position()
+    }
+    pub fn done(&self) -> bool {
+        self.inner.done()
+    }
+    pub fn hits(&self) -> f64 {
+        self.inner.hits() as f64
+    }
+    pub fn writebacks(&self) -> f64 {
+        self.inner.writebacks() as f64
+    }
+    /// Serves one request: JSON `{hit, events}`, or undefined at the end.
+    pub fn step(&mut self) -> Option<String> {
+        self.inner.step_traced().map(|(hit, events)| json!({"hit": hit, "events": events}).to_string())
+    }
+    /// The policy's internal state as JSON.
+    pub fn snapshot(&self) -> String {
+        serde_json::to_string(&self.inner.snapshot()).expect("snapshots serialise")
+    }
+    /// Ends the run and returns its figures; the session is consumed.
+    pub fn finish(self) -> WasmResult {
+        let r = self.inner.finish();
+        WasmResult {
+            metrics: serde_json::to_string(&r.metrics).expect("metrics serialise"),
+            bucket_size: r.bucket_size as f64,
+            bucket_hits: r.bucket_hits,
+            stream: r.stream,
+        }
+    }
+}
+
+#[wasm_bindgen]
+pub struct WasmResult {
+    metrics: String,
+    bucket_size: f64,
+    bucket_hits: Vec<u32>,
+    stream: Option<Vec<u32>>,
+}
+
+#[wasm_bindgen]
+impl WasmResult {
+    /// `Metrics` as JSON.
+    pub fn metrics(&self) -> String {
+        self.metrics.clone()
+    }
+    pub fn bucket_size(&self) -> f64 {
+        self.bucket_size
+    }
+    pub fn bucket_hits(&self) -> Vec<u32> {
+        self.bucket_hits.clone()
+    }
+    pub fn stream(&self) -> Option<Vec<u32>> {
+        self.stream.clone()
+    }
+}

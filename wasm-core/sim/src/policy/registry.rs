@@ -12,6 +12,14 @@ pub struct BuildCtx<'a> {
     pub n_pages: u32,
     /// The packed requests; only OPT looks at them (to know the future).
     pub trace: &'a [u32],
+    /// Original id of each dense page (block-aware policies group pages by it).
+    pub ids: &'a [u64],
+}
+
+impl<'a> BuildCtx<'a> {
+    pub fn of(trace: &'a crate::Trace) -> BuildCtx<'a> {
+        BuildCtx { n_pages: trace.distinct(), trace: &trace.reqs, ids: &trace.ids }
+    }
 }
 
 pub type BuildFn = fn(usize, &BuildCtx, &Value) -> Result<Box<dyn Policy>, SimError>;
@@ -64,8 +72,8 @@ mod tests {
 
     #[test]
     fn ids_are_unique_and_every_policy_builds_with_defaults() {
-        let trace = [0u32, 1, 2];
-        let ctx = BuildCtx { n_pages: 3, trace: &trace };
+        let t = crate::Trace::reads(&[0, 1, 2]);
+        let ctx = BuildCtx::of(&t);
         for (i, e) in POLICIES.iter().enumerate() {
             assert!(POLICIES[i + 1..].iter().all(|o| o.id != e.id), "duplicate id {}", e.id);
             let p = build(e.id, 2, &ctx, &(e.defaults)()).unwrap();
@@ -76,7 +84,8 @@ mod tests {
 
     #[test]
     fn bad_ids_frames_and_params_are_refused_with_a_message() {
-        let ctx = BuildCtx { n_pages: 1, trace: &[0] };
+        let t = crate::Trace::reads(&[0]);
+        let ctx = BuildCtx::of(&t);
         let e = build("lruu", 2, &ctx, &Value::Null).err().unwrap().to_string();
         assert!(e.contains("unknown policy \"lruu\"") && e.contains("lru"), "{e}");
         let e = build("lru", 0, &ctx, &Value::Null).err().unwrap().to_string();

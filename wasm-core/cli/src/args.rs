@@ -1,0 +1,174 @@
+//! Command-line flags of the runner. Names documented in the README are stable.
+
+use cachescope_sim::CostModel;
+use lexopt::prelude::*;
+use serde_json::{Map, Value};
+
+pub const USAGE: &str = "\
+usage: cachescope [--trace FILE | --generate SPEC] [options]
+       cachescope bench [--requests N] [--pages N] [--alpha A] [--cache-pct P] [--json]
+
+  --trace FILE          trace file to read
+  --format NAME         trace format (overrides detection)
+  --page-size BYTES     page size for byte-addressed formats (default 4096)
+  --lenient             skip malformed lines (counted) instead of stopping
+  --generate SPEC       synthetic trace, e.g. zipf:pages=1000,alpha=1,length=100000,writes=0.3,seed=1
+  --policy ID[,ID…]     policies to run (default lru); --list-policies shows them
+  --frames N[,N…]       cache sizes in frames, or P% of the trace's distinct pages
+  --param ID.KEY=VALUE  a policy parameter (repeatable)
+  --read-cost F         cost of one page read (default 1)
+  --write-cost F        cost of one page write-back (default 1)
+  --cost-preset NAME    unit | cflru | slc | mlc (sets both costs)
+  --flush               write back dirty pages left in the cache at the end
+  --json                print one JSON object instead of a table
+  --list-policies       print the policy registry and exit
+";
+
+#[derive(Debug, Default)]
+pub struct Args {
+    pub trace: Option<String>,
+    pub format: Option<String>,
+    pub page_size: Option<u64>,
+    pub lenient: bool,
+    pub generate: Option<String>,
+    pub policies: Vec<String>,
+    pub frames: Vec<Frames>,
+    pub params: Map<String, Value>,
+    pub cost: CostModel,
+    pub flush: bool,
+    pub json: bool,
+    pub list_policies: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Frames {
+    Count(usize),
+    Percent(f64),
+}
+
+impl Frames {
+    pub fn resolve(self, distinct: u32) -> usize {
+        match self {
+            Frames::Count(n) => n,
+            Frames::Percent(p) => ((distinct as f64 * p / 100.0).round() as usize).max(1),
+        }
+    }
+}
+
+fn bad(msg: impl Into<String>) -> lexopt::Error {
+    lexopt::Error::Custom(msg.into().into())
+}
+
+fn number<T: std::str::FromStr>(flag: &str, v: &str) -> Result<T, lexopt::Error> {
+    v.trim().parse().map_err(|_| bad(format!("{flag}: {v:?} is not a valid number")))
+}
+
+fn list(v: &str) -> impl Iterator<Item = &str> {
+    v.split(',').map(str::trim).filter(|s| !s.is_empty())
+}
+
+fn param_value(v: &str) -> Value {
+    serde_json::from_str(v).unwrap_or_else(|_| Value::String(v.to_string()))
+}
+
+pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args, lexopt::Error> {
+    let mut a = Args::default();
+    let mut p = lexopt::Parser::from_args(args);
+    while let Some(arg) = p.next()? {
+        match arg {
+            Long("trace") => a.trace = Some(p.value()?.string()?),
+            Long("format") => a.format = Some(p.value()?.string()?),
+            Long("page-size") => a.page_size = Some(number("--page-size", &p.value()?.string()?)?),
+            Long("lenient") => a.lenient = true,
+            Long("generate") => a.generate = Some(p.value()?.string()?),
+            Long("policy") => a.policies.extend(list(&p.value()?.string()?).map(String::from)),
+            Long("frames") => {
+                for f in list(&p.value()?.string()?) {
+                    let fr = match f.strip_suffix('%') {
+                        Some(pct) => {
+                            let x: f64 = number("--frames", pct)?;
+                            if !(x > 0.0 && x <= 100.0) {
+                                return Err(bad(format!("--frames: {f} must be a percentage in (0, 100]")));
+                            }
+                            Frames::Percent(x)
+                        }
+                        None => {
+                            let n: usize = number("--frames", f)?;
+                            if n == 0 {
+                                return Err(bad("--frames: a cache needs at least 1 frame"));
+                            }
+                            Frames::Count(n)
+                        }
+                    };
+                    a.frames.push(fr);
+                }
+            }
+            Long("param") => {
+                let v = p.value()?.string()?;
+                let (key, val) = v.split_once('=').ok_or_else(|| bad(format!("--param: expected ID.KEY=VALUE, got {v:?}")))?;
+                let (id, field) = key.split_once('.').ok_or_else(|| bad(format!("--param: expected ID.KEY=VALUE, got {v:?}")))?;
+                let entry = a.params.entry(id.to_string()).or_insert_with(|| Value::Object(Map::new()));
+                entry.as_object_mut().expect("params are objects").insert(field.to_string(), param_value(val));
+            }
+            Long("read-cost") => a.cost.read = number("--read-cost", &p.value()?.string()?)?,
+            Long("write-cost") => a.cost.write = number("--write-cost", &p.value()?.string()?)?,
+            Long("cost-preset") => {
+                let name = p.value()?.string()?;
+                a.cost = CostModel::preset(&name).ok_or_else(|| {
+                    bad(format!("--cost-preset: unknown preset {name:?}; known: {}", CostModel::PRESETS.join(", ")))
+                })?;
+            }
+            Long("flush") => a.flush = true,
+            Long("json") => a.json = true,
+            Long("list-policies") => a.list_policies = true,
+            Short('h') | Long("help") => {
+                print!("{USAGE}");
+                std::process::exit(0);
+            }
+            _ => return Err(arg.unexpected()),
+        }
+    }
+    if a.policies.is_empty() {
+        a.policies.push("lru".into());
+    }
+    if a.frames.is_empty() {
+        a.frames.push(Frames::Percent(10.0));
+    }
+    for c in [a.cost.read, a.cost.write] {
+        if !(c.is_finite() && c >= 0.0) {
+            return Err(bad(format!("costs must be finite and ≥ 0, got {c}")));
+        }
+    }
+    Ok(a)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(s: &str) -> Result<Args, String> {
+        parse(s.split_whitespace().map(std::ffi::OsString::from)).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn flags_lists_params_and_percentages() {
+        let a = p("--trace t.txt --policy lru,opt --frames 100,5% --param cflru.window=0.25 --param cflru.name=x --json")
+            .unwrap();
+        assert_eq!(a.trace.as_deref(), Some("t.txt"));
+        assert_eq!(a.policies, vec!["lru", "opt"]);
+        assert_eq!(a.frames, vec![Frames::Count(100), Frames::Percent(5.0)]);
+        assert_eq!(a.frames[1].resolve(1000), 50);
+        assert_eq!(a.params["cflru"]["window"], serde_json::json!(0.25));
+        assert_eq!(a.params["cflru"]["name"], serde_json::json!("x"));
+        assert!(a.json);
+    }
+
+    #[test]
+    fn mistakes_are_named() {
+        assert!(p("--frames 0").unwrap_err().contains("at least 1"));
+        assert!(p("--frames ten").unwrap_err().contains("ten"));
+        assert!(p("--param window=1").unwrap_err().contains("ID.KEY=VALUE"));
+        assert!(p("--cost-preset tlc").unwrap_err().contains("slc"));
+        assert!(p("--bogus").is_err());
+    }
+}

@@ -1,0 +1,66 @@
+//! `cachescope bench`: native throughput of every policy on one generated trace.
+//! It prints figures; nothing here is a test.
+
+use cachescope_sim::generate::{generate, GenConfig, Workload};
+use cachescope_sim::policy::{build, BuildCtx, POLICIES};
+use cachescope_sim::{RunOptions, Session};
+use serde_json::json;
+use std::time::Instant;
+
+pub fn main(argv: Vec<std::ffi::OsString>) -> Result<(), String> {
+    use lexopt::prelude::*;
+    let (mut requests, mut pages, mut alpha, mut pct, mut as_json) = (10_000_000u64, 1_000_000u64, 1.0f64, 1.0f64, false);
+    let mut only: Option<Vec<String>> = None;
+    let mut p = lexopt::Parser::from_args(argv);
+    while let Some(arg) = p.next().map_err(|e| e.to_string())? {
+        match arg {
+            Long("requests") => requests = val(&mut p)?.parse().map_err(|_| "--requests: not a number")?,
+            Long("pages") => pages = val(&mut p)?.parse().map_err(|_| "--pages: not a number")?,
+            Long("alpha") => alpha = val(&mut p)?.parse().map_err(|_| "--alpha: not a number")?,
+            Long("cache-pct") => pct = val(&mut p)?.parse().map_err(|_| "--cache-pct: not a number")?,
+            Long("policy") => only = Some(val(&mut p)?.split(',').map(String::from).collect()),
+            Long("json") => as_json = true,
+            _ => return Err(arg.unexpected().to_string()),
+        }
+    }
+    let cfg = GenConfig::single(Workload::Zipf { pages, alpha }, requests, 0.3, 1);
+    let t0 = Instant::now();
+    let trace = generate(&cfg).map_err(|e| e.to_string())?;
+    let gen_s = t0.elapsed().as_secs_f64();
+    let frames = ((pages as f64 * pct / 100.0) as usize).max(1);
+    let bytes_per_req = (trace.reqs.capacity() * 4 + trace.ids.capacity() * 8) as f64 / trace.len() as f64;
+    let mut rows: Vec<serde_json::Value> = Vec::new();
+    for e in POLICIES {
+        if only.as_ref().is_some_and(|o| !o.iter().any(|x| x == e.id)) {
+            continue;
+        }
+        let t0 = Instant::now();
+        let p = build(e.id, frames, &BuildCtx::of(&trace), &(e.defaults)()).map_err(|e| e.to_string())?;
+        let build_s = t0.elapsed().as_secs_f64();
+        let t1 = Instant::now();
+        let mut s = Session::new(&trace, p, RunOptions { buckets: 1, ..RunOptions::default() });
+        s.advance(usize::MAX);
+        let run_s = t1.elapsed().as_secs_f64();
+        let hits = s.hits();
+        rows.push(json!({
+            "policy": e.id, "mreq_per_s": trace.len() as f64 / run_s / 1e6,
+            "seconds": run_s, "build_seconds": build_s, "hit_ratio": hits as f64 / trace.len() as f64,
+        }));
+    }
+    let out = json!({
+        "trace": {"kind": "zipf", "alpha": alpha, "pages": pages, "requests": requests, "frames": frames,
+                   "generate_seconds": gen_s, "bytes_per_request": bytes_per_req},
+        "policies": rows,
+    });
+    if as_json {
+        println!("{out}");
+    } else {
+        println!("{}", serde_json::to_string_pretty(&out).expect("json"));
+    }
+    Ok(())
+}
+
+fn val(p: &mut lexopt::Parser) -> Result<String, String> {
+    use lexopt::ValueExt;
+    p.value().map_err(|e| e.to_string())?.string().map_err(|e| e.to_string())
+}
