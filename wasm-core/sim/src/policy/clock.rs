@@ -134,3 +134,29 @@ impl Policy for Clock {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testutil::replay_reads;
+
+    #[test]
+    fn second_chance_worked_by_hand() {
+        // 1 2 3 fill slots 0..2 (bits clear), 1 hits (bit set). 4: the hand clears 1's
+        // bit and takes 2's slot; 2 takes 3's slot; 5 takes 1's slot (bit now clear);
+        // 1 takes 4's slot. Final slots [5, 1, 2], hand at slot 2.
+        let r = replay_reads("clock", 3, &[1, 2, 3, 1, 4, 2, 5, 1]);
+        assert_eq!(r.hits, vec![false, false, false, true, false, false, false, false]);
+        assert_eq!(r.evicted, vec![2, 3, 1, 4]);
+        let s = r.policy.snapshot();
+        let ring = &s.rings[0];
+        let slots: Vec<u32> = ring.slots.iter().map(|x| x.page.unwrap()).collect();
+        assert_eq!(slots, vec![4, 0, 1]); // dense ids of 5, 1, 2
+        assert_eq!(ring.hands[0].pos, 2);
+    }
+
+    #[test]
+    fn a_loop_one_page_larger_than_memory_never_hits() {
+        let pages: Vec<u64> = (0..2000).map(|i| i % 101).collect();
+        assert_eq!(replay_reads("clock", 100, &pages).misses(), 2000);
+    }
+}

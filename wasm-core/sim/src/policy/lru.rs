@@ -102,3 +102,29 @@ impl Policy for Lru {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testutil::{replay, replay_reads};
+
+    // Silberschatz's reference string: with 3 frames LRU takes 12 faults.
+    const BOOK: [u64; 20] = [7, 0, 1, 2, 0, 3, 0, 4, 2, 3, 0, 3, 2, 1, 2, 0, 1, 7, 0, 1];
+
+    #[test]
+    fn textbook_string_gives_twelve_faults_in_this_order() {
+        let r = replay_reads("lru", 3, &BOOK);
+        assert_eq!(r.misses(), 12);
+        assert_eq!(r.evicted, vec![7, 1, 2, 3, 0, 4, 0, 3, 2]);
+    }
+
+    #[test]
+    fn dirty_victims_are_written_back_and_snapshot_is_mru_first() {
+        // 1w 2 3 1 4 → 4 evicts 2 (clean); then 5 evicts 3; then 6 evicts 1 (dirty)
+        let r = replay("lru", 3, &[(1, true), (2, false), (3, false), (1, false), (4, false), (5, false), (6, false)]);
+        assert_eq!(r.evicted, vec![2, 3, 1]);
+        assert_eq!(r.writebacks, 1);
+        let s = r.policy.snapshot();
+        let order: Vec<u32> = s.lists[0].entries.iter().map(|e| e.page.unwrap()).collect();
+        assert_eq!(order, vec![5, 4, 3]); // dense ids of 6, 5, 4
+    }
+}

@@ -13,6 +13,8 @@ pub mod fifo;
 pub mod lru;
 pub mod opt;
 pub mod util;
+#[cfg(test)]
+pub(crate) mod testutil;
 
 pub use event::Event;
 pub use registry::{build, entry, parse_config, PolicyEntry, BuildCtx, POLICIES};

@@ -164,3 +164,48 @@ impl Policy for Opt {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testutil::replay_reads;
+    use proptest::prelude::*;
+
+    #[test]
+    fn textbook_string_gives_nine_faults() {
+        let r = replay_reads("opt", 3, &[7, 0, 1, 2, 0, 3, 0, 4, 2, 3, 0, 3, 2, 1, 2, 0, 1, 7, 0, 1]);
+        assert_eq!(r.misses(), 9);
+        assert_eq!(&r.evicted[..3], &[7, 1, 0]);
+    }
+
+    /// Fewest misses over every possible choice of victim (exhaustive search).
+    fn brute_force(pages: &[u64], frames: usize) -> usize {
+        fn go(pages: &[u64], frames: usize, cache: &mut Vec<u64>) -> usize {
+            let Some((&p, rest)) = pages.split_first() else { return 0 };
+            if cache.contains(&p) {
+                return go(rest, frames, cache);
+            }
+            if cache.len() < frames {
+                cache.push(p);
+                let m = 1 + go(rest, frames, cache);
+                cache.pop();
+                return m;
+            }
+            let mut best = usize::MAX;
+            for i in 0..cache.len() {
+                let old = std::mem::replace(&mut cache[i], p);
+                best = best.min(1 + go(rest, frames, cache));
+                cache[i] = old;
+            }
+            best
+        }
+        go(pages, frames, &mut Vec::new())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+        #[test]
+        fn opt_misses_equal_the_exhaustive_minimum(pages in prop::collection::vec(0u64..6, 1..13), frames in 1usize..4) {
+            prop_assert_eq!(replay_reads("opt", frames, &pages).misses(), brute_force(&pages, frames));
+        }
+    }
+}

@@ -1,0 +1,111 @@
+// Hit ratio over the run, one line per (policy, frames). Framework-free:
+// created once on a node the chart owns, updated with new series, destroyed.
+
+import * as d3 from 'd3';
+
+export interface HitSeries {
+  label: string;
+  colour: string;
+  bucketSize: number;
+  bucketHits: Uint32Array;
+  requests: number;
+}
+
+export type HitMode = 'cumulative' | 'interval';
+
+export interface HitChartOptions {
+  width?: number;
+  height?: number;
+  title?: string;
+}
+
+export interface Chart<T> {
+  update(data: T): void;
+  destroy(): void;
+}
+
+/** Points (requests served, hit ratio) of one series. */
+export function hitPoints(s: HitSeries, mode: HitMode): [number, number][] {
+  const pts: [number, number][] = [];
+  let hits = 0;
+  let served = 0;
+  for (let i = 0; i < s.bucketHits.length; i++) {
+    const n = Math.min(s.bucketSize, s.requests - served);
+    if (n <= 0) break;
+    hits += s.bucketHits[i];
+    served += n;
+    pts.push([served, mode === 'cumulative' ? hits / served : s.bucketHits[i] / n]);
+  }
+  return pts;
+}
+
+export function createHitRatioChart(
+  node: HTMLElement,
+  options: HitChartOptions = {},
+): Chart<{ series: HitSeries[]; mode: HitMode }> {
+  const width = options.width ?? 760;
+  const height = options.height ?? 340;
+  const m = { top: 16, right: 180, bottom: 48, left: 64 };
+  const svg = d3
+    .select(node)
+    .append('svg')
+    .attr('viewBox', `0 0 ${width} ${height}`)
+    .attr('role', 'img')
+    .attr('aria-label', options.title ?? 'Hit ratio over the run')
+    .attr('class', 'chart');
+  const x = d3.scaleLinear().range([m.left, width - m.right]);
+  const y = d3.scaleLinear().domain([0, 1]).range([height - m.bottom, m.top]);
+  const gx = svg.append('g').attr('transform', `translate(0,${height - m.bottom})`);
+  const gy = svg.append('g').attr('transform', `translate(${m.left},0)`);
+  svg
+    .append('text')
+    .attr('class', 'axis-label')
+    .attr('x', (m.left + width - m.right) / 2)
+    .attr('y', height - 8)
+    .attr('text-anchor', 'middle')
+    .text('requests served');
+  const yLabel = svg
+    .append('text')
+    .attr('class', 'axis-label')
+    .attr('transform', `translate(16,${(height - m.bottom + m.top) / 2}) rotate(-90)`)
+    .attr('text-anchor', 'middle');
+  const lines = svg.append('g').attr('fill', 'none').attr('stroke-width', 2.5);
+  const legend = svg.append('g').attr('transform', `translate(${width - m.right + 16},${m.top})`);
+
+  return {
+    update({ series, mode }) {
+      const maxX = d3.max(series, (s) => s.requests) ?? 1;
+      x.domain([0, Math.max(1, maxX)]);
+      gx.call(d3.axisBottom(x).ticks(6, 's'));
+      gy.call(d3.axisLeft(y).ticks(5, '%'));
+      yLabel.text(mode === 'cumulative' ? 'hit ratio so far' : 'hit ratio per interval');
+      const line = d3.line<[number, number]>().x((d) => x(d[0])).y((d) => y(d[1]));
+      lines
+        .selectAll<SVGPathElement, HitSeries>('path')
+        .data(series, (s) => s.label)
+        .join('path')
+        .attr('stroke', (s) => s.colour)
+        .attr('data-series', (s) => s.label)
+        .attr('d', (s) => line(hitPoints(s, mode)) ?? '')
+        .selectAll('title')
+        .data((s) => [s])
+        .join('title')
+        .text((s) => s.label);
+      const items = legend
+        .selectAll<SVGGElement, HitSeries>('g')
+        .data(series, (s) => s.label)
+        .join((enter) => {
+          const g = enter.append('g');
+          g.append('rect').attr('width', 14).attr('height', 14).attr('rx', 2);
+          g.append('text').attr('x', 20).attr('y', 12);
+          return g;
+        })
+        .attr('transform', (_, i) => `translate(0,${i * 22})`);
+      items.select('rect').attr('fill', (s) => s.colour);
+      items.select('text').text((s) => s.label);
+    },
+    destroy() {
+      svg.remove();
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useApp } from '../state/store';
+import { selectResults } from '../state/selectors';
+import { policyLabel } from '../core/policies';
+import { colourOf } from '../core/palette';
+import { createHitRatioChart, type HitMode, type HitSeries } from '../charts/hitRatioChart';
+
+type ChartHandle = ReturnType<typeof createHitRatioChart>;
+
+export function HitRatioPanel() {
+  const results = useApp(selectResults);
+  const [mode, setMode] = useState<HitMode>('cumulative');
+  const node = useRef<HTMLDivElement>(null);
+  const chart = useRef<ChartHandle | null>(null);
+
+  useEffect(() => {
+    chart.current = createHitRatioChart(node.current!, { title: 'Hit ratio over the run' });
+    return () => {
+      chart.current?.destroy();
+      chart.current = null;
+    };
+  }, []);
+
+  const series: HitSeries[] = useMemo(
+    () =>
+      results.map((r, i) => ({
+        label: `${policyLabel(r.job.policy)} · ${r.job.frames}`,
+        colour: colourOf(i),
+        bucketSize: r.bucketSize,
+        bucketHits: r.bucketHits,
+        requests: r.metrics.requests,
+      })),
+    [results],
+  );
+
+  useEffect(() => {
+    chart.current?.update({ series, mode });
+  }, [series, mode]);
+
+  return (
+    <section aria-label="Hit ratio chart" className="chart-panel" hidden={results.length === 0}>
+      <h2>Hit ratio over the run</h2>
+      <label className="inline">
+        <input type="checkbox" checked={mode === 'interval'} onChange={(e) => setMode(e.target.checked ? 'interval' : 'cumulative')} />
+        Per interval instead of cumulative
+      </label>
+      <div ref={node} />
+    </section>
+  );
+}

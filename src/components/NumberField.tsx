@@ -1,0 +1,34 @@
+import { useEffect, useState } from 'react';
+
+interface Props {
+  label: string;
+  value: number;
+  min?: number;
+  max?: number;
+  step?: number;
+  onChange(value: number): void;
+}
+
+/** A labelled number input that keeps what the user types until it is a number. */
+export function NumberField({ label, value, min, max, step, onChange }: Props) {
+  const [text, setText] = useState(String(value));
+  useEffect(() => setText(String(value)), [value]);
+  return (
+    <label>
+      {label}
+      <input
+        type="number"
+        inputMode="decimal"
+        value={text}
+        min={min}
+        max={max}
+        step={step}
+        onChange={(e) => {
+          setText(e.target.value);
+          const v = e.target.valueAsNumber;
+          if (Number.isFinite(v)) onChange(v);
+        }}
+      />
+    </label>
+  );
+}

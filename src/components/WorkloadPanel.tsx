@@ -1,0 +1,75 @@
+import { useApp } from '../state/store';
+import { selectBusy, selectFile, selectGenerator, selectSourceKind } from '../state/selectors';
+import type { GeneratorForm, WorkloadKind } from '../state/workloadSlice';
+import { NumberField } from './NumberField';
+
+const KINDS: { id: WorkloadKind; label: string }[] = [
+  { id: 'zipf', label: 'Zipf' },
+  { id: 'uniform', label: 'Uniform' },
+  { id: 'loop', label: 'Loop' },
+  { id: 'hot-cold', label: 'Hot/cold' },
+];
+
+export function WorkloadPanel() {
+  const sourceKind = useApp(selectSourceKind);
+  const g = useApp(selectGenerator);
+  const file = useApp(selectFile);
+  const busy = useApp(selectBusy);
+  const { setSourceKind, setGenerator, setFile, loadTrace } = useApp.getState();
+  const set = (patch: Partial<GeneratorForm>) => setGenerator(patch);
+
+  return (
+    <fieldset className="panel">
+      <legend>Workload</legend>
+      <div className="segmented" role="radiogroup" aria-label="Trace source">
+        <label>
+          <input type="radio" name="source" checked={sourceKind === 'generate'} onChange={() => setSourceKind('generate')} />
+          Generate
+        </label>
+        <label>
+          <input type="radio" name="source" checked={sourceKind === 'file'} onChange={() => setSourceKind('file')} />
+          Upload
+        </label>
+      </div>
+      {sourceKind === 'generate' ? (
+        <div className="fields">
+          <label>
+            Distribution
+            <select value={g.kind} onChange={(e) => set({ kind: e.target.value as WorkloadKind })}>
+              {KINDS.map((k) => (
+                <option key={k.id} value={k.id}>
+                  {k.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <NumberField label="Pages" value={g.pages} min={1} step={1} onChange={(pages) => set({ pages })} />
+          {g.kind === 'zipf' && <NumberField label="Zipf α" value={g.alpha} min={0} step={0.05} onChange={(alpha) => set({ alpha })} />}
+          {g.kind === 'hot-cold' && (
+            <>
+              <NumberField label="Hot access fraction" value={g.hotAccess} min={0} max={1} step={0.05} onChange={(hotAccess) => set({ hotAccess })} />
+              <NumberField label="Hot page fraction" value={g.hotPages} min={0.01} max={0.99} step={0.05} onChange={(hotPages) => set({ hotPages })} />
+            </>
+          )}
+          <NumberField label="Length (requests)" value={g.length} min={1} step={1000} onChange={(length) => set({ length })} />
+          <NumberField label="Write fraction" value={g.writeFraction} min={0} max={1} step={0.05} onChange={(writeFraction) => set({ writeFraction })} />
+          <NumberField label="Seed" value={g.seed} min={0} step={1} onChange={(seed) => set({ seed })} />
+          <button type="button" onClick={() => void loadTrace()} disabled={busy !== null}>
+            Generate workload
+          </button>
+        </div>
+      ) : (
+        <div className="fields">
+          <label>
+            Trace file
+            <input type="file" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+          </label>
+          <p className="hint">One page number per line, optionally followed by R or W. Other formats are detected.</p>
+          <button type="button" onClick={() => void loadTrace()} disabled={busy !== null || file === null}>
+            Load trace
+          </button>
+        </div>
+      )}
+    </fieldset>
+  );
+}

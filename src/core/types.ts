@@ -1,0 +1,67 @@
+// Shapes shared by the UI, the worker and the URL codec. They mirror the Rust
+// core's serde types (generate::GenConfig, sim::RunOptions, sim::Metrics).
+
+export type Workload =
+  | { kind: 'uniform'; pages: number }
+  | { kind: 'zipf'; pages: number; alpha: number }
+  | { kind: 'loop'; pages: number }
+  | { kind: 'hot-cold'; pages: number; hot_access: number; hot_pages: number };
+
+export interface Phase {
+  workload: Workload;
+  length: number;
+  write_fraction: number;
+}
+
+export interface GenConfig {
+  seed: number;
+  phases: Phase[];
+}
+
+export interface CostModel {
+  read: number;
+  write: number;
+}
+
+export interface RunOptions {
+  cost: CostModel;
+  buckets: number;
+  flush: boolean;
+}
+
+export interface Metrics {
+  requests: number;
+  hits: number;
+  misses: number;
+  hit_ratio: number;
+  reads: number;
+  writebacks: number;
+  flushed: number;
+  cost: number;
+}
+
+export interface TraceSummary {
+  source: string;
+  /** Format the file was read as, and whether it was detected or chosen. */
+  format?: string;
+  detected?: boolean;
+  /** Malformed lines skipped (lenient mode). */
+  skipped?: number;
+  requests: number;
+  distinct: number;
+  writes: number;
+}
+
+export interface PolicyInfo {
+  id: string;
+  name: string;
+  summary: string;
+  defaults: Record<string, unknown>;
+}
+
+/** One (policy, frames) run of a comparison. */
+export interface RunJob {
+  policy: string;
+  frames: number;
+  params: Record<string, unknown>;
+}

@@ -1,0 +1,19 @@
+// Named selectors: components read state only through these.
+import type { AppState } from './store';
+
+export const selectGenerator = (s: AppState) => s.generator;
+export const selectSourceKind = (s: AppState) => s.sourceKind;
+export const selectFile = (s: AppState) => s.file;
+export const selectPolicies = (s: AppState) => s.policies;
+export const selectFramesText = (s: AppState) => s.framesText;
+export const selectCost = (s: AppState) => s.cost;
+export const selectFlush = (s: AppState) => s.flush;
+export const selectTrace = (s: AppState) => s.trace;
+export const selectBusy = (s: AppState) => s.busy;
+export const selectResults = (s: AppState) => s.results;
+export const selectError = (s: AppState) => s.error;
+export const selectNotice = (s: AppState) => s.notice;
+export const selectEngineStatus = (s: AppState) => s.engineStatus;
+export const selectCoreVersion = (s: AppState) => s.coreVersion;
+export const selectPolicyInfo = (s: AppState) => s.policyInfo;
+export const selectCanRun = (s: AppState) => s.trace !== null && s.busy === null && s.policies.length > 0;

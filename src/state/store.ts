@@ -1,0 +1,12 @@
+import { create } from 'zustand';
+import { createExperimentSlice, type ExperimentSlice } from './experimentSlice';
+import { createRunSlice, type RunSlice } from './runSlice';
+import { createWorkloadSlice, type WorkloadSlice } from './workloadSlice';
+
+export type AppState = WorkloadSlice & ExperimentSlice & RunSlice;
+
+export const useApp = create<AppState>()((...a) => ({
+  ...createWorkloadSlice(...a),
+  ...createExperimentSlice(...a),
+  ...createRunSlice(...a),
+}));

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { CancelledError, SimClient, type Port } from './client';
+import type { FromWorker, ToWorker } from './protocol';
+
+class FakePort implements Port {
+  sent: ToWorker[] = [];
+  onmessage: ((ev: MessageEvent) => void) | null = null;
+  postMessage(msg: ToWorker): void {
+    this.sent.push(msg);
+  }
+  reply(msg: FromWorker | Record<string, unknown>): void {
+    this.onmessage?.({ data: msg } as MessageEvent);
+  }
+}
+
+const metrics = { requests: 4, hits: 1, misses: 3, hit_ratio: 0.25, reads: 3, writebacks: 0, flushed: 0, cost: 3 };
+
+describe('SimClient', () => {
+  it('resolves ready, routes progress and results by request id, and resolves on done', async () => {
+    const port = new FakePort();
+    const c = new SimClient(port);
+    port.reply({ type: 'ready', version: '1', policies: [] });
+    await expect(c.ready).resolves.toEqual({ version: '1', policies: [] });
+
+    const progress: number[] = [];
+    const results: number[] = [];
+    const { id, done } = c.run(
+      [{ policy: 'lru', frames: 2, params: {} }],
+      { cost: { read: 1, write: 1 }, buckets: 10, flush: false },
+      (r) => results.push(r.metrics.hits),
+      (p) => progress.push(p.done),
+    );
+    expect(port.sent[0]).toMatchObject({ type: 'run', id });
+    port.reply({ type: 'progress', id, phase: 'run', done: 2, total: 4, label: '' });
+    port.reply({ type: 'progress', id: id + 99, phase: 'run', done: 3, total: 4, label: '' });
+    port.reply({ type: 'result', id, index: 0, job: { policy: 'lru', frames: 2, params: {} }, metrics, bucketSize: 1, bucketHits: new Uint32Array(4) });
+    port.reply({ type: 'done', id });
+    await expect(done).resolves.toBeUndefined();
+    expect(progress).toEqual([2]);
+    expect(results).toEqual([1]);
+  });
+
+  it('rejects with the worker message on error, and with CancelledError on cancel', async () => {
+    const port = new FakePort();
+    const c = new SimClient(port);
+    const a = c.load({ kind: 'generate', config: { seed: 1, phases: [] } });
+    port.reply({ type: 'error', id: a.id, message: 'invalid generator: needs at least one phase' });
+    await expect(a.done).rejects.toThrow('needs at least one phase');
+
+    const b = c.load({ kind: 'generate', config: { seed: 1, phases: [] } });
+    c.cancel(b.id);
+    expect(port.sent.at(-1)).toEqual({ type: 'cancel', id: b.id });
+    port.reply({ type: 'cancelled', id: b.id });
+    await expect(b.done).rejects.toBeInstanceOf(CancelledError);
+  });
+
+  it('fails ready when the core cannot load, and ignores foreign messages', async () => {
+    const port = new FakePort();
+    const c = new SimClient(port);
+    port.reply({ hello: 'world' });
+    port.reply({ type: 'error', id: null, message: 'the simulation core failed to load' });
+    await expect(c.ready).rejects.toThrow('failed to load');
+  });
+});

@@ -1,0 +1,115 @@
+// The UI side of the worker protocol: starts the worker, numbers requests and
+// routes each reply to whoever asked. Nothing here simulates.
+
+import { isFromWorker, type FromWorker, type ToWorker, type TraceSource } from './protocol';
+import type { PolicyInfo, RunJob, RunOptions, TraceSummary } from '../core/types';
+
+export type ResultMsg = Extract<FromWorker, { type: 'result' }>;
+export type ProgressMsg = Extract<FromWorker, { type: 'progress' }>;
+
+export interface Port {
+  postMessage(msg: ToWorker): void;
+  onmessage: ((ev: MessageEvent) => void) | null;
+  onerror?: ((ev: ErrorEvent) => void) | null;
+}
+
+export class CancelledError extends Error {
+  constructor() {
+    super('cancelled');
+  }
+}
+
+interface Pending {
+  resolve: (value: unknown) => void;
+  reject: (e: Error) => void;
+  onProgress?: (p: ProgressMsg) => void;
+  onResult?: (r: ResultMsg) => void;
+}
+
+export class SimClient {
+  private nextId = 1;
+  private pending = new Map<number, Pending>();
+  readonly ready: Promise<{ version: string; policies: PolicyInfo[] }>;
+
+  constructor(private port: Port) {
+    let markReady!: (v: { version: string; policies: PolicyInfo[] }) => void;
+    let failReady!: (e: Error) => void;
+    this.ready = new Promise((res, rej) => {
+      markReady = res;
+      failReady = rej;
+    });
+    port.onmessage = (ev) => {
+      const msg: unknown = ev.data;
+      if (!isFromWorker(msg)) return;
+      if (msg.type === 'ready') return markReady({ version: msg.version, policies: msg.policies });
+      if (msg.type === 'error' && msg.id === null) return failReady(new Error(msg.message));
+      this.dispatch(msg);
+    };
+    if ('onerror' in port) {
+      port.onerror = (ev) => failReady(new Error(`the simulation worker failed: ${ev.message}`));
+    }
+  }
+
+  private dispatch(msg: Exclude<FromWorker, { type: 'ready' }>): void {
+    if (msg.id === null) return;
+    const p = this.pending.get(msg.id);
+    if (!p) return;
+    switch (msg.type) {
+      case 'progress':
+        p.onProgress?.(msg);
+        return;
+      case 'result':
+        p.onResult?.(msg);
+        return;
+      case 'loaded':
+        this.pending.delete(msg.id);
+        p.resolve(msg.summary);
+        return;
+      case 'done':
+        this.pending.delete(msg.id);
+        p.resolve(undefined);
+        return;
+      case 'cancelled':
+        this.pending.delete(msg.id);
+        p.reject(new CancelledError());
+        return;
+      case 'error':
+        this.pending.delete(msg.id);
+        p.reject(new Error(msg.message));
+    }
+  }
+
+  private request<T>(make: (id: number) => ToWorker, hooks: Omit<Pending, 'resolve' | 'reject'>): { id: number; done: Promise<T> } {
+    const id = this.nextId++;
+    const done = new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, ...hooks });
+    });
+    this.port.postMessage(make(id));
+    return { id, done };
+  }
+
+  load(source: TraceSource, onProgress?: (p: ProgressMsg) => void) {
+    return this.request<TraceSummary>((id) => ({ type: 'load', id, source }), { onProgress });
+  }
+
+  run(jobs: RunJob[], options: RunOptions, onResult: (r: ResultMsg) => void, onProgress?: (p: ProgressMsg) => void) {
+    return this.request<void>((id) => ({ type: 'run', id, jobs, options }), { onResult, onProgress });
+  }
+
+  cancel(id: number): void {
+    this.port.postMessage({ type: 'cancel', id });
+  }
+}
+
+let shared: SimClient | null = null;
+
+/** The app's one worker, started on first use. */
+export function engine(): SimClient {
+  shared ??= new SimClient(new Worker(new URL('./sim.worker.ts', import.meta.url), { type: 'module' }) as unknown as Port);
+  return shared;
+}
+
+/** Tests replace the worker with a fake port. */
+export function setEngine(client: SimClient | null): void {
+  shared = client;
+}

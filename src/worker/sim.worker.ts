@@ -1,0 +1,130 @@
+/// <reference lib="webworker" />
+// The simulation worker: owns the WASM core, the loaded trace and every run.
+// Runs advance in slices so that a cancel message is seen between slices.
+
+import init, { policies, core_version, WasmLoader, WasmSession, WasmTrace } from '../wasm-pkg/cachescope.js';
+import { transferablesOf, type FromWorker, type ToWorker, type TraceSource } from './protocol';
+import type { Metrics, PolicyInfo, RunJob, RunOptions, TraceSummary } from '../core/types';
+
+declare const self: DedicatedWorkerGlobalScope;
+
+const SLICE = 1 << 18;
+const CHUNK = 4 << 20;
+let trace: WasmTrace | null = null;
+const cancelled = new Set<number>();
+
+function post(msg: FromWorker): void {
+  self.postMessage(msg, transferablesOf(msg));
+}
+
+/** Yields to the event loop (faster than setTimeout, which clamps to 4 ms). */
+function yieldToEvents(): Promise<void> {
+  return new Promise((resolve) => {
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => resolve();
+    ch.port2.postMessage(null);
+  });
+}
+
+class Cancelled extends Error {}
+
+async function load(id: number, source: TraceSource): Promise<TraceSummary> {
+  trace?.free();
+  trace = null;
+  if (source.kind === 'generate') {
+    post({ type: 'progress', id, phase: 'load', done: 0, total: 1, label: 'generating' });
+    trace = WasmTrace.generate(JSON.stringify(source.config));
+    return { source: 'generated', requests: trace.len(), distinct: trace.distinct(), writes: trace.writes() };
+  }
+  const { file } = source;
+  const loader = new WasmLoader(file.name, JSON.stringify({ format: source.format ?? null, strict: true }));
+  try {
+    for (let off = 0; off < file.size; off += CHUNK) {
+      const chunk = new Uint8Array(await file.slice(off, off + CHUNK).arrayBuffer());
+      loader.feed(chunk);
+      post({ type: 'progress', id, phase: 'load', done: off + chunk.length, total: file.size, label: `reading ${file.name}` });
+      await yieldToEvents();
+      if (cancelled.has(id)) throw new Cancelled();
+    }
+  } catch (e) {
+    loader.free();
+    throw e;
+  }
+  const loaded = loader.finish();
+  const info = JSON.parse(loaded.info()) as { format: string; detected: boolean; skipped: number };
+  trace = loaded.take_trace();
+  loaded.free();
+  return {
+    source: file.name,
+    format: info.format,
+    detected: info.detected,
+    skipped: info.skipped,
+    requests: trace.len(),
+    distinct: trace.distinct(),
+    writes: trace.writes(),
+  };
+}
+
+async function run(id: number, jobs: RunJob[], options: RunOptions): Promise<void> {
+  if (!trace) throw new Error('load a trace before running');
+  const total = trace.len() * jobs.length;
+  for (const [index, job] of jobs.entries()) {
+    const session = new WasmSession(trace, job.policy, job.frames, JSON.stringify(job.params), JSON.stringify(options));
+    try {
+      while (!session.done()) {
+        session.advance(SLICE);
+        post({
+          type: 'progress',
+          id,
+          phase: 'run',
+          done: index * trace.len() + session.position(),
+          total,
+          label: `${job.policy} · ${job.frames} frames`,
+        });
+        await yieldToEvents();
+        if (cancelled.has(id)) throw new Cancelled();
+      }
+    } catch (e) {
+      session.free();
+      throw e;
+    }
+    const r = session.finish();
+    const metrics = JSON.parse(r.metrics()) as Metrics;
+    post({ type: 'result', id, index, job, metrics, bucketSize: r.bucket_size(), bucketHits: r.bucket_hits() });
+    r.free();
+  }
+}
+
+async function handle(msg: ToWorker): Promise<void> {
+  if (msg.type === 'cancel') {
+    cancelled.add(msg.id);
+    return;
+  }
+  try {
+    if (msg.type === 'load') {
+      const summary = await load(msg.id, msg.source);
+      post({ type: 'loaded', id: msg.id, summary });
+    } else {
+      await run(msg.id, msg.jobs, msg.options);
+      post({ type: 'done', id: msg.id });
+    }
+  } catch (e) {
+    if (e instanceof Cancelled) post({ type: 'cancelled', id: msg.id });
+    else post({ type: 'error', id: msg.id, message: e instanceof Error ? e.message : String(e) });
+  } finally {
+    cancelled.delete(msg.id);
+  }
+}
+
+const ready = init().then(() => {
+  post({ type: 'ready', version: core_version(), policies: JSON.parse(policies()) as PolicyInfo[] });
+});
+ready.catch((e: unknown) => post({ type: 'error', id: null, message: `the simulation core failed to load: ${String(e)}` }));
+
+// Loads and runs are served one at a time, in order; a cancel acts at once.
+let queue: Promise<void> = ready;
+self.onmessage = (ev: MessageEvent<ToWorker>) => {
+  const msg = ev.data;
+  if (msg.type === 'cancel') void handle(msg);
+  else queue = queue.then(() => handle(msg));
+};

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Installs whatever is missing and builds the simulation core, so that `npm start`
+# and `npm test` work on a fresh machine. Idempotent, and quick when all is there.
+# usage: setup.sh app|test|bench
+set -euo pipefail
+mode="${1:-app}"
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+cd "$root"
+export PATH="$HOME/.cargo/bin:$PATH"
+say() { echo "[setup] $*" >&2; }
+
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else return 1; fi; }
+apt_install() {
+  command -v apt-get >/dev/null || return 1
+  say "installing $* with apt-get"
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >&2 ||
+    { as_root apt-get update -qq >&2 && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >&2; }
+}
+
+# npm packages, exactly as locked
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  say "installing npm packages (npm ci)"
+  npm ci --no-audit --no-fund --loglevel=error >&2
+fi
+
+# Rust toolchain pieces
+command -v cargo >/dev/null || { say "cargo is missing: install Rust with rustup first"; exit 1; }
+if ! rustup target list --installed 2>/dev/null | grep -q '^wasm32-unknown-unknown$'; then
+  say "adding the wasm32-unknown-unknown target"
+  rustup target add wasm32-unknown-unknown >&2
+fi
+if ! command -v wasm-pack >/dev/null; then
+  say "installing wasm-pack (cargo install, about 3 minutes, once)"
+  cargo install wasm-pack --locked >&2
+fi
+
+# A real Chromium for the end-to-end tests (Playwright's own download cannot work here)
+if [ "$mode" = test ] && [ ! -x /usr/bin/chromium ]; then
+  apt_install chromium || { say "could not install chromium"; exit 1; }
+fi
+
+# The WASM core, rebuilt only when its sources changed
+pkg="src/wasm-pkg"
+stamp="$pkg/.built"
+stale=1
+if [ -f "$stamp" ] && [ -f "$pkg/cachescope_bg.wasm" ]; then
+  newer=$(find wasm-core/Cargo.toml wasm-core/Cargo.lock wasm-core/sim wasm-core/wasm -newer "$stamp" \
+    \( -name '*.rs' -o -name 'Cargo.toml' -o -name 'Cargo.lock' \) -not -path '*/tests/*' -print -quit 2>/dev/null)
+  [ -z "$newer" ] && stale=0
+fi
+if [ "$stale" = 1 ]; then
+  say "building the WASM core (wasm-pack; the first build also installs wasm-bindgen, about 5 minutes, once)"
+  (cd wasm-core/wasm && wasm-pack --quiet build --release --target web --no-pack \
+    --out-dir ../../$pkg --out-name cachescope >&2)
+  touch "$stamp"
+fi
+
+# The native runner, for `npm run sim`, the benchmark and the parity tests
+if [ "$mode" != app ]; then
+  (cd wasm-core && cargo build --quiet --release -p cachescope-cli >&2)
+fi

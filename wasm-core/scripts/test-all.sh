@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Every test: Rust (core, adapter, runner), TypeScript types, Vitest (including the
+# WASM-vs-native parity tests) and Playwright in a real Chromium.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+cd "$root"
+export PATH="$HOME/.cargo/bin:$PATH"
+step() { printf '\n== %s\n' "$*"; }
+
+step "cargo test (native core, adapter, runner)"
+(cd wasm-core && cargo test --workspace --quiet)
+
+step "typecheck"
+npx tsc --noEmit -p tsconfig.json
+
+step "vitest"
+npx vitest run
+
+step "vite build"
+npx vite build --logLevel warn
+
+step "playwright (Chromium)"
+npx playwright test
