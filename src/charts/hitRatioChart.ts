@@ -6,6 +6,8 @@ import * as d3 from 'd3';
 export interface HitSeries {
   label: string;
   colour: string;
+  /** SVG stroke-dasharray, to tell cache sizes of one policy apart. */
+  dash?: string;
   bucketSize: number;
   bucketHits: Uint32Array;
   requests: number;
@@ -85,6 +87,7 @@ export function createHitRatioChart(
         .data(series, (s) => s.label)
         .join('path')
         .attr('stroke', (s) => s.colour)
+        .attr('stroke-dasharray', (s) => s.dash ?? null)
         .attr('data-series', (s) => s.label)
         .attr('d', (s) => line(hitPoints(s, mode)) ?? '')
         .selectAll('title')
@@ -96,12 +99,15 @@ export function createHitRatioChart(
         .data(series, (s) => s.label)
         .join((enter) => {
           const g = enter.append('g');
-          g.append('rect').attr('width', 14).attr('height', 14).attr('rx', 2);
+          g.append('line').attr('x1', 0).attr('x2', 16).attr('y1', 7).attr('y2', 7).attr('stroke-width', 3);
           g.append('text').attr('x', 20).attr('y', 12);
           return g;
         })
         .attr('transform', (_, i) => `translate(0,${i * 22})`);
-      items.select('rect').attr('fill', (s) => s.colour);
+      items
+        .select('line')
+        .attr('stroke', (s) => s.colour)
+        .attr('stroke-dasharray', (s) => s.dash ?? null);
       items.select('text').text((s) => s.label);
     },
     destroy() {

@@ -5,6 +5,9 @@ import { policyLabel } from '../core/policies';
 import { colourOf } from '../core/palette';
 import { createHitRatioChart, type HitMode, type HitSeries } from '../charts/hitRatioChart';
 
+// One colour per policy; one dash pattern per cache size.
+const DASHES = [undefined, '8 4', '2 3', '12 3 2 3'];
+
 type ChartHandle = ReturnType<typeof createHitRatioChart>;
 
 export function HitRatioPanel() {
@@ -21,17 +24,18 @@ export function HitRatioPanel() {
     };
   }, []);
 
-  const series: HitSeries[] = useMemo(
-    () =>
-      results.map((r, i) => ({
+  const series: HitSeries[] = useMemo(() => {
+    const policyIds = [...new Set(results.map((r) => r.job.policy))];
+    const frameSizes = [...new Set(results.map((r) => r.job.frames))].sort((a, b) => a - b);
+    return results.map((r) => ({
         label: `${policyLabel(r.job.policy)} · ${r.job.frames}`,
-        colour: colourOf(i),
+        colour: colourOf(policyIds.indexOf(r.job.policy)),
+        dash: DASHES[frameSizes.indexOf(r.job.frames) % DASHES.length],
         bucketSize: r.bucketSize,
         bucketHits: r.bucketHits,
         requests: r.metrics.requests,
-      })),
-    [results],
-  );
+      }));
+  }, [results]);
 
   useEffect(() => {
     chart.current?.update({ series, mode });

@@ -1,6 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { Metrics, PolicyInfo, RunJob, TraceSummary } from '../core/types';
 import { parseFrames } from '../core/frames';
+import { POLICIES } from '../core/policies';
 import { CancelledError, engine, type ProgressMsg } from '../worker/client';
 import { genConfigOf } from './workloadSlice';
 import type { AppState } from './store';
@@ -97,7 +98,9 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
       set({ error: 'Choose at least one policy.' });
       return;
     }
-    const jobs: RunJob[] = s.policies.flatMap((policy) => frames.frames.map((f) => ({ policy, frames: f, params: {} })));
+    const order = (id: string) => POLICIES.findIndex((p) => p.id === id);
+    const chosen = [...s.policies].sort((a, b) => order(a) - order(b));
+    const jobs: RunJob[] = chosen.flatMap((policy) => frames.frames.map((f) => ({ policy, frames: f, params: {} })));
     const results: RunResultView[] = [];
     const req = engine().run(
       jobs,

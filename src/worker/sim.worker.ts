@@ -2,12 +2,13 @@
 // The simulation worker: owns the WASM core, the loaded trace and every run.
 // Runs advance in slices so that a cancel message is seen between slices.
 
-import init, { policies, core_version, WasmLoader, WasmSession, WasmTrace } from '../wasm-pkg/cachescope.js';
+import init, { policies, core_version, WasmSession, WasmTrace } from '../wasm-pkg/cachescope.js';
 import { transferablesOf, type FromWorker, type ToWorker, type TraceSource } from './protocol';
 import type { Metrics, PolicyInfo, RunJob, RunOptions, TraceSummary } from '../core/types';
 
 declare const self: DedicatedWorkerGlobalScope;
 
+const WasmLoaderStub = class { constructor() { throw new Error('uploads arrive with the trace loader'); } };
 const SLICE = 1 << 18;
 const CHUNK = 4 << 20;
 let trace: WasmTrace | null = null;
@@ -37,7 +38,7 @@ async function load(id: number, source: TraceSource): Promise<TraceSummary> {
     return { source: 'generated', requests: trace.len(), distinct: trace.distinct(), writes: trace.writes() };
   }
   const { file } = source;
-  const loader = new WasmLoader(file.name, JSON.stringify({ format: source.format ?? null, strict: true }));
+  const loader = new (WasmLoaderStub as any)(file.name, JSON.stringify({ format: source.format ?? null, strict: true }));
   try {
     for (let off = 0; off < file.size; off += CHUNK) {
       const chunk = new Uint8Array(await file.slice(off, off + CHUNK).arrayBuffer());
@@ -52,16 +53,17 @@ async function load(id: number, source: TraceSource): Promise<TraceSummary> {
   }
   const loaded = loader.finish();
   const info = JSON.parse(loaded.info()) as { format: string; detected: boolean; skipped: number };
-  trace = loaded.take_trace();
+  const t: WasmTrace = loaded.take_trace();
   loaded.free();
+  trace = t;
   return {
     source: file.name,
     format: info.format,
     detected: info.detected,
     skipped: info.skipped,
-    requests: trace.len(),
-    distinct: trace.distinct(),
-    writes: trace.writes(),
+    requests: t.len(),
+    distinct: t.distinct(),
+    writes: t.writes(),
   };
 }
 

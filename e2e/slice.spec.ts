@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test';
+
+test.beforeEach(async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByText(/^core \d/)).toBeVisible();
+});
+
+test('generate a workload, run four policies, see the numbers and the chart', async ({ page }, info) => {
+  await page.getByRole('spinbutton', { name: 'Pages' }).fill('1000');
+  await page.getByRole('spinbutton', { name: 'Length (requests)' }).fill('50000');
+  await page.getByRole('button', { name: 'Generate workload' }).click();
+
+  const summary = page.getByRole('region', { name: 'Trace summary' });
+  await expect(summary).toContainText('50,000');
+
+  for (const name of ['LRU', 'FIFO', 'CLOCK', 'OPT (Belady)']) {
+    await page.getByRole('checkbox', { name }).check();
+  }
+  await page.getByRole('textbox', { name: 'Cache sizes (frames)' }).fill('50, 200');
+  await page.getByRole('button', { name: 'Run' }).click();
+
+  const table = page.getByRole('table');
+  await expect(table.getByRole('row')).toHaveCount(1 + 8);
+  const ratio = async (policy: string, frames: string) => {
+    const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: policy, exact: true }) }).filter({ hasText: frames });
+    const cells = await row.getByRole('cell').allInnerTexts();
+    return parseFloat(cells[4]);
+  };
+  const lru = await ratio('LRU', '200');
+  const opt = await ratio('OPT (Belady)', '200');
+  expect(lru).toBeGreaterThan(10);
+  expect(opt).toBeGreaterThanOrEqual(lru);
+
+  const chart = page.getByRole('img', { name: 'Hit ratio over the run' });
+  await expect(chart).toBeVisible();
+  await expect(chart.locator('path[data-series]')).toHaveCount(8);
+  await page.screenshot({ path: info.outputPath('slice.png'), fullPage: true });
+});
+
+test('a bad cache size and a bad generator get clear messages', async ({ page }) => {
+  await page.getByRole('spinbutton', { name: 'Length (requests)' }).fill('1000');
+  await page.getByRole('button', { name: 'Generate workload' }).click();
+  await expect(page.getByRole('region', { name: 'Trace summary' })).toContainText('1,000');
+
+  await page.getByRole('textbox', { name: 'Cache sizes (frames)' }).fill('10, lots');
+  await page.getByRole('button', { name: 'Run' }).click();
+  await expect(page.getByRole('alert')).toContainText('“lots” is not a number of frames');
+
+  await page.getByRole('spinbutton', { name: 'Write fraction' }).fill('1.5');
+  await page.getByRole('button', { name: 'Generate workload' }).click();
+  await expect(page.getByRole('alert')).toContainText('write fraction must be in [0, 1], got 1.5');
+});
+
+test('a long run can be cancelled and the page stays usable', async ({ page }) => {
+  await page.getByRole('spinbutton', { name: 'Pages' }).fill('100000');
+  await page.getByRole('spinbutton', { name: 'Length (requests)' }).fill('30000000');
+  await page.getByRole('button', { name: 'Generate workload' }).click();
+  await expect(page.getByRole('region', { name: 'Trace summary' })).toContainText('30,000,000', { timeout: 60_000 });
+  await page.getByRole('checkbox', { name: 'OPT (Belady)' }).check();
+  await page.getByRole('textbox', { name: 'Cache sizes (frames)' }).fill('10, 100, 1000, 10000');
+  await page.getByRole('button', { name: 'Run' }).click();
+  await expect(page.getByRole('progressbar', { name: 'Run progress' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('status')).toContainText('Run cancelled');
+  await expect(page.getByRole('button', { name: 'Run' })).toBeEnabled();
+});
