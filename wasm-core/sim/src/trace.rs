@@ -100,6 +100,12 @@ impl TraceBuilder {
         b
     }
 
+    /// Makes room for `additional` more requests (a loader that knows the file
+    /// size reserves once instead of doubling a large vector repeatedly).
+    pub fn reserve(&mut self, additional: usize) {
+        self.trace.reqs.reserve(additional);
+    }
+
     /// Appends one access. Fails only when the trace holds more distinct pages
     /// than a packed request can name.
     #[inline]

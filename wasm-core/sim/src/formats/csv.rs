@@ -1,0 +1,238 @@
+//! Generic delimited text (CSV, TSV, space-separated) described by a
+//! [`CsvMapping`]: which column holds the id or offset and in what unit, which
+//! holds the size, the operation and its read/write spellings, an optional
+//! device/volume column, and whether the first line is a header. Numbers may be
+//! decimal or `0x` hexadecimal; fields may be wrapped in double quotes.
+//!
+//! Examples: Tencent block traces (`timestamp,offset,size,type,volume`, offset and
+//! size in sectors, type 0/1) are `id_column 1, unit sectors, size_column 2,
+//! size_unit sectors, op_column 3, namespace_column 4`; the SPEC address traces
+//! (`l 0x1fffff50 1`) are `delimiter ' ', id_column 1, unit bytes, op_column 0,
+//! read_values [l], write_values [s]`.
+
+use super::scan::{bad, lossy, num, trim, LineErr, LineParser, LineResult, Namespaces, Out};
+use crate::SimError;
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Unit {
+    Bytes,
+    /// `sector_size` bytes (512 unless set).
+    Sectors,
+    /// Pages of the load's `page_size`.
+    Pages,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct CsvMapping {
+    /// Field separator; `' '` splits on runs of blanks; None picks the first of
+    /// `,` tab `;` found in the first data line, else blanks.
+    pub delimiter: Option<char>,
+    /// Skip the first non-comment line.
+    pub header: bool,
+    /// 0-based column of the id (page number) or offset.
+    pub id_column: usize,
+    pub unit: Unit,
+    /// 0-based column of the request size; None: one unit per request.
+    pub size_column: Option<usize>,
+    pub size_unit: Unit,
+    pub sector_size: u64,
+    /// 0-based column of the operation; None: every request is a read.
+    pub op_column: Option<usize>,
+    /// Spellings of a read and a write in `op_column`, compared ignoring case.
+    pub read_values: Vec<String>,
+    pub write_values: Vec<String>,
+    /// 0-based column of a device/volume number, stored above bit 48 of the id.
+    pub namespace_column: Option<usize>,
+}
+
+impl Default for CsvMapping {
+    fn default() -> Self {
+        CsvMapping {
+            delimiter: None,
+            header: false,
+            id_column: 0,
+            unit: Unit::Pages,
+            size_column: None,
+            size_unit: Unit::Bytes,
+            sector_size: 512,
+            op_column: None,
+            read_values: vec!["r".into(), "read".into(), "0".into()],
+            write_values: vec!["w".into(), "write".into(), "1".into()],
+            namespace_column: None,
+        }
+    }
+}
+
+impl CsvMapping {
+    pub fn validate(&self) -> Result<(), SimError> {
+        let e = |m: &str| Err(SimError::config("csv mapping", m));
+        if self.sector_size == 0 {
+            return e("sector_size must be at least 1");
+        }
+        if let Some(d) = self.delimiter {
+            if !d.is_ascii() || d == '"' || d == '\n' || d == '\r' {
+                return e("the delimiter must be one ASCII character other than a quote or line end");
+            }
+        }
+        if self.op_column.is_some() && (self.read_values.is_empty() || self.write_values.is_empty()) {
+            return e("an op column needs at least one read value and one write value");
+        }
+        let cols = [Some(self.id_column), self.size_column, self.op_column, self.namespace_column];
+        if cols.iter().flatten().any(|&c| c > 255) {
+            return e("column numbers must be below 256");
+        }
+        Ok(())
+    }
+}
+
+pub(crate) struct Csv {
+    m: CsvMapping,
+    delim: Option<u8>,
+    started: bool,
+    reads: Vec<Vec<u8>>,
+    writes: Vec<Vec<u8>>,
+    ns: Namespaces,
+    last_col: usize,
+}
+
+impl Csv {
+    pub fn new(m: CsvMapping) -> Csv {
+        let low = |v: &Vec<String>| v.iter().map(|s| s.trim().to_ascii_lowercase().into_bytes()).collect();
+        let last_col = [Some(m.id_column), m.size_column, m.op_column, m.namespace_column]
+            .into_iter()
+            .flatten()
+            .max()
+            .unwrap_or(0);
+        Csv {
+            delim: m.delimiter.map(|c| c as u8),
+            reads: low(&m.read_values),
+            writes: low(&m.write_values),
+            started: false,
+            ns: Namespaces::default(),
+            last_col,
+            m,
+        }
+    }
+
+    fn unit_bytes(&self, u: Unit, page_size: u64) -> u64 {
+        match u {
+            Unit::Bytes => 1,
+            Unit::Sectors => self.m.sector_size,
+            Unit::Pages => page_size,
+        }
+    }
+}
+
+fn unquote(f: &[u8]) -> &[u8] {
+    match f {
+        [b'"', inner @ .., b'"'] => trim(inner),
+        _ => f,
+    }
+}
+
+impl LineParser for Csv {
+    fn line(&mut self, line: &[u8], out: &mut Out) -> LineResult {
+        let first = !std::mem::replace(&mut self.started, true);
+        if first && self.delim.is_none() {
+            self.delim = Some([b',', b'\t', b';'].into_iter().find(|d| line.contains(d)).unwrap_or(b' '));
+        }
+        if first && self.m.header {
+            out.filtered += 1;
+            return Ok(());
+        }
+        let d = self.delim.unwrap_or(b',');
+        let mut cols: [&[u8]; 4] = [b""; 4];
+        let wanted = [Some(self.m.id_column), self.m.size_column, self.m.op_column, self.m.namespace_column];
+        let mut n = 0;
+        let mut pos = 0;
+        while n <= self.last_col {
+            let rest = &line[pos..];
+            let (f, next) = if d == b' ' {
+                let start = rest.iter().position(|&b| b != b' ' && b != b'\t').unwrap_or(rest.len());
+                if start == rest.len() {
+                    break;
+                }
+                let len = rest[start..].iter().position(|&b| b == b' ' || b == b'\t').unwrap_or(rest.len() - start);
+                (&rest[start..start + len], pos + start + len)
+            } else {
+                let len = rest.iter().position(|&b| b == d).unwrap_or(rest.len());
+                (trim(&rest[..len]), pos + len)
+            };
+            for (k, w) in wanted.iter().enumerate() {
+                if *w == Some(n) {
+                    cols[k] = unquote(f);
+                }
+            }
+            n += 1;
+            if next >= line.len() {
+                break;
+            }
+            pos = next + 1;
+        }
+        if n <= self.last_col {
+            return Err(bad(format!("expected at least {} columns, found {n}", self.last_col + 1)));
+        }
+        let field = |k: usize, what: &str| -> Result<u64, LineErr> {
+            num(cols[k]).ok_or_else(|| {
+                bad(format!("expected {what} (a number) in column {}, found {:?}", wanted[k].unwrap_or(0), lossy(cols[k])))
+            })
+        };
+        let id = field(0, "the id or offset")?;
+        let write = match self.m.op_column {
+            None => false,
+            Some(c) => {
+                let v = cols[2].to_ascii_lowercase();
+                if self.writes.iter().any(|w| *w == v) {
+                    true
+                } else if self.reads.iter().any(|r| *r == v) {
+                    false
+                } else {
+                    return Err(bad(format!(
+                        "unknown operation {:?} in column {c}: expected one of {:?} (read) or {:?} (write)",
+                        lossy(cols[2]),
+                        self.m.read_values,
+                        self.m.write_values
+                    )));
+                }
+            }
+        };
+        let ns = match self.m.namespace_column {
+            None => 0,
+            Some(_) => self.ns.get(field(3, "the device number")?)?,
+        };
+        let size_units = match self.m.size_column {
+            Some(_) => Some(field(1, "the size")?),
+            None => None,
+        };
+        let ps = out_page_size(out);
+        if self.m.unit == Unit::Pages {
+            let pages = match size_units {
+                None => 1,
+                Some(s) => {
+                    let bytes = s
+                        .checked_mul(self.unit_bytes(self.m.size_unit, ps))
+                        .ok_or_else(|| bad("size is larger than 2^64 bytes"))?;
+                    bytes.div_ceil(ps).max(1)
+                }
+            };
+            return out.pages(id, pages, write, ns);
+        }
+        let offset = id
+            .checked_mul(self.unit_bytes(self.m.unit, ps))
+            .ok_or_else(|| bad("offset is larger than 2^64 bytes"))?;
+        let len = match size_units {
+            None => self.unit_bytes(self.m.unit, ps),
+            Some(s) => s
+                .checked_mul(self.unit_bytes(self.m.size_unit, ps))
+                .ok_or_else(|| bad("size is larger than 2^64 bytes"))?,
+        };
+        out.bytes(offset, len, write, ns)
+    }
+}
+
+fn out_page_size(out: &Out) -> u64 {
+    out.page_size()
+}

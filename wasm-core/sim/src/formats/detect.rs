@@ -1,0 +1,131 @@
+//! Choosing the format: an explicit choice wins; then a CSV mapping; then the
+//! file name (`.trc` LIRS, `.lis` ARC, `oracleGeneral` in the name); then the
+//! content: the first format, in order from the most to the least specific,
+//! whose own parser accepts every sampled line and finds at least one request.
+//! Parsing with the real parsers keeps detection and loading from disagreeing.
+
+use super::scan::{excerpt, trim, LineParser, Out};
+use super::{oracle, Format, LoadOptions, Parser};
+use crate::SimError;
+
+/// Tried in this order: each is stricter than the ones after it (plain before
+/// ARC, because `5 1` is a plain write and ARC lines have four fields).
+const ORDER: [Format; 9] = [
+    Format::Systor,
+    Format::Msr,
+    Format::Umass,
+    Format::Blkparse,
+    Format::Lackey,
+    Format::Craw,
+    Format::Plain,
+    Format::Lirs,
+    Format::Arc,
+];
+
+/// Lines of the head examined.
+const SAMPLE_LINES: usize = 1000;
+
+/// Text has no NUL and few control characters.
+pub(crate) fn looks_binary(head: &[u8]) -> bool {
+    let head = &head[..head.len().min(super::SNIFF_BYTES)];
+    if head.contains(&0) {
+        return true;
+    }
+    let ctrl = head.iter().filter(|&&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0c)).count();
+    ctrl * 20 > head.len()
+}
+
+fn base_name(name: &str) -> String {
+    let n = name.to_ascii_lowercase();
+    for ext in [".gz", ".zst", ".zstd"] {
+        if let Some(b) = n.strip_suffix(ext) {
+            return b.to_string();
+        }
+    }
+    n
+}
+
+pub(crate) fn choose(name: &str, head: &[u8], eof: bool, o: &LoadOptions) -> Result<(Format, bool), SimError> {
+    let binary = looks_binary(head);
+    let not_text = |f: Format| {
+        SimError::Input(format!("{name} looks like binary data, not a {} text trace", f.label()))
+    };
+    if let Some(f) = o.format {
+        if binary && !f.is_binary() {
+            return Err(not_text(f));
+        }
+        return Ok((f, false));
+    }
+    if o.csv.is_some() {
+        if binary {
+            return Err(not_text(Format::Csv));
+        }
+        return Ok((Format::Csv, false));
+    }
+    let base = base_name(name);
+    if binary {
+        if base.contains("oraclegeneral") || oracle::plausible(head, eof) {
+            return Ok((Format::OracleGeneral, true));
+        }
+        return Err(SimError::Input(format!(
+            "{name} is binary data in no format cachescope knows (the one binary format read is libCacheSim's oracleGeneral)"
+        )));
+    }
+    if base.ends_with(".trc") {
+        return Ok((Format::Lirs, true));
+    }
+    if base.ends_with(".lis") {
+        return Ok((Format::Arc, true));
+    }
+    let complete = if eof {
+        head
+    } else {
+        match head.iter().rposition(|&b| b == b'\n') {
+            Some(i) => &head[..i],
+            None => head,
+        }
+    };
+    let sample: Vec<&[u8]> = complete
+        .split(|&b| b == b'\n')
+        .map(trim)
+        .filter(|l| !l.is_empty() && l[0] != b'#')
+        .take(SAMPLE_LINES)
+        .collect();
+    let Some(first) = sample.first() else {
+        return Err(SimError::Input(format!(
+            "{name} holds no requests: only blank lines and comments"
+        )));
+    };
+    for f in ORDER {
+        if accepts(f, &sample, o) {
+            return Ok((f, true));
+        }
+    }
+    Err(SimError::Input(format!(
+        "could not tell the format of {name} from its first lines (first line: {:?}); \
+         choose the format, or describe its columns with a CSV mapping",
+        excerpt(first)
+    )))
+}
+
+fn accepts(f: Format, sample: &[&[u8]], o: &LoadOptions) -> bool {
+    let mut out = Out::new(o.page_size);
+    let ok = match Parser::new(f, o) {
+        Parser::Plain(mut p) => all(&mut p, sample, &mut out),
+        Parser::Lirs(mut p) => all(&mut p, sample, &mut out),
+        Parser::Arc(mut p) => all(&mut p, sample, &mut out),
+        Parser::Msr(mut p) => all(&mut p, sample, &mut out),
+        Parser::Umass(mut p) => all(&mut p, sample, &mut out),
+        Parser::Systor(mut p) => all(&mut p, sample, &mut out),
+        Parser::Blkparse(mut p) => all(&mut p, sample, &mut out),
+        Parser::Lackey(mut p) => all(&mut p, sample, &mut out),
+        Parser::Craw(mut p) => all(&mut p, sample, &mut out),
+        Parser::Csv(mut p) => all(&mut p, sample, &mut out),
+        Parser::Oracle => false,
+    };
+    ok && !out.b.is_empty()
+}
+
+fn all<P: LineParser>(p: &mut P, sample: &[&[u8]], out: &mut Out) -> bool {
+    sample.iter().all(|l| p.line(l, out).is_ok())
+}

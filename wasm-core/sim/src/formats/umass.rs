@@ -1,0 +1,43 @@
+//! UMass trace repository / SPC format: `ASU,LBA,Size,Opcode,Timestamp[,…]`, LBA in
+//! 512-byte sectors, Size in bytes, Opcode r/w. With `umass_asu = Some(a)` only
+//! ASU `a` is kept (other lines count as filtered) and ids are plain pages;
+//! merged (None), the ASU number goes above bit 48 of the id, so ASU 0 keeps plain
+//! page numbers and equal LBAs on different ASUs stay different pages.
+
+use super::scan::{bad, commas, is_decimal, looks_like_header, lossy, need_dec, rw, LineParser, LineResult, Out};
+
+pub(crate) struct Umass {
+    pub asu: Option<u32>,
+    pub started: bool,
+}
+
+impl LineParser for Umass {
+    #[inline]
+    fn line(&mut self, line: &[u8], out: &mut Out) -> LineResult {
+        if !std::mem::replace(&mut self.started, true) && looks_like_header(line) {
+            out.filtered += 1;
+            return Ok(());
+        }
+        let mut f = commas(line);
+        let asu = need_dec(f.next(), "the ASU")?;
+        let lba = need_dec(f.next(), "the LBA (sectors)")?;
+        let size = need_dec(f.next(), "the size in bytes")?;
+        let write = rw(f.next(), "the opcode")?;
+        match f.next() {
+            Some(ts) if is_decimal(ts) => {}
+            Some(ts) => return Err(bad(format!("expected the timestamp (seconds), found {:?}", lossy(ts)))),
+            None => return Err(bad("missing the timestamp: expected ASU,LBA,Size,Opcode,Timestamp")),
+        }
+        let ns = match self.asu {
+            Some(keep) if asu != keep as u64 => {
+                out.filtered += 1;
+                return Ok(());
+            }
+            Some(_) => 0,
+            None if asu >= 1 << 16 => return Err(bad(format!("ASU {asu} is too large (at most 65535)"))),
+            None => asu,
+        };
+        let offset = lba.checked_mul(512).ok_or_else(|| bad("LBA × 512 is larger than 2^64 bytes"))?;
+        out.bytes(offset, size, write, ns)
+    }
+}
