@@ -1,5 +1,5 @@
 import { useApp } from '../state/store';
-import { selectBusy, selectFile, selectGenerator, selectSourceKind } from '../state/selectors';
+import { selectBusy, selectFile, selectFormats, selectGenerator, selectLoadSettings, selectSourceKind } from '../state/selectors';
 import type { GeneratorForm, WorkloadKind } from '../state/workloadSlice';
 import { NumberField } from './NumberField';
 
@@ -15,7 +15,9 @@ export function WorkloadPanel() {
   const g = useApp(selectGenerator);
   const file = useApp(selectFile);
   const busy = useApp(selectBusy);
-  const { setSourceKind, setGenerator, setFile, loadTrace } = useApp.getState();
+  const load = useApp(selectLoadSettings);
+  const formats = useApp(selectFormats);
+  const { setSourceKind, setGenerator, setFile, setLoad, loadTrace } = useApp.getState();
   const set = (patch: Partial<GeneratorForm>) => setGenerator(patch);
 
   return (
@@ -64,7 +66,26 @@ export function WorkloadPanel() {
             Trace file
             <input type="file" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
           </label>
-          <p className="hint">One page number per line, optionally followed by R or W. Other formats are detected.</p>
+          <label>
+            Format
+            <select value={load.format ?? ''} onChange={(e) => setLoad({ format: e.target.value || null })}>
+              <option value="">Detect automatically</option>
+              {formats.map((f) => (
+                <option key={f.id} value={f.id}>
+                  {f.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <NumberField label="Page size (bytes)" value={load.pageSize} min={1} step={512} onChange={(pageSize) => setLoad({ pageSize })} />
+          <label className="inline">
+            <input type="checkbox" checked={!load.strict} onChange={(e) => setLoad({ strict: !e.target.checked })} />
+            Skip malformed lines
+          </label>
+          <p className="hint">
+            Plain traces: one page number per line, optionally followed by R or W. LIRS, ARC, MSR, UMass/SPC, SYSTOR, blkparse, Valgrind lackey, CRAW,
+            libCacheSim and gzip/zstd files are detected; choose the format if the guess is wrong.
+          </p>
           <button type="button" onClick={() => void loadTrace()} disabled={busy !== null || file === null}>
             Load trace
           </button>

@@ -50,6 +50,25 @@ export interface TraceSummary {
   requests: number;
   distinct: number;
   writes: number;
+  /** Page size used for byte-addressed formats. */
+  pageSize?: number;
+  /** Reuse (LRU stack) distance histogram: bucket i counts distances in [2^i, 2^(i+1)). */
+  reuse?: number[];
+  /** First accesses (infinite reuse distance). */
+  cold?: number;
+  /** The first skipped lines and why (lenient mode). */
+  skipReasons?: [number, string][];
+}
+
+export interface FormatInfo {
+  id: string;
+  label: string;
+}
+
+export interface LoadSettings {
+  format: string | null;
+  pageSize: number;
+  strict: boolean;
 }
 
 export interface PolicyInfo {

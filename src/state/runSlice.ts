@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { Metrics, PolicyInfo, RunJob, TraceSummary } from '../core/types';
+import type { FormatInfo, Metrics, PolicyInfo, RunJob, TraceSummary } from '../core/types';
 import { parseFrames } from '../core/frames';
 import { POLICIES } from '../core/policies';
 import { CancelledError, engine, type ProgressMsg } from '../worker/client';
@@ -25,6 +25,7 @@ export interface RunSlice {
   engineStatus: 'starting' | 'ready' | 'failed';
   coreVersion: string | null;
   policyInfo: PolicyInfo[];
+  formats: FormatInfo[];
   trace: TraceSummary | null;
   busy: Busy | null;
   results: RunResultView[];
@@ -42,6 +43,7 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
   engineStatus: 'starting',
   coreVersion: null,
   policyInfo: [],
+  formats: [],
   trace: null,
   busy: null,
   results: [],
@@ -50,8 +52,8 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
 
   async startEngine() {
     try {
-      const { version, policies } = await engine().ready;
-      set({ engineStatus: 'ready', coreVersion: version, policyInfo: policies });
+      const { version, policies, formats } = await engine().ready;
+      set({ engineStatus: 'ready', coreVersion: version, policyInfo: policies, formats });
     } catch (e) {
       set({ engineStatus: 'failed', error: (e as Error).message });
     }
@@ -64,7 +66,7 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
       s.sourceKind === 'generate'
         ? ({ kind: 'generate', config: genConfigOf(s.generator) } as const)
         : s.file
-          ? ({ kind: 'file', file: s.file } as const)
+          ? ({ kind: 'file', file: s.file, settings: s.load } as const)
           : null;
     if (!source) {
       set({ error: 'Choose a trace file first.' });

@@ -4,6 +4,8 @@ import type { AppState } from './store';
 export const selectGenerator = (s: AppState) => s.generator;
 export const selectSourceKind = (s: AppState) => s.sourceKind;
 export const selectFile = (s: AppState) => s.file;
+export const selectLoadSettings = (s: AppState) => s.load;
+export const selectFormats = (s: AppState) => s.formats;
 export const selectPolicies = (s: AppState) => s.policies;
 export const selectFramesText = (s: AppState) => s.framesText;
 export const selectCost = (s: AppState) => s.cost;

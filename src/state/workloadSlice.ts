@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { GenConfig, Workload } from '../core/types';
+import type { GenConfig, LoadSettings, Workload } from '../core/types';
 import type { AppState } from './store';
 
 export type WorkloadKind = Workload['kind'];
@@ -19,6 +19,8 @@ export interface WorkloadSlice {
   sourceKind: 'generate' | 'file';
   generator: GeneratorForm;
   file: File | null;
+  load: LoadSettings;
+  setLoad(patch: Partial<LoadSettings>): void;
   setSourceKind(kind: 'generate' | 'file'): void;
   setGenerator(patch: Partial<GeneratorForm>): void;
   setFile(file: File | null): void;
@@ -50,6 +52,8 @@ export const createWorkloadSlice: StateCreator<AppState, [], [], WorkloadSlice> 
   sourceKind: 'generate',
   generator: DEFAULT_GENERATOR,
   file: null,
+  load: { format: null, pageSize: 4096, strict: true },
+  setLoad: (patch) => set((s) => ({ load: { ...s.load, ...patch } })),
   setSourceKind: (sourceKind) => set({ sourceKind }),
   setGenerator: (patch) => set((s) => ({ generator: { ...s.generator, ...patch } })),
   setFile: (file) => set({ file }),

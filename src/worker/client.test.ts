@@ -19,8 +19,8 @@ describe('SimClient', () => {
   it('resolves ready, routes progress and results by request id, and resolves on done', async () => {
     const port = new FakePort();
     const c = new SimClient(port);
-    port.reply({ type: 'ready', version: '1', policies: [] });
-    await expect(c.ready).resolves.toEqual({ version: '1', policies: [] });
+    port.reply({ type: 'ready', version: '1', policies: [], formats: [{ id: 'plain', label: 'Plain' }] });
+    await expect(c.ready).resolves.toEqual({ version: '1', policies: [], formats: [{ id: 'plain', label: 'Plain' }] });
 
     const progress: number[] = [];
     const results: number[] = [];

@@ -2,7 +2,7 @@
 // routes each reply to whoever asked. Nothing here simulates.
 
 import { isFromWorker, type FromWorker, type ToWorker, type TraceSource } from './protocol';
-import type { PolicyInfo, RunJob, RunOptions, TraceSummary } from '../core/types';
+import type { FormatInfo, PolicyInfo, RunJob, RunOptions, TraceSummary } from '../core/types';
 
 export type ResultMsg = Extract<FromWorker, { type: 'result' }>;
 export type ProgressMsg = Extract<FromWorker, { type: 'progress' }>;
@@ -11,6 +11,12 @@ export interface Port {
   postMessage(msg: ToWorker): void;
   onmessage: ((ev: MessageEvent) => void) | null;
   onerror?: ((ev: ErrorEvent) => void) | null;
+}
+
+export interface Ready {
+  version: string;
+  policies: PolicyInfo[];
+  formats: FormatInfo[];
 }
 
 export class CancelledError extends Error {
@@ -29,10 +35,10 @@ interface Pending {
 export class SimClient {
   private nextId = 1;
   private pending = new Map<number, Pending>();
-  readonly ready: Promise<{ version: string; policies: PolicyInfo[] }>;
+  readonly ready: Promise<Ready>;
 
   constructor(private port: Port) {
-    let markReady!: (v: { version: string; policies: PolicyInfo[] }) => void;
+    let markReady!: (v: Ready) => void;
     let failReady!: (e: Error) => void;
     this.ready = new Promise((res, rej) => {
       markReady = res;
@@ -41,7 +47,7 @@ export class SimClient {
     port.onmessage = (ev) => {
       const msg: unknown = ev.data;
       if (!isFromWorker(msg)) return;
-      if (msg.type === 'ready') return markReady({ version: msg.version, policies: msg.policies });
+      if (msg.type === 'ready') return markReady({ version: msg.version, policies: msg.policies, formats: msg.formats });
       if (msg.type === 'error' && msg.id === null) return failReady(new Error(msg.message));
       this.dispatch(msg);
     };

@@ -2,11 +2,11 @@
 // owns the trace and the simulation; bulk data (per-bucket hits, uploaded
 // files) crosses as typed arrays or File objects, never as JSON arrays.
 
-import type { GenConfig, Metrics, PolicyInfo, RunJob, RunOptions, TraceSummary } from '../core/types';
+import type { FormatInfo, GenConfig, LoadSettings, Metrics, PolicyInfo, RunJob, RunOptions, TraceSummary } from '../core/types';
 
 export type TraceSource =
   | { kind: 'generate'; config: GenConfig }
-  | { kind: 'file'; file: File; format?: string };
+  | { kind: 'file'; file: File; settings: LoadSettings };
 
 export type ToWorker =
   | { type: 'load'; id: number; source: TraceSource }
@@ -14,7 +14,7 @@ export type ToWorker =
   | { type: 'cancel'; id: number };
 
 export type FromWorker =
-  | { type: 'ready'; version: string; policies: PolicyInfo[] }
+  | { type: 'ready'; version: string; policies: PolicyInfo[]; formats: FormatInfo[] }
   | { type: 'progress'; id: number; phase: 'load' | 'run'; done: number; total: number; label: string }
   | { type: 'loaded'; id: number; summary: TraceSummary }
   | {

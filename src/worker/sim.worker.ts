@@ -2,15 +2,16 @@
 // The simulation worker: owns the WASM core, the loaded trace and every run.
 // Runs advance in slices so that a cancel message is seen between slices.
 
-import init, { policies, core_version, WasmSession, WasmTrace } from '../wasm-pkg/cachescope.js';
+import init, { formats, policies, core_version, WasmLoader, WasmSession, WasmTrace } from '../wasm-pkg/cachescope.js';
 import { transferablesOf, type FromWorker, type ToWorker, type TraceSource } from './protocol';
-import type { Metrics, PolicyInfo, RunJob, RunOptions, TraceSummary } from '../core/types';
+import type { FormatInfo, Metrics, PolicyInfo, RunJob, RunOptions, TraceSummary } from '../core/types';
 
 declare const self: DedicatedWorkerGlobalScope;
 
-const WasmLoaderStub = class { constructor() { throw new Error('uploads arrive with the trace loader'); } };
 const SLICE = 1 << 18;
 const CHUNK = 4 << 20;
+/** Above this many requests the reuse histogram is skipped (it needs 4 bytes per request more). */
+const REUSE_LIMIT = 20_000_000;
 let trace: WasmTrace | null = null;
 const cancelled = new Set<number>();
 
@@ -34,11 +35,14 @@ async function load(id: number, source: TraceSource): Promise<TraceSummary> {
   trace = null;
   if (source.kind === 'generate') {
     post({ type: 'progress', id, phase: 'load', done: 0, total: 1, label: 'generating' });
-    trace = WasmTrace.generate(JSON.stringify(source.config));
-    return { source: 'generated', requests: trace.len(), distinct: trace.distinct(), writes: trace.writes() };
+    const t = WasmTrace.generate(JSON.stringify(source.config));
+    trace = t;
+    return { source: 'generated', ...summaryOf(t, 4096) };
   }
   const { file } = source;
-  const loader = new (WasmLoaderStub as any)(file.name, JSON.stringify({ format: source.format ?? null, strict: true }));
+  const { format, pageSize, strict } = source.settings;
+  const loader = new WasmLoader(file.name, JSON.stringify({ format, page_size: pageSize, strict }));
+  loader.size_hint(file.size);
   try {
     for (let off = 0; off < file.size; off += CHUNK) {
       const chunk = new Uint8Array(await file.slice(off, off + CHUNK).arrayBuffer());
@@ -52,7 +56,7 @@ async function load(id: number, source: TraceSource): Promise<TraceSummary> {
     throw e;
   }
   const loaded = loader.finish();
-  const info = JSON.parse(loaded.info()) as { format: string; detected: boolean; skipped: number };
+  const info = JSON.parse(loaded.info()) as { format: string; detected: boolean; skipped: number; skip_reasons: [number, string][] };
   const t: WasmTrace = loaded.take_trace();
   loaded.free();
   trace = t;
@@ -61,10 +65,16 @@ async function load(id: number, source: TraceSource): Promise<TraceSummary> {
     format: info.format,
     detected: info.detected,
     skipped: info.skipped,
-    requests: t.len(),
-    distinct: t.distinct(),
-    writes: t.writes(),
+    skipReasons: info.skip_reasons,
+    ...summaryOf(t, pageSize),
   };
+}
+
+function summaryOf(t: WasmTrace, pageSize: number): Omit<TraceSummary, 'source'> {
+  const base = { requests: t.len(), distinct: t.distinct(), writes: t.writes(), pageSize };
+  if (t.len() > REUSE_LIMIT) return base;
+  const s = JSON.parse(t.summary(pageSize)) as { reuse: number[]; cold: number };
+  return { ...base, reuse: s.reuse, cold: s.cold };
 }
 
 async function run(id: number, jobs: RunJob[], options: RunOptions): Promise<void> {
@@ -119,7 +129,12 @@ async function handle(msg: ToWorker): Promise<void> {
 }
 
 const ready = init().then(() => {
-  post({ type: 'ready', version: core_version(), policies: JSON.parse(policies()) as PolicyInfo[] });
+  post({
+    type: 'ready',
+    version: core_version(),
+    policies: JSON.parse(policies()) as PolicyInfo[],
+    formats: JSON.parse(formats()) as FormatInfo[],
+  });
 });
 ready.catch((e: unknown) => post({ type: 'error', id: null, message: `the simulation core failed to load: ${String(e)}` }));
 

@@ -1,7 +1,9 @@
 //! Where the runner's trace comes from: a file or a generator.
 
 use crate::args::Args;
+use cachescope_sim::formats::{Format, LoadOptions, Loader};
 use cachescope_sim::generate::generate;
+use std::io::Read;
 use cachescope_sim::spec::parse_generator;
 use cachescope_sim::{SimError, Trace};
 use serde_json::{json, Value};
@@ -34,6 +36,47 @@ pub fn load(a: &Args) -> Result<Input, SimError> {
     }
 }
 
-fn load_file(_a: &Args, path: &str) -> Result<Input, SimError> {
-    Err(SimError::Input(format!("{path}: reading trace files is not wired yet")))
+fn load_file(a: &Args, path: &str) -> Result<Input, SimError> {
+    let mut opts = LoadOptions { strict: !a.lenient, ..LoadOptions::default() };
+    if let Some(f) = &a.format {
+        opts.format = Some(Format::from_id(f).ok_or_else(|| {
+            let known: Vec<&str> = Format::ALL.iter().map(|f| f.id()).collect();
+            SimError::config("--format", format!("unknown format {f:?}; known: {}", known.join(", ")))
+        })?);
+    }
+    if let Some(ps) = a.page_size {
+        opts.page_size = ps;
+    }
+    opts.validate()?;
+    let mut file = std::fs::File::open(path).map_err(|e| SimError::Input(format!("{path}: {e}")))?;
+    let name = std::path::Path::new(path).file_name().and_then(|n| n.to_str()).unwrap_or(path);
+    let mut loader = Loader::new(name, opts);
+    if let Ok(meta) = file.metadata() {
+        loader.size_hint(meta.len());
+    }
+    let mut buf = vec![0u8; 1 << 20];
+    loop {
+        let n = file.read(&mut buf).map_err(|e| SimError::Input(format!("{path}: {e}")))?;
+        if n == 0 {
+            break;
+        }
+        loader.feed(&buf[..n]).map_err(|e| in_file(path, e))?;
+    }
+    let l = loader.finish().map_err(|e| in_file(path, e))?;
+    if l.skipped > 0 {
+        eprintln!("cachescope: {path}: skipped {} malformed lines; first: {:?}", l.skipped, l.skip_reasons.first());
+    }
+    Ok(Input {
+        source: path.to_string(),
+        format: Some(format!("{}{}", l.format.id(), if l.detected { " (detected)" } else { "" })),
+        skipped: l.skipped,
+        trace: l.trace,
+    })
+}
+
+fn in_file(path: &str, e: SimError) -> SimError {
+    match e {
+        SimError::Parse { .. } => SimError::Input(format!("{path}: {e}")),
+        other => other,
+    }
 }

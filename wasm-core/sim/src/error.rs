@@ -25,7 +25,12 @@ impl fmt::Display for SimError {
         match self {
             SimError::Config { what, msg } => write!(f, "invalid {what}: {msg}"),
             SimError::Parse { line, text, msg } => {
-                write!(f, "line {line}: {msg} (found {:?})", text)
+                let quoted = format!("{text:?}");
+                if msg.contains(&quoted) {
+                    write!(f, "line {line}: {msg}")
+                } else {
+                    write!(f, "line {line}: {msg}, in {quoted}")
+                }
             }
             SimError::Input(m) => write!(f, "{m}"),
             SimError::Cancelled => write!(f, "cancelled"),

@@ -2,6 +2,7 @@
 //! text, bulk data as typed arrays (`Vec<u32>` ↔ `Uint32Array`); every error is
 //! a JS `Error` carrying the core's message. No simulation logic lives here.
 
+use cachescope_sim::formats::{summarize, Format, LoadOptions, Loader};
 use cachescope_sim::generate::{generate, GenConfig};
 use cachescope_sim::policy::{build, BuildCtx, POLICIES};
 use cachescope_sim::{RunOptions, Session, Trace};
@@ -27,6 +28,13 @@ pub fn policies() -> String {
         .iter()
         .map(|e| json!({"id": e.id, "name": e.name, "summary": e.summary, "defaults": (e.defaults)()}))
         .collect();
+    Value::Array(list).to_string()
+}
+
+/// Trace formats as JSON: `[{id, label}]`.
+#[wasm_bindgen]
+pub fn formats() -> String {
+    let list: Vec<Value> = Format::ALL.iter().map(|f| json!({"id": f.id(), "label": f.label()})).collect();
     Value::Array(list).to_string()
 }
 
@@ -76,6 +84,12 @@ impl WasmTrace {
     pub fn writes(&self) -> f64 {
         self.inner.writes() as f64
     }
+    /// The trace summary (counts, footprint, reuse-distance histogram) as JSON.
+    pub fn summary(&self, page_size: f64) -> String {
+        let ps = if page_size >= 1.0 { page_size as u64 } else { 4096 };
+        serde_json::to_string(&summarize(&self.inner, ps)).expect("summaries serialise")
+    }
+
     /// Packed requests `[start, end)`: dense page id, bit 31 set for a write.
     pub fn requests(&self, start: usize, end: usize) -> Vec<u32> {
         let end = end.min(self.inner.len());
@@ -173,5 +187,68 @@ impl WasmResult {
     }
     pub fn stream(&self) -> Option<Vec<u32>> {
         self.stream.clone()
+    }
+}
+
+/// Reads a trace file fed in chunks of any size (the worker slices the File).
+#[wasm_bindgen]
+pub struct WasmLoader {
+    inner: Loader,
+}
+
+#[wasm_bindgen]
+impl WasmLoader {
+    /// `options_json`: `LoadOptions` (format, page_size, strict, csv, …); empty for defaults.
+    #[wasm_bindgen(constructor)]
+    pub fn new(name: &str, options_json: &str) -> Result<WasmLoader, JsError> {
+        let opts: LoadOptions = match parse_json("load options", options_json)? {
+            Value::Null => LoadOptions::default(),
+            v => serde_json::from_value(v).map_err(|e| js_err(format!("invalid load options: {e}")))?,
+        };
+        opts.validate().map_err(js_err)?;
+        Ok(WasmLoader { inner: Loader::new(name, opts) })
+    }
+
+    pub fn size_hint(&mut self, total_bytes: f64) {
+        self.inner.size_hint(total_bytes as u64);
+    }
+
+    pub fn feed(&mut self, chunk: &[u8]) -> Result<(), JsError> {
+        self.inner.feed(chunk).map_err(js_err)
+    }
+
+    /// Requests read so far.
+    pub fn requests(&self) -> usize {
+        self.inner.requests()
+    }
+
+    /// Ends the load; the loader is consumed.
+    pub fn finish(self) -> Result<WasmLoaded, JsError> {
+        let l = self.inner.finish().map_err(js_err)?;
+        let info = json!({
+            "format": l.format.id(), "detected": l.detected, "lines": l.lines, "skipped": l.skipped,
+            "skip_reasons": l.skip_reasons, "bytes": l.bytes, "decoded_bytes": l.decoded_bytes,
+            "filtered": l.filtered,
+        });
+        Ok(WasmLoaded { trace: Some(l.trace), info: info.to_string() })
+    }
+}
+
+#[wasm_bindgen]
+pub struct WasmLoaded {
+    trace: Option<Trace>,
+    info: String,
+}
+
+#[wasm_bindgen]
+impl WasmLoaded {
+    /// Format, detection, line and skip counts as JSON.
+    pub fn info(&self) -> String {
+        self.info.clone()
+    }
+    /// Moves the trace out (once).
+    pub fn take_trace(&mut self) -> Result<WasmTrace, JsError> {
+        let t = self.trace.take().ok_or_else(|| js_err("the trace was already taken"))?;
+        Ok(WasmTrace { inner: Rc::new(t) })
     }
 }

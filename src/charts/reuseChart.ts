@@ -1,0 +1,85 @@
+// Reuse-distance (LRU stack distance) histogram: how many requests would hit in
+// an LRU cache of each size. Bucket i holds distances in [2^i, 2^(i+1)); the last
+// bar is first accesses, which miss in any cache.
+
+import * as d3 from 'd3';
+import type { Chart } from './hitRatioChart';
+
+export interface ReuseData {
+  reuse: number[];
+  cold: number;
+}
+
+export function reuseBars({ reuse, cold }: ReuseData): { label: string; count: number }[] {
+  let last = reuse.length - 1;
+  while (last > 0 && reuse[last] === 0) last--;
+  const bars = reuse.slice(0, last + 1).map((count, i) => {
+    const lo = 2 ** i;
+    const hi = 2 ** (i + 1) - 1;
+    return { label: lo === hi ? d3.format('~s')(lo) : `${d3.format('~s')(lo)}–${d3.format('~s')(hi)}`, count };
+  });
+  bars.push({ label: 'first', count: cold });
+  return bars;
+}
+
+export function createReuseChart(node: HTMLElement): Chart<ReuseData> {
+  const width = 760;
+  const height = 260;
+  const m = { top: 12, right: 16, bottom: 56, left: 64 };
+  const svg = d3
+    .select(node)
+    .append('svg')
+    .attr('viewBox', `0 0 ${width} ${height}`)
+    .attr('role', 'img')
+    .attr('aria-label', 'Reuse distance histogram')
+    .attr('class', 'chart');
+  const gx = svg.append('g').attr('transform', `translate(0,${height - m.bottom})`);
+  const gy = svg.append('g').attr('transform', `translate(${m.left},0)`);
+  const bars = svg.append('g');
+  svg
+    .append('text')
+    .attr('class', 'axis-label')
+    .attr('x', (m.left + width - m.right) / 2)
+    .attr('y', height - 8)
+    .attr('text-anchor', 'middle')
+    .text('reuse distance (distinct pages since the last access)');
+  svg
+    .append('text')
+    .attr('class', 'axis-label')
+    .attr('transform', `translate(16,${(height - m.bottom + m.top) / 2}) rotate(-90)`)
+    .attr('text-anchor', 'middle')
+    .text('requests');
+  return {
+    update(data) {
+      const rows = reuseBars(data);
+      const x = d3
+        .scaleBand()
+        .domain(rows.map((r) => r.label))
+        .range([m.left, width - m.right])
+        .padding(0.15);
+      const y = d3
+        .scaleLinear()
+        .domain([0, d3.max(rows, (r) => r.count) || 1])
+        .nice()
+        .range([height - m.bottom, m.top]);
+      gx.call(d3.axisBottom(x));
+      gy.call(d3.axisLeft(y).ticks(5, 's'));
+      bars
+        .selectAll('rect')
+        .data(rows)
+        .join('rect')
+        .attr('x', (r) => x(r.label)!)
+        .attr('width', x.bandwidth())
+        .attr('y', (r) => y(r.count))
+        .attr('height', (r) => y(0) - y(r.count))
+        .attr('fill', (r) => (r.label === 'first' ? '#999' : '#0072B2'))
+        .selectAll('title')
+        .data((r) => [r])
+        .join('title')
+        .text((r) => `${r.label}: ${r.count.toLocaleString('en-US')} requests`);
+    },
+    destroy() {
+      svg.remove();
+    },
+  };
+}
