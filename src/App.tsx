@@ -1,17 +1,22 @@
 import { useEffect } from 'react';
 import { useApp } from './state/store';
-import { selectCoreVersion, selectEngineStatus } from './state/selectors';
+import { selectCoreVersion, selectEngineStatus, selectView } from './state/selectors';
 import { WorkloadPanel } from './components/WorkloadPanel';
 import { ExperimentPanel } from './components/ExperimentPanel';
-import { StatusBar } from './components/StatusBar';
-import { TraceSummaryView } from './components/TraceSummaryView';
-import { ResultsTable } from './components/ResultsTable';
-import { HitRatioPanel } from './components/HitRatioPanel';
+import { CompareView } from './components/CompareView';
+import { ExplorerView } from './explorer/ExplorerView';
+import type { View } from './state/viewSlice';
+
+const VIEWS: { id: View; label: string }[] = [
+  { id: 'compare', label: 'Compare' },
+  { id: 'explore', label: 'Explore' },
+];
 
 export function App() {
   const status = useApp(selectEngineStatus);
   const version = useApp(selectCoreVersion);
-  const startEngine = useApp((s) => s.startEngine);
+  const view = useApp(selectView);
+  const { startEngine, setView } = useApp.getState();
   useEffect(() => {
     void startEngine();
   }, [startEngine]);
@@ -21,6 +26,13 @@ export function App() {
       <header className="app-header">
         <h1>cachescope</h1>
         <p className="tagline">Page replacement and flash translation, step by step.</p>
+        <nav role="tablist" aria-label="Views" className="tabs">
+          {VIEWS.map((v) => (
+            <button key={v.id} role="tab" type="button" aria-selected={view === v.id} onClick={() => setView(v.id)}>
+              {v.label}
+            </button>
+          ))}
+        </nav>
         <span className="engine" aria-live="polite">
           {status === 'ready' ? `core ${version}` : status === 'starting' ? 'starting the simulation core…' : 'core failed to load'}
         </span>
@@ -30,12 +42,9 @@ export function App() {
           <WorkloadPanel />
           <ExperimentPanel />
         </aside>
-        <section className="output" aria-label="Results">
-          <StatusBar />
-          <TraceSummaryView />
-          <ResultsTable />
-          <HitRatioPanel />
-        </section>
+        <div role="tabpanel" aria-label={VIEWS.find((v) => v.id === view)?.label}>
+          {view === 'compare' ? <CompareView /> : <ExplorerView />}
+        </div>
       </main>
     </div>
   );

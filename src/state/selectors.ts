@@ -19,3 +19,4 @@ export const selectEngineStatus = (s: AppState) => s.engineStatus;
 export const selectCoreVersion = (s: AppState) => s.coreVersion;
 export const selectPolicyInfo = (s: AppState) => s.policyInfo;
 export const selectCanRun = (s: AppState) => s.trace !== null && s.busy === null && s.policies.length > 0;
+export const selectView = (s: AppState) => s.view;
