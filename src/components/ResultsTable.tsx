@@ -1,31 +1,12 @@
 import { useApp } from '../state/store';
 import { selectResults } from '../state/selectors';
-import { policyLabel } from '../core/policies';
-import type { Metrics } from '../core/types';
-import { fmtInt, fmtNum, fmtPct } from './format';
-
-type Col = { key: keyof Metrics; label: string; fmt: (x: number) => string; better: 'high' | 'low' | null };
-
-const COLUMNS: Col[] = [
-  { key: 'hits', label: 'Hits', fmt: fmtInt, better: 'high' },
-  { key: 'misses', label: 'Misses', fmt: fmtInt, better: 'low' },
-  { key: 'hit_ratio', label: 'Hit ratio', fmt: (x) => fmtPct(x), better: 'high' },
-  { key: 'reads', label: 'Page reads', fmt: fmtInt, better: 'low' },
-  { key: 'writebacks', label: 'Write-backs', fmt: fmtInt, better: 'low' },
-  { key: 'cost', label: 'Weighted cost', fmt: fmtNum, better: 'low' },
-];
+import { fmtInt } from './format';
+import { COLUMNS, isBest } from './resultColumns';
+import { ResultsExport } from './ResultsExport';
 
 export function ResultsTable() {
   const results = useApp(selectResults);
   if (results.length === 0) return null;
-  // Best per column among runs of the same cache size.
-  const best = (r: (typeof results)[number], c: Col) => {
-    if (!c.better || results.length < 2) return false;
-    const peers = results.filter((o) => o.job.frames === r.job.frames).map((o) => o.metrics[c.key]);
-    if (peers.length < 2) return false;
-    const target = c.better === 'high' ? Math.max(...peers) : Math.min(...peers);
-    return r.metrics[c.key] === target;
-  };
   return (
     <section aria-label="Results table">
       <h2>Results</h2>
@@ -45,20 +26,24 @@ export function ResultsTable() {
         </thead>
         <tbody>
           {results.map((r) => (
-            <tr key={`${r.job.policy}-${r.job.frames}`}>
-              <th scope="row">{policyLabel(r.job.policy)}</th>
+            <tr key={`${r.spec}-${r.job.frames}`}>
+              <th scope="row">{r.label}</th>
               <td>{fmtInt(r.job.frames)}</td>
               <td>{fmtInt(r.metrics.requests)}</td>
-              {COLUMNS.map((c) => (
-                <td key={c.key} className={best(r, c) ? 'best' : undefined}>
-                  {c.fmt(r.metrics[c.key])}
-                  {best(r, c) ? ' ★' : ''}
-                </td>
-              ))}
+              {COLUMNS.map((c) => {
+                const best = isBest(results, r, c);
+                return (
+                  <td key={c.key} className={best ? 'best' : undefined}>
+                    {c.fmt(r.metrics[c.key])}
+                    {best ? ' ★' : ''}
+                  </td>
+                );
+              })}
             </tr>
           ))}
         </tbody>
       </table>
+      <ResultsExport />
     </section>
   );
 }

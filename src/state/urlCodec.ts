@@ -10,6 +10,8 @@ import type { LoadSettings } from '../core/types';
 export const URL_VERSION = 1;
 /** Uploads whose compressed bytes fit in this travel inside the link. */
 export const INLINE_LIMIT = 64 * 1024;
+/** Larger files are not worth compressing to find out: traces shrink far less than 16×. */
+const INLINE_TRY = 16 * INLINE_LIMIT;
 
 export const DEFAULT_EXPERIMENT: SharedExperiment = {
   source: { kind: 'generate', generator: DEFAULT_GENERATOR },
@@ -269,7 +271,7 @@ export async function sha256Hex(bytes: Uint8Array): Promise<string> {
 
 /** How an uploaded file travels: inline when small once compressed, else by name, size and hash. */
 export async function describeUpload(name: string, bytes: Uint8Array, load: LoadSettings): Promise<SharedSource> {
-  if (deflateSync(bytes, { level: 9 }).length <= INLINE_LIMIT) {
+  if (bytes.length <= INLINE_TRY && deflateSync(bytes, { level: 9 }).length <= INLINE_LIMIT) {
     try {
       const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
       return { kind: 'inline', name, load, text };

@@ -8,9 +8,24 @@ export type TraceSource =
   | { kind: 'generate'; config: GenConfig }
   | { kind: 'file'; file: File; settings: LoadSettings };
 
+/** Sample the policy's snapshot gauges every `every` requests, for caches up to `maxFrames`. */
+export interface GaugeRequest {
+  every: number;
+  maxFrames: number;
+}
+
+/** Gauge samples of one run: row r, gauge g at `values[r * names.length + g]`, taken after `(r + 1) * every` requests (the last row at the end). */
+export interface GaugeSeries {
+  names: string[];
+  every: number;
+  values: Float64Array;
+}
+
 export type ToWorker =
   | { type: 'load'; id: number; source: TraceSource }
-  | { type: 'run'; id: number; jobs: RunJob[]; options: RunOptions }
+  | { type: 'run'; id: number; jobs: RunJob[]; options: RunOptions; gauges?: GaugeRequest }
+  /** Reruns one job keeping the after-cache stream (miss reads and write-backs, in order). */
+  | { type: 'stream'; id: number; job: RunJob; options: RunOptions }
   | { type: 'cancel'; id: number };
 
 export type FromWorker =
@@ -25,7 +40,10 @@ export type FromWorker =
       metrics: Metrics;
       bucketSize: number;
       bucketHits: Uint32Array;
+      gauges?: GaugeSeries;
     }
+  /** The after-cache stream with the trace's original page ids; `writes[i]` is 1 for a write. */
+  | { type: 'streamed'; id: number; pages: Float64Array; writes: Uint8Array }
   | { type: 'done'; id: number }
   | { type: 'cancelled'; id: number }
   | { type: 'error'; id: number | null; message: string };
@@ -34,7 +52,13 @@ export type FromWorkerType = FromWorker['type'];
 
 /** Transferable buffers of a message, so posting it moves instead of copying. */
 export function transferablesOf(msg: FromWorker): Transferable[] {
-  return msg.type === 'result' ? [msg.bucketHits.buffer as ArrayBuffer] : [];
+  if (msg.type === 'result') {
+    const t: Transferable[] = [msg.bucketHits.buffer as ArrayBuffer];
+    if (msg.gauges) t.push(msg.gauges.values.buffer as ArrayBuffer);
+    return t;
+  }
+  if (msg.type === 'streamed') return [msg.pages.buffer as ArrayBuffer, msg.writes.buffer as ArrayBuffer];
+  return [];
 }
 
 /** Guards the UI against anything that is not one of our messages. */
@@ -51,6 +75,8 @@ export function isFromWorker(data: unknown): data is FromWorker {
       return typeof (data as { id?: unknown }).id === 'number';
     case 'result':
       return (data as { bucketHits?: unknown }).bucketHits instanceof Uint32Array;
+    case 'streamed':
+      return (data as { pages?: unknown }).pages instanceof Float64Array && (data as { writes?: unknown }).writes instanceof Uint8Array;
     case 'error':
       return typeof (data as { message?: unknown }).message === 'string';
     default:

@@ -1,0 +1,106 @@
+// The one place where the experiment meets the address bar: each run pushes a
+// history entry, and opening a link, reloading or going back/forward restores
+// the experiment and reruns it. The codec itself lives in urlCodec.ts.
+
+import { engine } from '../worker/client';
+import { decodeExperiment, encodeExperiment, inlineBytes } from './urlCodec';
+import type { SharedExperiment, SharedSource } from './shared';
+import { useApp, type AppState } from './store';
+
+/** The experiment the page shows now, or null while an upload is still being described. */
+export function experimentOf(s: AppState): SharedExperiment | null {
+  let source: SharedSource;
+  if (s.sourceKind === 'generate') source = { kind: 'generate', generator: s.generator };
+  else if (s.awaiting) source = s.awaiting;
+  else if (s.upload && s.upload.kind !== 'generate') source = { ...s.upload, load: s.load };
+  else return null;
+  return {
+    source,
+    policies: s.policies,
+    frames: s.framesText,
+    cost: s.cost,
+    flush: s.flush,
+    flash: s.flash,
+    baseline: s.baseline,
+    view: s.view,
+    position: s.position,
+  };
+}
+
+/** Puts an experiment into the store (does not run it). */
+export function applyExperiment(e: SharedExperiment): void {
+  const src = e.source;
+  const common = {
+    policies: e.policies,
+    framesText: e.frames,
+    cost: e.cost,
+    flush: e.flush,
+    flash: e.flash,
+    baseline: e.baseline < e.policies.length ? e.baseline : 0,
+    view: e.view,
+    position: e.position,
+    results: [],
+    trace: null,
+    error: null,
+  };
+  if (src.kind === 'generate') {
+    useApp.setState({ ...common, sourceKind: 'generate', generator: src.generator, awaiting: null, upload: null });
+  } else if (src.kind === 'inline') {
+    const file = new File([inlineBytes(src) as Uint8Array<ArrayBuffer>], src.name);
+    useApp.setState({ ...common, sourceKind: 'file', file, load: src.load, awaiting: null, upload: src });
+  } else {
+    useApp.setState({ ...common, sourceKind: 'file', file: null, load: src.load, awaiting: src, upload: null });
+  }
+}
+
+/** The full link of the current experiment, or null when it cannot be described yet. */
+export function shareLink(s: AppState): string | null {
+  const e = experimentOf(s);
+  if (!e || typeof location === 'undefined') return null;
+  return `${location.origin}${location.pathname}${location.search}${encodeExperiment(e)}`;
+}
+
+let restoring = false;
+
+async function restore(hash: string): Promise<void> {
+  const { experiment, problems } = decodeExperiment(hash);
+  useApp.getState().setLinkProblems(problems);
+  if (!experiment) return;
+  applyExperiment(experiment);
+  if (experiment.source.kind === 'hashed') return; // waits for the user's file
+  try {
+    await engine().ready;
+  } catch {
+    return; // the status bar already reports a core that failed to load
+  }
+  const s = useApp.getState();
+  if (s.busy) s.cancel();
+  restoring = true;
+  try {
+    await useApp.getState().loadAndRun();
+  } finally {
+    restoring = false;
+  }
+}
+
+/** Starts the sync; returns the function that stops it. */
+export function installUrlSync(): () => void {
+  void restore(location.hash);
+  const onPop = () => void restore(location.hash);
+  window.addEventListener('popstate', onPop);
+  const unsubscribe = useApp.subscribe((s, prev) => {
+    if (s.runSerial !== prev.runSerial || (s.view !== prev.view && location.hash.startsWith('#v'))) {
+      const e = experimentOf(s);
+      if (!e) return;
+      const hash = encodeExperiment(e);
+      if (hash === location.hash) return;
+      // A restored link that needed repairs is replaced, not stacked, so Back still leaves it.
+      if (restoring || s.runSerial === prev.runSerial) history.replaceState(null, '', hash);
+      else history.pushState(null, '', hash);
+    }
+  });
+  return () => {
+    window.removeEventListener('popstate', onPop);
+    unsubscribe();
+  };
+}
