@@ -9,6 +9,7 @@ mod registry;
 mod snapshot;
 
 pub mod clock;
+pub mod clock_pro;
 pub mod fifo;
 pub mod lru;
 pub mod opt;
