@@ -8,6 +8,8 @@ mod event;
 mod registry;
 mod snapshot;
 
+pub mod arc;
+pub mod car;
 pub mod clock;
 pub mod clock_pro;
 pub mod fifo;
