@@ -13,8 +13,10 @@ pub mod car;
 pub mod clock;
 pub mod clock_pro;
 pub mod fifo;
+pub mod linux_2q;
 pub mod lru;
 pub mod opt;
+pub mod two_q;
 pub mod util;
 
 pub use event::Event;
