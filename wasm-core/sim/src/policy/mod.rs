@@ -14,6 +14,7 @@ pub mod clock;
 pub mod clock_pro;
 pub mod fifo;
 pub mod linux_2q;
+pub mod lirs;
 pub mod lru;
 pub mod opt;
 pub mod two_q;

@@ -25,7 +25,7 @@ pub struct PolicyEntry {
     pub build: BuildFn,
 }
 
-pub static POLICIES: &[PolicyEntry] = &[lru::ENTRY, fifo::ENTRY, clock::ENTRY, opt::ENTRY, clock_pro::ENTRY, clock_pro::ENTRY_FIXED, super::arc::ENTRY, super::car::ENTRY, super::two_q::ENTRY, super::linux_2q::ENTRY];
+pub static POLICIES: &[PolicyEntry] = &[lru::ENTRY, fifo::ENTRY, clock::ENTRY, opt::ENTRY, clock_pro::ENTRY, clock_pro::ENTRY_FIXED, super::arc::ENTRY, super::car::ENTRY, super::two_q::ENTRY, super::linux_2q::ENTRY, super::lirs::ENTRY];
 
 pub fn entry(id: &str) -> Option<&'static PolicyEntry> {
     POLICIES.iter().find(|e| e.id == id)
