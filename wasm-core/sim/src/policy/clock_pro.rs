@@ -579,4 +579,34 @@ mod tests {
         let p = build("clock-pro-fixed", 100, &ctx, &serde_json::json!({"cold_fraction": 0.25})).unwrap();
         assert_eq!(p.snapshot().gauges[0].value, 25.0);
     }
+
+    /// The three lists agree with the per-page state and with each other's order.
+    fn check(p: &ClockPro) {
+        let order: Vec<u32> = p.clock.iter(&p.clock_l).collect();
+        let st = |x: u32| p.st[x as usize];
+        let cold: Vec<u32> = order.iter().copied().filter(|&x| st(x) & (RES | HOT) == RES).collect();
+        let test: Vec<u32> = order.iter().copied().filter(|&x| st(x) & TEST != 0).collect();
+        assert_eq!(p.cold.iter(&p.cold_l).collect::<Vec<_>>(), cold, "HAND_cold's list is the resident cold pages in clock order");
+        assert_eq!(p.test.iter(&p.test_l).collect::<Vec<_>>(), test, "HAND_test's list is the test pages in clock order");
+        assert_eq!(p.hot, order.iter().filter(|&&x| st(x) & HOT != 0).count());
+        assert_eq!(p.res_cold, cold.len());
+        assert_eq!(p.nonres, order.iter().filter(|&&x| st(x) & RES == 0).count());
+        assert!(order.iter().all(|&x| st(x) & RES != 0 || st(x) & TEST != 0), "non-resident pages are in their test period");
+        assert!(p.nonres <= p.frames && p.hot <= p.m_h() && (1..=p.frames).contains(&p.m_c));
+        assert_eq!(p.st.iter().filter(|&&s| s & IN_CLOCK != 0).count(), order.len());
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 96, ..Default::default() })]
+        #[test]
+        fn lists_stay_consistent(frames in 1usize..12, adaptive: bool, cold in 1usize..12,
+                                 pages in proptest::collection::vec(0u32..40, 0..500)) {
+            let mut p = ClockPro::new(frames, 40, cold.min(frames), adaptive);
+            let mut sink = Sink::recording();
+            for (t, &x) in pages.iter().enumerate() {
+                p.access(Req { t, page: x, write: t % 5 == 0 }, &mut sink);
+                check(&p);
+            }
+        }
+    }
 }
