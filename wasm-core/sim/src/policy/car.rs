@@ -201,7 +201,9 @@ impl Policy for Car {
 mod tests {
     use super::*;
 
-    fn state(a: &Car) -> (Vec<Vec<(u32, u8)>>, Vec<Vec<u32>>) {
+    type Clocks = Vec<Vec<(u32, u8)>>;
+
+    fn state(a: &Car) -> (Clocks, Vec<Vec<u32>>) {
         let s = a.snapshot();
         (
             s.rings.iter().map(|r| r.slots.iter().map(|e| (e.page.unwrap(), e.bits)).collect()).collect(),

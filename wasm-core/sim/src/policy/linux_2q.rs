@@ -193,7 +193,9 @@ impl Policy for Linux2q {
 mod tests {
     use super::*;
 
-    fn state(q: &Linux2q) -> (Vec<(u32, u8)>, Vec<(u32, u8)>) {
+    type Pages = Vec<(u32, u8)>;
+
+    fn state(q: &Linux2q) -> (Pages, Pages) {
         let s = q.snapshot();
         (
             s.rings[0].slots.iter().map(|e| (e.page.unwrap(), e.bits)).collect(),

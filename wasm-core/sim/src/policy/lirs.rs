@@ -126,7 +126,7 @@ impl Lirs {
         self.ghosts.len()
     }
 
-    fn to_top(&mut self, x: u32) {
+    fn push_top(&mut self, x: u32) {
         if self.st[x as usize] & IN_S != 0 {
             self.s.move_to_front(&mut self.s_l, x);
         } else {
@@ -215,7 +215,7 @@ impl Policy for Lirs {
         }
         if s & RES != 0 {
             self.st[x as usize] |= wbit;
-            self.to_top(x);
+            self.push_top(x);
             self.q.remove(&mut self.q_l, x);
             if s & IN_S != 0 {
                 self.make_lir(x, sink);
@@ -235,18 +235,18 @@ impl Policy for Lirs {
             self.ghosts.remove(&mut self.g_l, x);
             sink.ev(|| Event::Ghost { page: x, list: "S", action: "hit" });
             self.st[x as usize] = IN_S | RES | wbit;
-            self.to_top(x);
+            self.push_top(x);
             sink.ev(|| Event::Insert { page: x, place: "S top", slot: None });
             self.make_lir(x, sink);
         } else if resident < self.frames && self.lir < self.l_lirs {
             self.st[x as usize] = RES | LIR | wbit;
             self.lir += 1;
-            self.to_top(x);
+            self.push_top(x);
             sink.ev(|| Event::Insert { page: x, place: "S top", slot: None });
             sink.ev(|| Event::Status { page: x, from: "new", to: "LIR", why: "warm-up: LIR set not yet full" });
         } else {
             self.st[x as usize] = RES | wbit;
-            self.to_top(x);
+            self.push_top(x);
             self.q.push_back(&mut self.q_l, x);
             sink.ev(|| Event::Insert { page: x, place: "S top, Q end", slot: None });
         }

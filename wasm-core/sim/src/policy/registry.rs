@@ -1,7 +1,7 @@
 //! The one list of policies. The TypeScript registry (src/core/policies.ts)
 //! mirrors it, and a test checks that the two agree.
 
-use super::{clock, clock_pro, fifo, lru, opt, Policy};
+use super::{clock, fifo, lru, opt, Policy};
 use crate::SimError;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -25,7 +25,7 @@ pub struct PolicyEntry {
     pub build: BuildFn,
 }
 
-pub static POLICIES: &[PolicyEntry] = &[lru::ENTRY, fifo::ENTRY, clock::ENTRY, opt::ENTRY, clock_pro::ENTRY, clock_pro::ENTRY_FIXED, super::arc::ENTRY, super::car::ENTRY, super::two_q::ENTRY, super::linux_2q::ENTRY, super::lirs::ENTRY];
+pub static POLICIES: &[PolicyEntry] = &[lru::ENTRY, fifo::ENTRY, clock::ENTRY, opt::ENTRY, super::clock_pro::ENTRY, super::clock_pro::ENTRY_FIXED, super::arc::ENTRY, super::car::ENTRY, super::two_q::ENTRY, super::linux_2q::ENTRY, super::lirs::ENTRY];
 
 pub fn entry(id: &str) -> Option<&'static PolicyEntry> {
     POLICIES.iter().find(|e| e.id == id)
