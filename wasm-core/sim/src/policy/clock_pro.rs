@@ -13,8 +13,9 @@
 //! the front of the sub-sequence it serves. Keeping those two sub-sequences as
 //! lists of their own (resident cold; cold in test), in clock order, is the
 //! paper's own implementation note (5.2.1: "each group of pages ... are linked
-//! separately according to their orders in the clock list") and makes every hand
-//! step O(1): HAND_cold never walks over hot pages.
+//! separately according to their orders in the clock list"): HAND_cold and
+//! HAND_test never walk over pages they have nothing to do with, so a fault costs
+//! O(1) amortised. HAND_hot walks the clock itself, as it acts on every kind of page.
 //!
 //! Readings of points the paper leaves open:
 //! - Warm-up: while a frame is free and there are fewer than m_h hot pages, a
@@ -29,16 +30,20 @@
 //!   HAND_hot runs while hot pages exceed m_h. Bit set, not in test → bit reset,
 //!   moved to the head and, having just been re-accessed, starts a new test
 //!   period (as a LIRS HIR block re-accessed outside stack S goes back on top of
-//!   S). The hand stops at the next resident cold page.
+//!   S). The hand stops at the next resident cold page. Hot and non-resident
+//!   pages it passes are left alone (the paper gives it nothing to do there).
 //! - HAND_hot: hot with bit set → bit reset, spared; hot with bit clear → turns
 //!   cold (resident, not in test: a demoted LIR block leaves LIRS's stack).
 //!   Cold pages it passes end their test period; non-resident ones leave the
 //!   clock. After the demotion it keeps moving until it rests on a hot page
 //!   ("finally the hand stops at a hot page"). Whenever it passes the page under
 //!   HAND_cold or HAND_test, that hand is pushed to the next page of its kind
-//!   (hands never overtake), which keeps both definitions above true.
+//!   (hands never overtake), which keeps both definitions above true. (On a
+//!   literal single circle HAND_hot could lap HAND_cold, which would then evict
+//!   the page just left at the head, against "we always select this cold page".)
 //! - HAND_test ends the test period of the page it points to (non-resident ones
-//!   leave the clock) and moves to the next cold page in test. It runs while
+//!   leave the clock) and moves to the next cold page in test, passing hot pages
+//!   and cold pages not in test untouched. It runs while
 //!   non-resident pages exceed m, checked once the fault is fully served (so a
 //!   fault on a test page is not thrown away by its own eviction). The summary's
 //!   "cold pages > m_c + m" trigger equals this when m_c pages are resident cold.
