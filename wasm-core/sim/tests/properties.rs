@@ -1,7 +1,7 @@
 //! Invariants every registered policy must keep, on random small traces. New
 //! policies are covered as soon as they are in `POLICIES`.
 
-use cachescope_sim::policy::{build, lirs, two_q, BuildCtx, Policy, Req, Sink, Snapshot, POLICIES};
+use cachescope_sim::policy::{build, lirs, two_q, BuildCtx, Event, Policy, Req, Sink, Snapshot, POLICIES};
 use cachescope_sim::trace::{pack, page_of};
 use proptest::prelude::*;
 use serde_json::Value;
@@ -43,13 +43,22 @@ fn check_policy(id: &str, frames: usize, trace: &[u32], n_pages: u32) -> Result<
     let ctx = BuildCtx { n_pages, trace };
     let mut p: Box<dyn Policy> = build(id, frames, &ctx, &Value::Null).map_err(|e| TestCaseError::fail(e.to_string()))?;
     prop_assert_eq!(p.capacity(), frames);
-    let mut sink = Sink::counting();
+    let mut sink = Sink::recording();
     let (mut hits, mut misses) = (0u64, 0u64);
     for (t, &r) in trace.iter().enumerate() {
         let page = page_of(r);
         let before = p.contains(page);
+        let (resident_before, evictions_before) = (p.resident(), sink.evictions);
         let hit = p.access(Req { t, page, write: cachescope_sim::trace::is_write(r) }, &mut sink);
         prop_assert_eq!(hit, before, "{} step {}: hit must mean the page was resident", id, t);
+        let evicted = (sink.evictions - evictions_before) as usize;
+        prop_assert_eq!(
+            p.resident() + evicted,
+            resident_before + usize::from(!hit),
+            "{} step {}: a miss loads one page, each eviction removes one",
+            id,
+            t
+        );
         if hit {
             hits += 1;
         } else {
@@ -71,7 +80,15 @@ fn check_policy(id: &str, frames: usize, trace: &[u32], n_pages: u32) -> Result<
         }
     }
     prop_assert_eq!(hits + misses, trace.len() as u64);
-    prop_assert!(sink.evictions <= misses);
+    prop_assert!(sink.evictions <= misses && sink.writebacks <= sink.evictions);
+    let evict_events = sink.events.as_ref().map_or(0, |e| e.iter().filter(|e| matches!(e, Event::Evict { .. })).count());
+    prop_assert_eq!(evict_events as u64, sink.evictions, "{}: one Evict event per eviction", id);
+
+    // Recording events must not change what the policy does.
+    let mut q = build(id, frames, &ctx, &Value::Null).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    let mut counting = Sink::counting();
+    prop_assert_eq!(q.run_chunk(trace, 0, &mut counting), hits, "{}: hits differ when not recording", id);
+    prop_assert_eq!((counting.evictions, counting.writebacks), (sink.evictions, sink.writebacks));
     Ok(hits)
 }
 
