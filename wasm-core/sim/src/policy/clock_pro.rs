@@ -537,6 +537,25 @@ mod tests {
         assert_eq!(s.resident, 3);
     }
 
+    #[test]
+    fn fixed_variant_never_moves_m_c() {
+        let mut p = ClockPro::new(3, 8, 1, false);
+        let mut all = vec![];
+        for x in [0, 1, 2, 0, 3, 2, 1, 4, 3, 4] {
+            all.extend(step(&mut p, x).1);
+        }
+        assert!(all.iter().all(|e| !matches!(e, Event::Gauge { .. })));
+        assert_eq!(p.m_c(), 1);
+        assert_eq!(p.id(), "clock-pro-fixed");
+        // As the adaptive run up to [2H 0H 1t 4ct]; 3 evicts 4 and enters cold in
+        // test; 4 evicts 3 and, faulting in its test period, turns hot, so HAND_hot
+        // turns 2 (bit clear) cold and rests on 0. m_c stays 1 throughout.
+        assert_eq!(
+            ring(&p),
+            vec![(0, "hot", 0, true), (1, "test", 0, false), (3, "test", 0, false), (4, "hot", 0, true), (2, "cold", 0, true)]
+        );
+    }
+
     fn loop_hits(id: &str, frames: usize, pages: u64, n: u64) -> (u64, u64) {
         let t = generate(&GenConfig::single(Workload::Loop { pages }, n, 0.0, 0)).unwrap();
         let ctx = BuildCtx { n_pages: t.distinct(), trace: &t.reqs };
