@@ -22,6 +22,10 @@
 //!   limit; we keep at most `nonresident_ratio` × frames non-resident entries
 //!   (default 2, i.e. S ≤ about 3 × frames). Past the bound the entry that became
 //!   non-resident earliest leaves S (FIFO, O(1)), not necessarily the lowest one.
+//! - `ignore_repeats` (off by default): the authors' simulator skips a request
+//!   for the block just requested (the LIRS traces hold such runs) while
+//!   counting it as a hit; on, such a request changes nothing, so a run of
+//!   references to a new HIR block does not make it LIR.
 //!
 //! Snapshot: list "S" top first (status "LIR", "HIR", or "ghost" for non-resident
 //! HIR with resident = false), list "Q" front (next victim) first. A resident HIR
@@ -40,11 +44,14 @@ pub struct Config {
     pub hir_fraction: f64,
     /// Most non-resident HIR entries kept in S, as a multiple of the frames.
     pub nonresident_ratio: f64,
+    /// Treat an immediate re-reference of the block just accessed as a hit that
+    /// changes nothing, as the authors' simulator does with the LIRS traces.
+    pub ignore_repeats: bool,
 }
 
 impl Default for Config {
     fn default() -> Self {
-        Config { hir_fraction: 0.01, nonresident_ratio: 2.0 }
+        Config { hir_fraction: 0.01, nonresident_ratio: 2.0, ignore_repeats: false }
     }
 }
 
@@ -78,7 +85,9 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
     build: |frames, ctx, params| {
         let c: Config = parse_config("lirs", params)?;
         c.validate()?;
-        Ok(Box::new(Lirs::new(frames, ctx.n_pages, c.hir_frames(frames), c.max_nonresident(frames))))
+        Ok(Box::new(
+            Lirs::new(frames, ctx.n_pages, c.hir_frames(frames), c.max_nonresident(frames)).ignoring_repeats(c.ignore_repeats),
+        ))
     },
 };
 
@@ -102,6 +111,8 @@ pub struct Lirs {
     ghosts: DList,
     g_l: Links,
     st: Vec<u8>,
+    ignore_repeats: bool,
+    last: u32,
 }
 
 impl Lirs {
@@ -119,7 +130,14 @@ impl Lirs {
             ghosts: DList::new(),
             g_l: Links::new(n),
             st: vec![0; n],
+            ignore_repeats: false,
+            last: u32::MAX,
         }
+    }
+
+    pub fn ignoring_repeats(mut self, on: bool) -> Lirs {
+        self.ignore_repeats = on;
+        self
     }
 
     pub fn nonresident(&self) -> usize {
@@ -203,6 +221,11 @@ impl Policy for Lirs {
         let x = req.page;
         let wbit = if req.write { DIRTY } else { 0 };
         let s = self.st[x as usize];
+        let repeat = std::mem::replace(&mut self.last, x) == x && self.ignore_repeats;
+        if repeat && s & RES != 0 {
+            self.st[x as usize] |= wbit;
+            return true;
+        }
         if s & LIR != 0 {
             let was_bottom = self.s.back() == Some(x);
             self.s.move_to_front(&mut self.s_l, x);
@@ -332,6 +355,20 @@ mod tests {
         let ev = sink.events.unwrap();
         assert!(ev.contains(&Event::Ghost { page: 3, list: "S", action: "dropped" }));
         assert!(ev.contains(&Event::Status { page: 2, from: "LIR", to: "HIR", why: "bottom of stack S" }));
+    }
+
+    #[test]
+    fn ignore_repeats_keeps_a_run_from_making_lir() {
+        for (on, s_list) in [
+            (false, vec![(2, "LIR"), (1, "LIR")]),
+            (true, vec![(2, "HIR"), (1, "LIR"), (0, "LIR")]),
+        ] {
+            let mut l = Lirs::new(3, 8, 1, 3).ignoring_repeats(on);
+            let mut sink = Sink::counting();
+            let hits: Vec<bool> = [0u32, 1, 2, 2].iter().map(|&x| l.access(Req { t: 0, page: x, write: false }, &mut sink)).collect();
+            assert_eq!(hits, vec![false, false, false, true]);
+            assert_eq!(lists(&l)[0], s_list, "ignore_repeats {on}");
+        }
     }
 
     #[test]
