@@ -591,9 +591,8 @@ mod tests {
 
     fn loop_hits(id: &str, frames: usize, pages: u64, n: u64) -> (u64, u64) {
         let t = generate(&GenConfig::single(Workload::Loop { pages }, n, 0.0, 0)).unwrap();
-        let ctx = BuildCtx { n_pages: t.distinct(), trace: &t.reqs };
-        let mut p = build(id, frames, &ctx, &serde_json::Value::Null).unwrap();
-        let r = run(&t, p.as_mut(), &RunOptions { buckets: 10, ..RunOptions::default() }, &mut |_, _| true).unwrap();
+        let p = build(id, frames, &BuildCtx::of(&t), &serde_json::Value::Null).unwrap();
+        let r = run(&t, p, &RunOptions { buckets: 10, ..RunOptions::default() }, &mut |_, _| true).unwrap();
         // Hits after warm-up: the last 9 of 10 buckets.
         (r.metrics.hits, r.bucket_hits[1..].iter().map(|&h| h as u64).sum())
     }
@@ -630,7 +629,8 @@ mod tests {
 
     #[test]
     fn bad_cold_fraction_is_refused() {
-        let ctx = BuildCtx { n_pages: 1, trace: &[0] };
+        let t = crate::Trace::reads(&[0]);
+        let ctx = BuildCtx::of(&t);
         let e = build("clock-pro", 4, &ctx, &serde_json::json!({"cold_fraction": 1.5})).err().unwrap().to_string();
         assert!(e.contains("cold_fraction"), "{e}");
         let p = build("clock-pro-fixed", 100, &ctx, &serde_json::json!({"cold_fraction": 0.25})).unwrap();

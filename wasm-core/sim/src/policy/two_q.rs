@@ -240,7 +240,8 @@ mod tests {
 
     #[test]
     fn bad_parameters_are_refused() {
-        let ctx = crate::policy::BuildCtx { n_pages: 1, trace: &[0] };
+        let t = crate::Trace::reads(&[0]);
+        let ctx = crate::policy::BuildCtx::of(&t);
         let e = crate::policy::build("2q", 4, &ctx, &serde_json::json!({"kin": 2.0})).err().unwrap().to_string();
         assert!(e.contains("kin"), "{e}");
     }
