@@ -141,3 +141,194 @@ fn cat_wears_more_evenly_than_greedy_under_skew() {
     let c = hot_cold("cat", 1, 0.95, 0.05, 150_000);
     assert!(c.erase_stddev < g.erase_stddev, "CAT stddev {} vs greedy {}", c.erase_stddev, g.erase_stddev);
 }
+
+/// A small device every FTL accepts: 16 blocks of 4 pages, 9 logical blocks
+/// (page FTL with up to 2 regions needs 7 spare: watermark 3 + 2 + 1 + 1).
+fn small(ftl: &str, gc: &str, regions: u32, fill: f64) -> FlashConfig {
+    let mut c = cfg(ftl, gc, 16, 4, 0.4375, fill);
+    c.regions = regions;
+    c
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Random reads and writes, checked after every step: no page lost or
+    /// duplicated, no panic, on every FTL × victim policy.
+    #[test]
+    fn random_operations_never_lose_or_duplicate_a_page(
+        ops in proptest::collection::vec((0u32..36, proptest::bool::weighted(0.85)), 1..300),
+        regions in 1u32..=2,
+        fill in 0.0f64..=0.5,
+        threshold in 0u64..4,
+    ) {
+        for e in FTLS {
+            for gc in GC_IDS {
+                let mut c = small(e.id, gc, regions, fill);
+                c.threshold = threshold;
+                let mut sim = FlashSim::new(&c).unwrap();
+                prop_assert_eq!(sim.geometry().logical_pages, 36);
+                sim.check().unwrap();
+                for &(lpn, w) in &ops {
+                    let ev = sim.step(lpn, w);
+                    prop_assert!(ev.is_ok(), "{} / {}: {:?}", e.id, gc, ev);
+                }
+                let m = sim.metrics();
+                prop_assert_eq!(m.host_writes + m.host_reads, ops.len() as u64);
+                prop_assert!(m.flash_writes >= m.host_writes);
+            }
+        }
+    }
+}
+
+#[test]
+fn impossible_configurations_are_refused_with_a_message() {
+    let err = |c: FlashConfig| FlashSim::new(&c).err().expect("refused").to_string();
+    let base = FlashConfig::default();
+    assert!(err(FlashConfig { blocks: 0, ..base.clone() }).contains("at least 1 block"));
+    assert!(err(FlashConfig { pages_per_block: 0, ..base.clone() }).contains("pages_per_block"));
+    assert!(err(FlashConfig { overprovision: 1.0, ..base.clone() }).contains("overprovision"));
+    assert!(err(FlashConfig { overprovision: f64::NAN, ..base.clone() }).contains("overprovision"));
+    let e = err(FlashConfig { overprovision: 0.001, fill: 0.5, ..base.clone() });
+    assert!(e.contains("too small to garbage-collect") && e.contains("page FTL"), "{e}");
+    let e = err(FlashConfig { ftl: "fast".into(), blocks: 10, overprovision: 0.15, fill: 0.0, ..base.clone() });
+    assert!(e.contains("fast FTL needs at least 3 spare"), "{e}");
+    let e = err(FlashConfig { fill: 0.95, ..base.clone() });
+    assert!(e.contains("fill") && e.contains("logical capacity"), "{e}");
+    assert!(err(FlashConfig { regions: 17, ..base.clone() }).contains("regions"));
+    assert!(err(FlashConfig { regions: 0, ..base.clone() }).contains("regions"));
+    assert!(err(FlashConfig { ftl: "nftl".into(), ..base.clone() }).contains("known: page, block, fast"));
+    assert!(err(FlashConfig { gc: "lru".into(), ..base.clone() }).contains("greedy"));
+    assert!(err(FlashConfig { watermark: 0, ..base.clone() }).contains("watermark"));
+    let e = err(FlashConfig { ftl: "fast".into(), ftl_params: serde_json::json!({"log_blocks": 10_000}), ..base.clone() });
+    assert!(e.contains("log_blocks"), "{e}");
+    let e = err(FlashConfig { ftl_params: serde_json::json!({"bogus": 1}), ..base.clone() });
+    assert!(e.contains("bogus"), "{e}");
+    // The refusal does not depend on FTL; one region more per block needs more spare.
+    let ok = FlashConfig { blocks: 32, pages_per_block: 4, overprovision: 0.25, fill: 0.5, ..base.clone() };
+    assert!(FlashSim::new(&ok).is_ok());
+    assert!(FlashSim::new(&FlashConfig { regions: 4, ..ok }).is_err());
+}
+
+#[test]
+fn config_json_defaults_and_registry_entries_build() {
+    let c: FlashConfig = serde_json::from_str(r#"{"ftl": "fast", "gc": "fifo", "blocks": 64}"#).unwrap();
+    assert_eq!((c.pages_per_block, c.fill, c.write_erase_ratio), (64, 0.85, 0.75));
+    assert!(serde_json::from_str::<FlashConfig>(r#"{"blockz": 1}"#).is_err());
+    for e in FTLS {
+        let c = FlashConfig { ftl: e.id.into(), ftl_params: (e.defaults)(), ..FlashConfig::default() };
+        let s = FlashSim::new(&c).unwrap();
+        assert_eq!(s.ftl().id(), e.id);
+        s.check().unwrap();
+    }
+}
+
+#[test]
+fn a_trace_beyond_the_logical_capacity_is_refused_with_the_size_it_needs() {
+    let c = cfg("page", "greedy", 64, 16, 0.25, 0.0);
+    let t = writes([3, 5000]);
+    let e = run_flash(&c, &t, None).unwrap_err().to_string();
+    assert!(e.contains("largest page number 5000") && e.contains("313 logical blocks"), "{e}");
+    // Original ids, not dense ids, are the logical pages: 700 and 701 share a block.
+    let t = writes([700, 701, 5, 700]);
+    let r = run_flash(&c, &t, None).unwrap();
+    assert_eq!(r.metrics.block_util[2], 1);
+    assert_eq!(r.metrics.block_util[1], 2);
+}
+
+#[test]
+fn runs_behind_a_cache_on_its_after_cache_stream() {
+    use crate::policy::{build, BuildCtx};
+    let w = Workload::Zipf { pages: 2000, alpha: 0.8 };
+    let t = generate(&GenConfig::single(w, 30_000, 0.5, 4)).unwrap();
+    let ctx = BuildCtx { n_pages: t.distinct(), trace: &t.reqs };
+    let mut p = build("lru", 200, &ctx, &serde_json::Value::Null).unwrap();
+    let opts = crate::RunOptions { record_stream: true, ..crate::RunOptions::default() };
+    let run = crate::run(&t, p.as_mut(), &opts, &mut |_, _| true).unwrap();
+    let stream = run.stream.unwrap();
+    let c = cfg("page", "greedy", 64, 64, 0.1, 0.5);
+    let r = run_flash(&c, &t, Some(&stream)).unwrap();
+    assert_eq!(r.metrics.host_writes, run.metrics.writebacks);
+    assert_eq!(r.metrics.host_reads, run.metrics.reads);
+    let direct = run_flash(&c, &t, None).unwrap();
+    assert!(r.metrics.host_writes < direct.metrics.host_writes, "the cache absorbs rewrites");
+    // A stream naming pages the trace does not have is refused.
+    let e = run_flash(&c, &t, Some(&[crate::trace::pack(1 << 30, true)])).unwrap_err();
+    assert!(e.to_string().contains("stream names page"), "{e}");
+}
+
+#[test]
+fn steps_report_cleaning_and_the_snapshot_shows_it() {
+    // 8 blocks of 4 pages, 4 logical blocks, full: the next writes must clean.
+    let mut c = cfg("page", "greedy", 8, 4, 0.5, 0.5);
+    c.watermark = 2;
+    let mut sim = FlashSim::new(&c).unwrap();
+    let s0 = sim.snapshot(Some(5));
+    assert_eq!(s0.selected.unwrap().version, 6, "fill wrote lpn 5 as the 6th write");
+    assert_eq!(s0.block.iter().filter(|b| b.role == "free").count() as u32, s0.free_blocks);
+    let mut saw_gc = false;
+    for i in 0..40u32 {
+        let ev = sim.step([0, 1, 2, 3, 5][i as usize % 5], true).unwrap();
+        assert!(matches!(ev.last(), Some(FlashEvent::HostWrite { .. })), "{ev:?}");
+        if ev.iter().any(|e| matches!(e, FlashEvent::Victim { .. })) {
+            saw_gc = true;
+            let s = sim.snapshot(Some(5));
+            let v = s.victim.expect("victim shown");
+            assert_eq!(s.block[v as usize].role, "free", "the victim was erased in this step");
+            let copies = ev.iter().filter(|e| matches!(e, FlashEvent::Copy { .. })).count();
+            assert_eq!(s.copies.len(), copies);
+            let sel = s.selected.unwrap();
+            let ppn = sel.ppn.unwrap();
+            assert_eq!(s.block[sel.block.unwrap() as usize].pages[sel.offset.unwrap() as usize], 1);
+            assert_eq!(ppn, sel.block.unwrap() * 4 + sel.offset.unwrap());
+            assert!(s.write_points.iter().all(|&b| s.block[b as usize].role == "active"));
+        }
+    }
+    assert!(saw_gc);
+    let s = serde_json::to_value(sim.snapshot(None)).unwrap();
+    assert_eq!(s["block"].as_array().unwrap().len(), 8);
+    let ev = serde_json::to_value(sim.step(7, false).unwrap()).unwrap();
+    assert_eq!(ev[0]["kind"], "host_read");
+}
+
+#[test]
+fn fast_merges_switch_partial_and_full() {
+    let c = cfg("fast", "fifo", 16, 4, 0.25, 0.0);
+    let mut sim = FlashSim::new(&c).unwrap();
+    let merges = |ev: &[FlashEvent]| -> Vec<&'static str> {
+        ev.iter().filter_map(|e| if let FlashEvent::Merge { merge, .. } = e { Some(*merge) } else { None }).collect()
+    };
+    let mut all = Vec::new();
+    // Block 0 sequentially (SW log), then block 1 from 0: switch merge.
+    for l in [0, 1, 2, 3, 4] {
+        all.extend(merges(&sim.step(l, true).unwrap()));
+    }
+    assert_eq!(all, vec!["switch"]);
+    // Two pages of block 2 then a new SW log: partial merge of block 1.
+    all.clear();
+    for l in [5, 8] {
+        all.extend(merges(&sim.step(l, true).unwrap()));
+    }
+    assert_eq!(all, vec!["partial"]);
+    // Random updates fill the RW logs until one is reclaimed by full merges.
+    all.clear();
+    for l in (0..60u32).map(|i| (i * 13) % 48).filter(|l| l % 4 != 0) {
+        all.extend(merges(&sim.step(l, true).unwrap()));
+    }
+    assert!(all.contains(&"full"), "{all:?}");
+    assert!(sim.metrics().copied > 0);
+}
+
+#[test]
+fn block_ftl_merges_an_out_of_order_update() {
+    let c = cfg("block", "greedy", 8, 4, 0.25, 0.0);
+    let mut sim = FlashSim::new(&c).unwrap();
+    for l in [0, 1, 2, 3] {
+        sim.step(l, true).unwrap();
+    }
+    assert_eq!(sim.metrics().flash_writes, 4);
+    sim.step(1, true).unwrap(); // merge opens: copies page 0, writes 1
+    sim.step(4, true).unwrap(); // another block: the merge closes, copying 2 and 3
+    let m = sim.metrics();
+    assert_eq!((m.copied, m.erases, m.flash_writes), (3, 1, 9));
+}
