@@ -12,6 +12,7 @@
 //!   table's "timestamp when this block was allocated in the region"; we read
 //!   allocated as entering the region, so rewriting within a region does not
 //!   restart it).
+//!
 //! One region never moves anything, which the page FTL's tests check gives the
 //! same figures as no clustering at all.
 
@@ -28,7 +29,8 @@ impl Dac {
             n: regions as u8,
             threshold: (threshold > 0).then_some(threshold),
             region: vec![0; logical_pages as usize],
-            since: vec![0; logical_pages as usize],
+            // Resident times matter only with a threshold.
+            since: vec![0; if threshold > 0 { logical_pages as usize } else { 0 }],
         }
     }
 
@@ -39,13 +41,13 @@ impl Dac {
         let i = lpn as usize;
         if !existed {
             self.region[i] = 0;
-            self.since[i] = now;
+            self.enter(i, now);
             return (0, 0);
         }
         let r = self.region[i];
-        if r + 1 < self.n && self.threshold.map_or(true, |t| now - self.since[i] < t) {
+        if r + 1 < self.n && self.threshold.is_none_or(|t| now - self.since[i] < t) {
             self.region[i] = r + 1;
-            self.since[i] = now;
+            self.enter(i, now);
         }
         (r, self.region[i])
     }
@@ -55,11 +57,18 @@ impl Dac {
     pub fn on_clean(&mut self, lpn: u32, now: u64) -> (u8, u8) {
         let i = lpn as usize;
         let r = self.region[i];
-        if r > 0 && self.threshold.map_or(true, |t| now - self.since[i] > t) {
+        if r > 0 && self.threshold.is_none_or(|t| now - self.since[i] > t) {
             self.region[i] = r - 1;
-            self.since[i] = now;
+            self.enter(i, now);
         }
         (r, self.region[i])
+    }
+
+    #[inline]
+    fn enter(&mut self, i: usize, now: u64) {
+        if self.threshold.is_some() {
+            self.since[i] = now;
+        }
     }
 }
 

@@ -16,6 +16,7 @@
 //! - Full merge of logical block x: a free block receives the current copy of
 //!   each of x's pages, wherever it is; x's old data block (and its SW log)
 //!   are erased.
+//!
 //! Pages never written stay free in data blocks; a later first write of such a
 //! page goes to a log like any update (FAST never writes data blocks in place).
 //!

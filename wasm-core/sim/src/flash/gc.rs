@@ -13,6 +13,7 @@
 //!   use t+1, and a+1 so a block written this very instant is not a division
 //!   by zero. Ties go to the block with more invalid pages.
 //! - FIFO: the block closed earliest.
+//!
 //! For the page FTL a victim must hold at least one invalid page (cleaning a
 //! fully valid block reclaims nothing; every policy's formula treats u = 1 as
 //! worthless anyway); FAST's log reclamation accepts any full log block.
@@ -227,9 +228,9 @@ mod tests {
         assert_eq!(pick(GcPolicy::Fifo, 100), Some(0));
         // cost-benefit: block 0: a=91, u=.75 → 91·.25/1.5 = 15.2; block 1: a=11, u=.25 → 11·.75/.5 = 16.5
         assert_eq!(pick(GcPolicy::CostBenefit, 100), Some(1));
-        // much later, block 0's age wins: a=1000 vs 920 → 166.8 vs 1380: block 1 still; at now=90 → a=81 vs a=1
+        // just after block 1 was written its age is 1: block 0 (a=81 → 13.5) beats it (1.5)
         assert_eq!(pick(GcPolicy::CostBenefit, 90), Some(0));
-        // CAT with equal erase counts behaves like cost-benefit's inverse ordering
+        // CAT: block 0 .75/(.25·91) = .033, block 1 .25/(.75·11) = .030 → block 1
         assert_eq!(pick(GcPolicy::Cat, 100), Some(1));
     }
 

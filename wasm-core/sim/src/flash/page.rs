@@ -33,7 +33,9 @@ pub const ENTRY: FtlEntry = FtlEntry {
     min_spare: |c| c.effective_watermark() + c.regions + 1,
     build: |c, g| {
         let _: Config = parse_config("page FTL", &c.ftl_params)?;
-        Ok(Box::new(PageFtl::new(c, g, true)))
+        // One region is no clustering; the plain path skips DAC's per-page
+        // bookkeeping (tests check both give identical figures).
+        Ok(Box::new(PageFtl::new(c, g, c.regions > 1)))
     },
 };
 
@@ -50,7 +52,8 @@ pub struct PageFtl {
 }
 
 impl PageFtl {
-    /// `clustering` false builds the plain FTL that one DAC region must equal.
+    /// `clustering` false builds the plain FTL (one write point, no DAC state),
+    /// which DAC with one region must equal.
     pub fn new(c: &FlashConfig, g: &Geometry, clustering: bool) -> PageFtl {
         let policy = GcPolicy::parse(&c.gc).unwrap_or(GcPolicy::Greedy);
         let regions = if clustering { c.regions } else { 1 };

@@ -4,6 +4,8 @@ use super::{block, fast, page, FlashConfig, Ftl, Geometry};
 use crate::SimError;
 use serde_json::Value;
 
+pub type BuildFtl = fn(&FlashConfig, &Geometry) -> Result<Box<dyn Ftl>, SimError>;
+
 pub struct FtlEntry {
     pub id: &'static str,
     pub name: &'static str,
@@ -12,7 +14,7 @@ pub struct FtlEntry {
     pub defaults: fn() -> Value,
     /// Spare blocks (physical minus logical) it needs to always make progress.
     pub min_spare: fn(&FlashConfig) -> u32,
-    pub build: fn(&FlashConfig, &Geometry) -> Result<Box<dyn Ftl>, SimError>,
+    pub build: BuildFtl,
 }
 
 pub static FTLS: &[FtlEntry] = &[page::ENTRY, block::ENTRY, fast::ENTRY];

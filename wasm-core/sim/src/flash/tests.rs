@@ -116,8 +116,9 @@ fn one_region_gives_exactly_the_figures_of_no_clustering() {
         let g = c.geometry().unwrap();
         let w = Workload::HotCold { pages: g.fill_pages as u64, hot_access: 0.8, hot_pages: 0.2 };
         let t = generate(&GenConfig::single(w, 40_000, 0.8, 2)).unwrap();
-        let mut with = FlashSim::new(&c).unwrap();
-        let mut without = FlashSim::with_ftl(&c, g, Box::new(PageFtl::new(&c, &g, false))).unwrap();
+        // The registry builds the plain FTL for one region; force DAC's code path.
+        let mut with = FlashSim::with_ftl(&c, g, Box::new(PageFtl::new(&c, &g, true))).unwrap();
+        let mut without = FlashSim::new(&c).unwrap();
         for &r in &t.reqs {
             let lpn = t.ids[page_of(r) as usize] as u32;
             with.apply(lpn, is_write(r)).unwrap();
