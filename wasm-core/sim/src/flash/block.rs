@@ -180,7 +180,8 @@ impl Ftl for BlockFtl {
             Some(o) if o.old == b => return "merging",
             _ => {}
         }
-        if self.nand.wp[b as usize] == 0 && self.nand.invalid[b as usize] == 0 && !self.bmap.contains(&b) {
+        // A mapped block always holds a programmed page; an erased one none.
+        if self.nand.wp[b as usize] == 0 {
             "free"
         } else {
             "data"

@@ -144,6 +144,13 @@ impl FlashConfig {
         if ![l.read_us, l.program_us, l.erase_us, self.write_erase_ratio].iter().all(|x| x.is_finite() && *x >= 0.0) {
             return c("latency", "latencies and write/erase ratio must be finite and >= 0".into());
         }
+        let aging_writes = self.aging * phys as f64;
+        if aging_writes > crate::generate::MAX_LENGTH as f64 {
+            return c(
+                "aging",
+                format!("{aging_writes:.0} aging writes is more than the {} allowed", crate::generate::MAX_LENGTH),
+            );
+        }
         let ppb = self.pages_per_block;
         let logical_pages = logical_blocks * ppb;
         if !(self.fill >= 0.0 && self.fill <= 1.0) {

@@ -68,9 +68,6 @@ impl Nand {
     pub fn free_blocks(&self) -> u32 {
         self.free.len() as u32
     }
-    pub fn is_free(&self, b: u32) -> bool {
-        self.wp[b as usize] == 0 && self.free.contains(&b)
-    }
     pub fn free_list(&self) -> impl Iterator<Item = u32> + '_ {
         self.free.iter().copied()
     }

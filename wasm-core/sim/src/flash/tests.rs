@@ -174,6 +174,9 @@ proptest! {
                     let ev = sim.step(lpn, w);
                     prop_assert!(ev.is_ok(), "{} / {}: {:?}", e.id, gc, ev);
                 }
+                let s = sim.snapshot(ops.first().map(|o| o.0));
+                prop_assert_eq!(s.block.iter().filter(|b| b.role == "free").count() as u32, s.free_blocks);
+                prop_assert!(s.write_points.iter().all(|&b| s.block[b as usize].role != "free"));
                 let m = sim.metrics();
                 prop_assert_eq!(m.host_writes + m.host_reads, ops.len() as u64);
                 prop_assert!(m.flash_writes >= m.host_writes);
@@ -222,6 +225,19 @@ fn config_json_defaults_and_registry_entries_build() {
         assert_eq!(s.ftl().id(), e.id);
         s.check().unwrap();
     }
+}
+
+#[test]
+fn fill_and_aging_happen_before_measuring() {
+    let c = FlashConfig { blocks: 64, pages_per_block: 16, aging: 2.0, ..FlashConfig::default() };
+    let sim = FlashSim::new(&c).unwrap();
+    let m = sim.metrics();
+    assert_eq!((m.host_writes, m.flash_writes, m.erases, m.copied), (0, 0, 0, 0));
+    assert!(m.utilisation > 0.84 && m.utilisation < 0.86, "{}", m.utilisation);
+    assert!(sim.snapshot(None).block.iter().map(|b| b.erases).sum::<u32>() > 0, "aging cleaned");
+    assert!(sim.erase_counts().iter().all(|&e| e == 0));
+    let e = FlashSim::new(&FlashConfig { aging: 100.0, blocks: 1 << 20, ..FlashConfig::default() }).err().unwrap();
+    assert!(e.to_string().contains("aging"), "{e}");
 }
 
 #[test]
