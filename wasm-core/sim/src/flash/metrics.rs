@@ -90,6 +90,7 @@ impl FlashMetrics {
 /// Tracks runs of host writes within one logical block (see module doc).
 pub struct BlockUtil {
     ppb: u32,
+    shift: Option<u32>,
     hist: Vec<u64>,
     cur: u32,
     distinct: u32,
@@ -100,12 +101,13 @@ pub struct BlockUtil {
 
 impl BlockUtil {
     pub fn new(ppb: u32) -> BlockUtil {
-        BlockUtil { ppb, hist: vec![0; ppb as usize + 1], cur: NONE, distinct: 0, run: 0, seen: vec![u32::MAX; ppb as usize] }
+        BlockUtil { ppb, shift: super::nand::pow2_shift(ppb), hist: vec![0; ppb as usize + 1], cur: NONE, distinct: 0, run: 0, seen: vec![u32::MAX; ppb as usize] }
     }
 
     #[inline]
     pub fn write(&mut self, lpn: u32) {
-        let (b, off) = (lpn / self.ppb, (lpn % self.ppb) as usize);
+        let (b, off) = super::nand::split(lpn, self.ppb, self.shift);
+        let off = off as usize;
         if b != self.cur {
             if self.cur != NONE {
                 self.hist[self.distinct as usize] += 1;

@@ -42,6 +42,22 @@ pub struct Nand {
     /// Free blocks, oldest-freed first, so allocation rotates through the pool.
     free: VecDeque<u32>,
     pub c: Counters,
+    /// log2(ppb) when ppb is a power of two: a shift instead of a division on
+    /// the hot path.
+    shift: Option<u32>,
+}
+
+/// (block, offset) of page `p` in blocks of `ppb` pages.
+#[inline(always)]
+pub fn split(p: u32, ppb: u32, shift: Option<u32>) -> (u32, u32) {
+    match shift {
+        Some(s) => (p >> s, p & (ppb - 1)),
+        None => (p / ppb, p % ppb),
+    }
+}
+
+pub fn pow2_shift(ppb: u32) -> Option<u32> {
+    ppb.is_power_of_two().then(|| ppb.trailing_zeros())
 }
 
 impl Nand {
@@ -61,6 +77,7 @@ impl Nand {
             last_write: vec![0; b],
             free: (0..blocks).collect(),
             c: Counters::default(),
+            shift: pow2_shift(ppb),
         }
     }
 
@@ -79,7 +96,7 @@ impl Nand {
 
     #[inline]
     pub fn block_of(&self, ppn: u32) -> u32 {
-        ppn / self.ppb
+        split(ppn, self.ppb, self.shift).0
     }
     #[inline]
     pub fn ppn(&self, b: u32, off: u32) -> u32 {
@@ -99,8 +116,8 @@ impl Nand {
     #[inline]
     pub fn program(&mut self, ppn: u32, lpn: u32, stamp: u32, now: u64) {
         let p = ppn as usize;
-        let b = (ppn / self.ppb) as usize;
-        let off = ppn % self.ppb;
+        let (b, off) = split(ppn, self.ppb, self.shift);
+        let b = b as usize;
         debug_assert!(self.state[p] == FREE && off >= self.wp[b], "program of a used page {ppn}");
         self.state[p] = VALID;
         self.owner[p] = lpn;
@@ -115,7 +132,7 @@ impl Nand {
     #[inline]
     pub fn invalidate(&mut self, ppn: u32) -> u32 {
         let p = ppn as usize;
-        let b = ppn / self.ppb;
+        let b = self.block_of(ppn);
         debug_assert_eq!(self.state[p], VALID);
         self.state[p] = INVALID;
         self.valid[b as usize] -= 1;
