@@ -357,3 +357,23 @@ fn block_ftl_merges_an_out_of_order_update() {
     let m = sim.metrics();
     assert_eq!((m.copied, m.erases, m.flash_writes), (3, 1, 9));
 }
+
+/// With a threshold of one host write no page is ever young enough to be
+/// promoted, so every page stays in the Bottom region and four regions give
+/// exactly one region's figures (same watermark for both); without the
+/// threshold they differ.
+#[test]
+fn dac_time_threshold_gates_promotion() {
+    let run = |regions: u32, threshold: u64| {
+        let mut c = cfg("page", "greedy", 128, 16, 0.15, 0.8);
+        (c.regions, c.threshold, c.watermark) = (regions, threshold, 5);
+        let g = c.geometry().unwrap();
+        let w = Workload::HotCold { pages: g.fill_pages as u64, hot_access: 0.9, hot_pages: 0.1 };
+        let t = generate(&GenConfig::single(w, 40_000, 1.0, 8)).unwrap();
+        run_flash(&c, &t, None).unwrap().metrics
+    };
+    let one = run(1, 0);
+    assert_eq!(run(4, 1), one);
+    assert_ne!(run(4, 0), one);
+    assert_ne!(run(4, 5_000), one);
+}
