@@ -99,8 +99,9 @@ pub struct Geometry {
     pub fill_pages: u32,
 }
 
-/// Most physical pages: page numbers are u32 with u32::MAX reserved.
-pub const MAX_PHYSICAL_PAGES: u64 = 1 << 31;
+/// Most physical pages: 2^26 (256 GiB of 4 KiB pages) keeps the per-page
+/// arrays (about 20 bytes a page with the maps) within a browser's memory.
+pub const MAX_PHYSICAL_PAGES: u64 = 1 << 26;
 
 impl FlashConfig {
     pub fn geometry(&self) -> Result<Geometry, SimError> {

@@ -47,7 +47,7 @@ pub const ENTRY: FtlEntry = FtlEntry {
     min_spare: |_| 3,
     build: |c, g| {
         let p: Config = parse_config("fast FTL", &c.ftl_params)?;
-        let most = g.blocks - g.logical_blocks - 2;
+        let most = g.blocks.saturating_sub(g.logical_blocks + 2);
         if p.log_blocks > most {
             return Err(SimError::config(
                 "fast FTL parameters",

@@ -199,6 +199,7 @@ fn impossible_configurations_are_refused_with_a_message() {
     let base = FlashConfig::default();
     assert!(err(FlashConfig { blocks: 0, ..base.clone() }).contains("at least 1 block"));
     assert!(err(FlashConfig { pages_per_block: 0, ..base.clone() }).contains("pages_per_block"));
+    assert!(err(FlashConfig { blocks: 1 << 24, ..base.clone() }).contains("physical pages is more than"));
     assert!(err(FlashConfig { overprovision: 1.0, ..base.clone() }).contains("overprovision"));
     assert!(err(FlashConfig { overprovision: f64::NAN, ..base.clone() }).contains("overprovision"));
     let e = err(FlashConfig { overprovision: 0.001, fill: 0.5, ..base.clone() });
@@ -244,7 +245,7 @@ fn fill_and_aging_happen_before_measuring() {
     assert!(m.utilisation > 0.84 && m.utilisation < 0.86, "{}", m.utilisation);
     assert!(sim.snapshot(None).block.iter().map(|b| b.erases).sum::<u32>() > 0, "aging cleaned");
     assert!(sim.erase_counts().iter().all(|&e| e == 0));
-    let e = FlashSim::new(&FlashConfig { aging: 100.0, blocks: 1 << 20, ..FlashConfig::default() }).err().unwrap();
+    let e = FlashSim::new(&FlashConfig { aging: 100.0, blocks: 1 << 16, ..FlashConfig::default() }).err().unwrap();
     assert!(e.to_string().contains("aging"), "{e}");
 }
 
