@@ -378,3 +378,34 @@ fn dac_time_threshold_gates_promotion() {
     assert_ne!(run(4, 0), one);
     assert_ne!(run(4, 5_000), one);
 }
+
+/// TS-CLOCK's Fig. 1 hypothesis: writing x % of a random block's pages, in
+/// sector order, per batch; the higher x, the lower the WAF, on FAST and on
+/// page mapping alike.
+#[test]
+fn higher_block_utilisation_lowers_waf() {
+    let waf = |ftl: &str, k: u32| {
+        let c = cfg(ftl, if ftl == "fast" { "fifo" } else { "greedy" }, 128, 16, 0.15, 0.8);
+        let g = c.geometry().unwrap();
+        let mut rng = Rng::new(11);
+        let mut pages = Vec::new();
+        while pages.len() < 40_000 {
+            let b = rng.below((g.fill_pages / 16) as u64);
+            let mut offs: Vec<u64> = (0..16).collect();
+            for i in 0..k as usize {
+                let j = i + rng.below(16 - i as u64) as usize;
+                offs.swap(i, j);
+            }
+            let mut chosen = offs[..k as usize].to_vec();
+            chosen.sort_unstable();
+            pages.extend(chosen.iter().map(|o| b * 16 + o));
+        }
+        let m = run_flash(&c, &writes(pages), None).unwrap().metrics;
+        assert!(m.block_util_mean >= k as f64 / 16.0, "{ftl} {k}: {}", m.block_util_mean);
+        m.waf
+    };
+    for ftl in ["fast", "page"] {
+        let w: Vec<f64> = [4, 8, 12].iter().map(|&k| waf(ftl, k)).collect();
+        assert!(w[0] > w[1] && w[1] > w[2] && w[2] > 1.0, "{ftl}: WAF at 25/50/75 % {w:?}");
+    }
+}
