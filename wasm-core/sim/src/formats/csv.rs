@@ -185,9 +185,9 @@ impl LineParser for Csv {
             None => false,
             Some(c) => {
                 let v = cols[2].to_ascii_lowercase();
-                if self.writes.iter().any(|w| *w == v) {
+                if self.writes.contains(&v) {
                     true
-                } else if self.reads.iter().any(|r| *r == v) {
+                } else if self.reads.contains(&v) {
                     false
                 } else {
                     return Err(bad(format!(
