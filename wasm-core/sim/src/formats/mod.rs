@@ -244,7 +244,7 @@ struct LineState {
 }
 
 impl LineState {
-    #[inline]
+    #[inline(always)]
     fn one<P: LineParser>(&mut self, p: &mut P, raw: &[u8]) -> Result<(), SimError> {
         self.line += 1;
         let l = trim(raw);
@@ -483,13 +483,19 @@ impl Loader {
 
     fn feed_raw(&mut self, chunk: &[u8]) -> Result<(), SimError> {
         if let Comp::Sniff(buf) = &mut self.comp {
-            buf.extend_from_slice(chunk);
+            if buf.is_empty() && chunk.len() >= 4 {
+                self.comp = comp_for(chunk);
+                return self.feed_compressed(chunk);
+            }
+            let take = (4 - buf.len()).min(chunk.len());
+            buf.extend_from_slice(&chunk[..take]);
             if buf.len() < 4 {
                 return Ok(());
             }
             let head = std::mem::take(buf);
             self.comp = comp_for(&head);
-            return self.feed_compressed(&head);
+            self.feed_compressed(&head)?;
+            return self.feed_compressed(&chunk[take..]);
         }
         self.feed_compressed(chunk)
     }
@@ -519,12 +525,21 @@ impl Loader {
         match &mut self.stage {
             Stage::Run(r, ..) => r.feed(data),
             Stage::Sniff(head) => {
-                head.extend_from_slice(data);
+                // A big first chunk is examined in place rather than copied.
+                if head.is_empty() && data.len() >= SNIFF_BYTES {
+                    return self.start(data, false);
+                }
+                let take = (SNIFF_BYTES - head.len()).min(data.len());
+                head.extend_from_slice(&data[..take]);
                 if head.len() < SNIFF_BYTES {
                     return Ok(());
                 }
                 let head = std::mem::take(head);
-                self.start(&head, false)
+                self.start(&head, false)?;
+                match &mut self.stage {
+                    Stage::Run(r, ..) => r.feed(&data[take..]),
+                    Stage::Sniff(_) => Ok(()),
+                }
             }
         }
     }
@@ -637,6 +652,7 @@ fn estimate(format: Format, head: &[u8], total: u64) -> usize {
     let per_req = if format.is_binary() {
         oracle::RECORD as u64
     } else {
+        let head = &head[..head.len().min(SNIFF_BYTES)];
         let lines = head.iter().filter(|&&b| b == b'\n').count().max(1) as u64;
         (head.len() as u64 / lines).max(1)
     };
