@@ -247,7 +247,7 @@ impl LineState {
     #[inline(always)]
     fn one<P: LineParser>(&mut self, p: &mut P, raw: &[u8]) -> Result<(), SimError> {
         self.line += 1;
-        let l = trim(raw);
+        let l = if self.line == 1 { trim(strip_bom(raw)) } else { trim(raw) };
         if l.is_empty() || l[0] == b'#' {
             return Ok(());
         }
@@ -360,6 +360,11 @@ impl LineState {
             format!("the file ends inside a record: {n} bytes left over, records are {} bytes", oracle::RECORD),
         )
     }
+}
+
+/// Windows tools often start UTF-8 text with a byte-order mark.
+pub(crate) fn strip_bom(s: &[u8]) -> &[u8] {
+    s.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(s)
 }
 
 #[inline]

@@ -249,6 +249,14 @@ fn a_wrong_guess_can_be_overridden() {
 }
 
 #[test]
+fn a_byte_order_mark_is_ignored() {
+    let l = load_bytes("s.csv", b"\xEF\xBB\xBFTimestamp,Response,IOType,LUN,Offset,Size\n1.5,0.1,W,0,0,4096\n", opts(None)).unwrap();
+    assert_eq!((l.format, accesses(&l.trace)), (Format::Systor, vec![(0, W)]));
+    let l = feed_in_chunks("p", b"\xEF\xBB\xBF12\n13\n", 1, opts(Some(Format::Plain))).unwrap();
+    assert_eq!(l.trace.ids, vec![12, 13]);
+}
+
+#[test]
 fn errors_name_line_and_text() {
     let e = load_bytes("p.txt", b"10\n11\r\n\nabc 12\n", opts(Some(Format::Plain))).unwrap_err();
     match &e {
