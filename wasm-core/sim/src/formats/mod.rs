@@ -7,7 +7,10 @@
 //! Conventions shared by all formats: lines end in `\n` or `\r\n`; blank lines and
 //! lines starting with `#` are ignored; byte offsets and addresses map to pages of
 //! `page_size` bytes, and a request spanning several pages becomes one access per
-//! page, each with the request's operation. Errors name the 1-based line (record,
+//! page, each with the request's operation (a zero-length request touches the
+//! page at its offset; one spanning more than [`MAX_SPAN`] pages is a bad line).
+//! Device, disk, LUN or ASU numbers are folded into the id above bit
+//! [`NS_SHIFT`], so the first device keeps plain page numbers. Errors name the 1-based line (record,
 //! for binary formats), the text and what was expected. Lines that are valid but
 //! not requests (markers, other event kinds, other ASUs, headers) are counted in
 //! [`Loaded::filtered`], never as skipped.
@@ -40,7 +43,7 @@ use scan::{excerpt, trim, LineErr, LineParser, Out};
 use serde::{Deserialize, Serialize};
 use std::io::{Read, Write};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Format {
     Plain,
@@ -476,6 +479,11 @@ impl Loader {
             Stage::Run(_, f, _) => Some(*f),
             Stage::Sniff(_) => None,
         }
+    }
+
+    /// Raw bytes fed so far (for progress reports).
+    pub fn bytes(&self) -> u64 {
+        self.bytes
     }
 
     /// Requests read so far (for progress reports).
