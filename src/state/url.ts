@@ -88,16 +88,25 @@ export function installUrlSync(): () => void {
   void restore(location.hash);
   const onPop = () => void restore(location.hash);
   window.addEventListener('popstate', onPop);
+  // A run whose upload was still being described (read and hashed) pushes once it is.
+  let pending = false;
   const unsubscribe = useApp.subscribe((s, prev) => {
-    if (s.runSerial !== prev.runSerial || (s.view !== prev.view && location.hash.startsWith('#v'))) {
-      const e = experimentOf(s);
-      if (!e) return;
-      const hash = encodeExperiment(e);
-      if (hash === location.hash) return;
-      // A restored link that needed repairs is replaced, not stacked, so Back still leaves it.
-      if (restoring || s.runSerial === prev.runSerial) history.replaceState(null, '', hash);
-      else history.pushState(null, '', hash);
+    const ran = s.runSerial !== prev.runSerial;
+    const described = pending && s.upload !== prev.upload && s.upload !== null;
+    const viewed = s.view !== prev.view && location.hash.startsWith('#v');
+    if (!ran && !described && !viewed) return;
+    const e = experimentOf(s);
+    if (!e) {
+      pending ||= ran;
+      return;
     }
+    const push = (ran || described) && !restoring;
+    pending = false;
+    const hash = encodeExperiment(e);
+    if (hash === location.hash) return;
+    // A restored link that needed repairs is replaced, not stacked, so Back still leaves it.
+    if (push) history.pushState(null, '', hash);
+    else history.replaceState(null, '', hash);
   });
   return () => {
     window.removeEventListener('popstate', onPop);

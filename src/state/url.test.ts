@@ -1,0 +1,47 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { applyExperiment, experimentOf } from './url';
+import { useApp } from './store';
+import { PRESETS } from '../presets/presets';
+import type { SharedExperiment } from './shared';
+
+describe('store ⇄ experiment', () => {
+  it('applying then reading back an experiment gives it unchanged, for every preset', () => {
+    for (const p of PRESETS) {
+      applyExperiment(p.experiment);
+      expect(experimentOf(useApp.getState()), p.id).toEqual(p.experiment);
+    }
+  });
+
+  it('an inline upload becomes a File with the same bytes', async () => {
+    const inline = PRESETS.find((p) => p.experiment.source.kind === 'inline')!.experiment;
+    applyExperiment(inline);
+    const s = useApp.getState();
+    expect(s.sourceKind).toBe('file');
+    // jsdom's File has no text(): read it the old way.
+    const text = await new Promise<string>((resolve) => {
+      const r = new FileReader();
+      r.onload = () => resolve(r.result as string);
+      r.readAsText(s.file!);
+    });
+    expect(s.file!.name).toBe('cflru-fig1.txt');
+    expect(text).toBe(inline.source.kind === 'inline' ? inline.source.text : null);
+  });
+
+  it('a hashed upload waits for the file and keeps describing the same experiment', () => {
+    const e: SharedExperiment = {
+      ...PRESETS[0].experiment,
+      source: { kind: 'hashed', name: 'big.txt', size: 10, sha256: 'a'.repeat(64), load: { format: null, pageSize: 4096, strict: true } },
+    };
+    applyExperiment(e);
+    const s = useApp.getState();
+    expect(s.file).toBeNull();
+    expect(s.awaiting).toEqual(e.source);
+    expect(experimentOf(s)).toEqual(e);
+  });
+
+  it('a baseline beyond the policy list falls back to the first policy', () => {
+    applyExperiment({ ...PRESETS[0].experiment, baseline: 30 });
+    expect(useApp.getState().baseline).toBe(0);
+  });
+});
