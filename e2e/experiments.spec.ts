@@ -28,7 +28,7 @@ async function uploadAndCompare(page: Page, name: string, text: string, frames: 
   await expect(page.getByRole('region', { name: 'Trace summary' })).toContainText(name);
   await page.getByRole('checkbox', { name: 'FIFO' }).check(); // LRU, CLOCK and OPT are on by default
   await page.getByRole('textbox', { name: 'Cache sizes (frames)' }).fill(frames);
-  await page.getByRole('button', { name: 'Run' }).click();
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
 }
 
 test('compare four policies on an uploaded trace, share the link, reopen it and get the same results', async ({ page, context }, info) => {
@@ -63,7 +63,7 @@ test('a broken, a newer-version and a tampered link get clear messages, never a 
   await ready(page);
   await page.getByRole('spinbutton', { name: 'Length (requests)' }).fill('5000');
   await page.getByRole('button', { name: 'Generate workload' }).click();
-  await page.getByRole('button', { name: 'Run' }).click();
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(page.getByRole('table').getByRole('row')).toHaveCount(1 + 3 * 2);
   const link = await page.getByRole('textbox', { name: 'Share link' }).inputValue();
 
@@ -98,8 +98,9 @@ test('exports: CSV and JSON match the table, charts download as SVG and PNG, the
   await uploadAndCompare(page, 'mix.txt', traceText(2000, 300, 5), '25, 60');
   await expect(page.getByRole('table').getByRole('row')).toHaveCount(1 + 8);
 
-  const save = async (button: string) => {
-    const [dl] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
+  const save = async (button: string, region?: string) => {
+    const scope = region ? page.getByRole('region', { name: region }) : page;
+    const [dl] = await Promise.all([page.waitForEvent('download'), scope.getByRole('button', { name: button }).click()]);
     return { name: dl.suggestedFilename(), body: readFileSync((await dl.path())!) };
   };
 
@@ -123,11 +124,11 @@ test('exports: CSV and JSON match the table, charts download as SVG and PNG, the
   expect(json.results).toHaveLength(8);
   expect(json.experiment.policies.map((p: { id: string }) => p.id)).toEqual(['lru', 'clock', 'opt', 'fifo']);
 
-  const svg = await save('Download Hit ratio against cache size as SVG');
+  const svg = await save('Download SVG', 'Hit ratio against cache size');
   expect(svg.name).toBe('hit-ratio-against-cache-size.svg');
   expect(svg.body.toString()).toMatch(/^<svg[^>]+xmlns="http:\/\/www.w3.org\/2000\/svg"/);
   expect(svg.body.toString()).toContain('cache size (frames)');
-  const png = await save('Download Hit ratio over the run as PNG');
+  const png = await save('Download PNG', 'Hit ratio over the run');
   expect([...png.body.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
 
   await page.getByRole('combobox', { name: 'Run whose after-cache stream to export' }).selectOption({ label: 'LRU · 25' });
@@ -148,10 +149,10 @@ test('back and forward restore earlier experiments', async ({ page }) => {
   await page.getByRole('button', { name: 'Generate workload' }).click();
   const frames = page.getByRole('textbox', { name: 'Cache sizes (frames)' });
   await frames.fill('30');
-  await page.getByRole('button', { name: 'Run' }).click();
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(page.getByRole('table').getByRole('row')).toHaveCount(1 + 3);
   await frames.fill('40, 80');
-  await page.getByRole('button', { name: 'Run' }).click();
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(page.getByRole('table').getByRole('row')).toHaveCount(1 + 6);
 
   await page.goBack();
@@ -196,7 +197,7 @@ test('each teaching preset opens with its sentence and runs', async ({ page }) =
     await presets.nth(i).click();
     await expect(page.getByRole('complementary', { name: 'What to watch' })).toContainText(/\w{5,}.*\./);
     await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Run' })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeEnabled();
     await expect(page.getByRole('alert')).toHaveCount(0);
   }
 });

@@ -21,6 +21,13 @@ export const POLICIES: PolicyMeta[] = [
   { id: 'fifo', label: 'FIFO', group: 'classic' },
   { id: 'clock', label: 'CLOCK', group: 'classic' },
   { id: 'opt', label: 'OPT (Belady)', group: 'classic' },
+  { id: 'clock-pro', label: 'CLOCK-Pro', group: 'adaptive' },
+  { id: 'clock-pro-fixed', label: 'CLOCK-Pro (fixed m_c)', group: 'adaptive' },
+  { id: 'arc', label: 'ARC', group: 'adaptive' },
+  { id: 'car', label: 'CAR', group: 'adaptive' },
+  { id: '2q', label: '2Q', group: 'adaptive' },
+  { id: 'linux-2q', label: 'Linux active/inactive', group: 'adaptive' },
+  { id: 'lirs', label: 'LIRS', group: 'adaptive' },
 ];
 
 export const policyLabel = (id: string): string => POLICIES.find((p) => p.id === id)?.label ?? id;
