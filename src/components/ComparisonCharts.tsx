@@ -4,7 +4,7 @@ import { selectBaseline, selectCost, selectResults } from '../state/selectors';
 import { createLineChart } from '../charts/lineChart';
 import { createBarChart } from '../charts/barChart';
 import { gaugeLines, normalisedCost, readsAndWritebacks, sizeCurves, sizesOf } from '../charts/derive';
-import { COST_PRESETS } from '../state/experimentSlice';
+import { isLatencyModel } from '../state/experimentSlice';
 import { ChartPanel } from './ChartPanel';
 
 const CURVE = 'Hit ratio against cache size';
@@ -27,7 +27,7 @@ export function ComparisonCharts() {
     return [...m].sort((a, b) => a[0] - b[0]);
   }, [results]);
   // Flash presets have costs in microseconds: the cost is then the I/O time.
-  const timed = cost === COST_PRESETS.slc || cost === COST_PRESETS.mlc || (cost.read === 25 && cost.write === 200) || (cost.read === 60 && cost.write === 800);
+  const timed = isLatencyModel(cost);
 
   const curve = useMemo(() => ({ series: sizeCurves(results, miss ? 'miss' : 'hit'), yLabel: miss ? 'miss ratio' : 'hit ratio' }), [results, miss]);
   const rw = useMemo(() => readsAndWritebacks(results, size), [results, size]);

@@ -7,7 +7,7 @@ interface Props {
   value: number;
   min?: number;
   max?: number;
-  step?: number;
+  step?: number | 'any';
   onChange(value: number): void;
 }
 

@@ -50,7 +50,7 @@ function ParamField({ label, name, value, onChange }: { label: string; name: str
         {name}
       </label>
     );
-  if (typeof value === 'number') return <NumberField label={name} ariaLabel={label} value={value} step={Number.isInteger(value) ? 1 : 0.05} onChange={onChange} />;
+  if (typeof value === 'number') return <NumberField label={name} ariaLabel={label} value={value} step={Number.isInteger(value) ? 1 : 'any'} onChange={onChange} />;
   return (
     <label aria-label={label}>
       {name}

@@ -1,11 +1,15 @@
 import { useApp } from '../state/store';
-import { selectResults } from '../state/selectors';
+import { selectCost, selectResults } from '../state/selectors';
+import { isLatencyModel } from '../state/experimentSlice';
 import { fmtInt } from './format';
 import { COLUMNS, isBest } from './resultColumns';
 import { ResultsExport } from './ResultsExport';
 
 export function ResultsTable() {
   const results = useApp(selectResults);
+  const cost = useApp(selectCost);
+  // With a flash latency model (µs per read and per write) the weighted cost is the I/O time.
+  const costLabel = isLatencyModel(cost) ? 'I/O time (µs)' : 'Weighted cost';
   if (results.length === 0) return null;
   return (
     <section aria-label="Results table">
@@ -19,7 +23,7 @@ export function ResultsTable() {
             <th scope="col">Requests</th>
             {COLUMNS.map((c) => (
               <th scope="col" key={c.key}>
-                {c.label}
+                {c.key === 'cost' ? costLabel : c.label}
               </th>
             ))}
           </tr>

@@ -11,6 +11,10 @@ export const COST_PRESETS: Record<string, CostModel> = {
   mlc: { read: 60, write: 800 },
 };
 
+/** Whether a cost model is one of the flash latency presets, so that cost is an I/O time in µs. */
+export const isLatencyModel = (c: CostModel): boolean =>
+  [COST_PRESETS.slc, COST_PRESETS.mlc].some((m) => m.read === c.read && m.write === c.write);
+
 /** Log-spaced cache sizes, as percentages of the trace's distinct pages, for a miss-ratio curve. */
 export const SWEEP_TEXT = '1%, 2%, 5%, 10%, 20%, 35%, 50%, 75%, 100%';
 
