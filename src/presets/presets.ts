@@ -2,7 +2,7 @@
 // Policies or flash models not yet in the core are reported, not fatal.
 
 import { DEFAULT_EXPERIMENT } from '../state/urlCodec';
-import { DEFAULT_GENERATOR, type GeneratorForm } from '../state/workloadSlice';
+import { DEFAULT_CSV, DEFAULT_GENERATOR, type GeneratorForm } from '../state/workloadSlice';
 import type { SharedExperiment } from '../state/shared';
 
 export interface Preset {
@@ -18,7 +18,7 @@ const gen = (g: Partial<GeneratorForm>): SharedExperiment['source'] => ({ kind: 
 const inline = (name: string, lines: string[]): SharedExperiment['source'] => ({
   kind: 'inline',
   name,
-  load: { format: 'plain', pageSize: 4096, strict: true },
+  load: { format: 'plain', pageSize: 4096, strict: true, csv: DEFAULT_CSV },
   text: lines.join('\n') + '\n',
 });
 const base = (patch: Partial<SharedExperiment>): SharedExperiment => ({ ...DEFAULT_EXPERIMENT, ...patch });

@@ -4,6 +4,7 @@ import { applyExperiment, experimentOf } from './url';
 import { useApp } from './store';
 import { PRESETS } from '../presets/presets';
 import type { SharedExperiment } from './shared';
+import { DEFAULT_CSV } from './workloadSlice';
 
 describe('store ⇄ experiment', () => {
   it('applying then reading back an experiment gives it unchanged, for every preset', () => {
@@ -31,7 +32,7 @@ describe('store ⇄ experiment', () => {
   it('a hashed upload waits for the file and keeps describing the same experiment', () => {
     const e: SharedExperiment = {
       ...PRESETS[0].experiment,
-      source: { kind: 'hashed', name: 'big.txt', size: 10, sha256: 'a'.repeat(64), load: { format: null, pageSize: 4096, strict: true } },
+      source: { kind: 'hashed', name: 'big.txt', size: 10, sha256: 'a'.repeat(64), load: { format: null, pageSize: 4096, strict: true, csv: DEFAULT_CSV } },
     };
     applyExperiment(e);
     const s = useApp.getState();

@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { deflateSync, strToU8 } from 'fflate';
 import { DEFAULT_EXPERIMENT, INLINE_LIMIT, decodeExperiment, describeUpload, encodeExperiment, inlineBytes, sha256Hex, toBase64Url } from './urlCodec';
 import type { SharedExperiment } from './shared';
+import type { LoadSettings } from '../core/types';
+import { DEFAULT_CSV } from './workloadSlice';
 
 const full: SharedExperiment = {
   source: {
     kind: 'generate',
-    generator: { kind: 'hot-cold', pages: 12345, alpha: 0.8, hotAccess: 0.9, hotPages: 0.1, length: 500000, writeFraction: 0.25, seed: 7 },
+    generator: { kind: 'hot-cold', pages: 12345, alpha: 0.8, hotAccess: 0.9, hotPages: 0.1, set: 77, shiftEvery: 999, length: 500000, writeFraction: 0.25, seed: 7 },
   },
   policies: [
     { id: 'lru', params: {} },
@@ -33,7 +35,24 @@ describe('URL codec', () => {
   });
 
   it('round-trips inline and hashed uploads', async () => {
-    const load = { format: 'plain', pageSize: 512, strict: false };
+    const load: LoadSettings = {
+      format: 'csv',
+      pageSize: 512,
+      strict: false,
+      csv: {
+        delimiter: ';',
+        header: true,
+        id_column: 3,
+        unit: 'sectors',
+        size_column: 4,
+        size_unit: 'bytes',
+        sector_size: 4096,
+        op_column: 1,
+        read_values: ['Read'],
+        write_values: ['Write', 'W'],
+        namespace_column: 0,
+      },
+    };
     const text = '1 R\n2 W\n3\n';
     const inline = await describeUpload('t.txt', strToU8(text), load);
     expect(inline).toEqual({ kind: 'inline', name: 't.txt', load, text });
@@ -113,6 +132,13 @@ describe('URL codec', () => {
     for (const field of ['cost.read', 'cost.write', 'frames', 'flush', 'view', 'policies[0].params.window', 'policies[1].id', 'policies[2]', 'source.generator.pages', 'source.generator.kind'])
       expect(text).toContain(`${field}:`);
     expect(d.problems).toHaveLength(10);
+  });
+
+  it('checks the CSV mapping of an upload field by field', () => {
+    const source = { kind: 'inline', name: 't.csv', text: '1,R\n', load: { format: 'csv', pageSize: 4096, strict: true, csv: { ...DEFAULT_CSV, unit: 'furlongs', id_column: -1, read_values: 'r' } } };
+    const d = decodeExperiment(enc({ ...full, source }));
+    expect(d.experiment?.source.kind === 'inline' && d.experiment.source.load.csv).toEqual(DEFAULT_CSV);
+    expect(d.problems.map((p) => p.split(':')[0])).toEqual(['source.load.csv.id_column', 'source.load.csv.unit', 'source.load.csv.read_values']);
   });
 
   it('rejects a hashed source without a valid hash', () => {

@@ -3,9 +3,9 @@
 // its default with a message naming it, so a damaged link still loads what it can.
 
 import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
-import { DEFAULT_GENERATOR, type GeneratorForm, type WorkloadKind } from './workloadSlice';
+import { DEFAULT_CSV, DEFAULT_GENERATOR, type GeneratorForm, type WorkloadKind } from './workloadSlice';
 import type { FlashSpec, Params, PolicySpec, SharedExperiment, SharedSource } from './shared';
-import type { LoadSettings } from '../core/types';
+import type { CsvMapping, LoadSettings, Unit } from '../core/types';
 
 export const URL_VERSION = 1;
 /** Uploads whose compressed bytes fit in this travel inside the link. */
@@ -78,7 +78,8 @@ function shown(v: unknown): string {
 }
 
 const ID = /^[a-z0-9][a-z0-9_.-]{0,39}$/i;
-const KINDS: WorkloadKind[] = ['zipf', 'uniform', 'loop', 'hot-cold'];
+const KINDS: WorkloadKind[] = ['zipf', 'uniform', 'loop', 'hot-cold', 'working-set', 'sequential'];
+const UNITS: Unit[] = ['bytes', 'sectors', 'pages'];
 
 class Checker {
   problems: string[] = [];
@@ -144,9 +145,38 @@ function checkGenerator(c: Checker, v: unknown): GeneratorForm {
     alpha: c.num('source.generator.alpha', o.alpha, d.alpha, 0, 10),
     hotAccess: c.num('source.generator.hotAccess', o.hotAccess, d.hotAccess, 0, 1),
     hotPages: c.num('source.generator.hotPages', o.hotPages, d.hotPages, 0, 1),
+    set: c.num('source.generator.set', o.set, d.set, 1, 1e9, true),
+    shiftEvery: c.num('source.generator.shiftEvery', o.shiftEvery, d.shiftEvery, 1, 1e12, true),
     length: c.num('source.generator.length', o.length, d.length, 1, 1e9, true),
     writeFraction: c.num('source.generator.writeFraction', o.writeFraction, d.writeFraction, 0, 1),
     seed: c.num('source.generator.seed', o.seed, d.seed, 0, Number.MAX_SAFE_INTEGER, true),
+  };
+}
+
+function checkCsv(c: Checker, v: unknown): CsvMapping {
+  const o = c.obj('source.load.csv', v) ?? {};
+  const d = DEFAULT_CSV;
+  const f = (k: string) => `source.load.csv.${k}`;
+  const col = (k: string, x: unknown, def: number | null) => (x === null ? null : c.num(f(k), x, def as number, 0, 1000, true));
+  const unit = (k: string, x: unknown, def: Unit): Unit => (x === undefined ? def : UNITS.includes(x as Unit) ? (x as Unit) : (c.bad(f(k), UNITS.join(', '), x), def));
+  const words = (k: string, x: unknown, def: string[]): string[] => {
+    if (x === undefined) return def;
+    if (Array.isArray(x) && x.length <= 16 && x.every((w) => typeof w === 'string' && w.length <= 20)) return x as string[];
+    c.bad(f(k), 'a short list of words', x);
+    return def;
+  };
+  return {
+    delimiter: o.delimiter === null || o.delimiter === undefined ? d.delimiter : c.str(f('delimiter'), o.delimiter, '', 4) || null,
+    header: c.bool(f('header'), o.header, d.header),
+    id_column: c.num(f('id_column'), o.id_column, d.id_column, 0, 1000, true),
+    unit: unit('unit', o.unit, d.unit),
+    size_column: o.size_column === undefined ? d.size_column : col('size_column', o.size_column, d.size_column),
+    size_unit: unit('size_unit', o.size_unit, d.size_unit),
+    sector_size: c.num(f('sector_size'), o.sector_size, d.sector_size, 1, 1 << 20, true),
+    op_column: o.op_column === undefined ? d.op_column : col('op_column', o.op_column, d.op_column),
+    read_values: words('read_values', o.read_values, d.read_values),
+    write_values: words('write_values', o.write_values, d.write_values),
+    namespace_column: o.namespace_column === undefined ? d.namespace_column : col('namespace_column', o.namespace_column, d.namespace_column),
   };
 }
 
@@ -157,6 +187,7 @@ function checkLoad(c: Checker, v: unknown): LoadSettings {
     format,
     pageSize: c.num('source.load.pageSize', o.pageSize, 4096, 1, 1 << 30, true),
     strict: c.bool('source.load.strict', o.strict, true),
+    csv: checkCsv(c, o.csv),
   };
 }
 
