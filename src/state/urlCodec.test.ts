@@ -91,9 +91,12 @@ describe('URL codec', () => {
 
   it('rejects a truncated link with a clear message', () => {
     const h = encodeExperiment(full);
-    const d = decodeExperiment(h.slice(0, h.length - 20));
-    expect(d.experiment).toBeNull();
-    expect(d.problems.join(' ')).toMatch(/damaged or cut short/);
+    // Every cut length, including those base64 cannot even decode.
+    for (let cut = 1; cut <= 8; cut++) {
+      const d = decodeExperiment(h.slice(0, h.length - cut * 3));
+      expect(d.experiment, `cut ${cut * 3}`).toBeNull();
+      expect(d.problems.join(' '), `cut ${cut * 3}`).toMatch(/damaged or cut short/);
+    }
   });
 
   it('rejects foreign characters and non-JSON content', () => {

@@ -46,7 +46,9 @@ export function toBase64Url(bytes: Uint8Array): string {
 
 export function fromBase64Url(text: string): Uint8Array | null {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
-  const b64 = text.replace(/-/g, '+').replace(/_/g, '/');
+  // A length of 4k+1 cannot be base64: the link was cut; decode what is whole so inflate reports it.
+  const whole = text.length % 4 === 1 ? text.slice(0, -1) : text;
+  const b64 = whole.replace(/-/g, '+').replace(/_/g, '/');
   try {
     const bin = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
     const out = new Uint8Array(bin.length);
