@@ -42,6 +42,7 @@ export function applyExperiment(e: SharedExperiment): void {
     results: [],
     trace: null,
     error: null,
+    watch: null,
   };
   if (src.kind === 'generate') {
     useApp.setState({ ...common, sourceKind: 'generate', generator: src.generator, awaiting: null, upload: null });
@@ -60,12 +61,28 @@ export function shareLink(s: AppState): string | null {
   return `${location.origin}${location.pathname}${location.search}${encodeExperiment(e)}`;
 }
 
+/** Cancels what the worker is doing for the page and resolves once it has stopped. */
+export function stopAndWait(): Promise<void> {
+  const s = useApp.getState();
+  if (!s.busy) return Promise.resolve();
+  s.cancel();
+  return new Promise((resolve) => {
+    const stop = useApp.subscribe((st) => {
+      if (!st.busy) {
+        stop();
+        resolve();
+      }
+    });
+  });
+}
+
 let restoring = false;
 
 async function restore(hash: string): Promise<void> {
   const { experiment, problems } = decodeExperiment(hash);
   useApp.getState().setLinkProblems(problems);
   if (!experiment) return;
+  await stopAndWait();
   applyExperiment(experiment);
   if (experiment.source.kind === 'hashed') return; // waits for the user's file
   try {
@@ -73,8 +90,7 @@ async function restore(hash: string): Promise<void> {
   } catch {
     return; // the status bar already reports a core that failed to load
   }
-  const s = useApp.getState();
-  if (s.busy) s.cancel();
+  await stopAndWait();
   restoring = true;
   try {
     await useApp.getState().loadAndRun();
