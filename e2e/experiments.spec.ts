@@ -214,7 +214,7 @@ test('a policy twice with different parameters: both run, and the link keeps the
   await expect(fresh.getByRole('spinbutton', { name: 'CLOCK-Pro (cold_fraction=0.3) cold_fraction' })).toHaveValue('0.3');
 });
 
-test('each teaching preset opens with its sentence and runs', async ({ page }) => {
+test('each teaching preset opens with its sentence and runs', async ({ page }, info) => {
   await page.goto('/');
   await ready(page);
   const presets = page.getByRole('button', { name: /^Open preset: / });
@@ -236,4 +236,5 @@ test('each teaching preset opens with its sentence and runs', async ({ page }) =
   await expect(page.getByRole('img', { name: 'Policy gauges over the run' }).locator('path[data-series*="m_c"]')).toHaveCount(1);
   const lru = page.getByRole('table').getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'LRU', exact: true }) });
   await expect(lru.getByRole('cell').nth(2)).toHaveText('0'); // a 101-page loop in 100 frames: LRU never hits
+  await page.screenshot({ path: info.outputPath('clockpro-preset.png'), fullPage: true });
 });
