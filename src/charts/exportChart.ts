@@ -2,7 +2,7 @@
 // does not travel), and a PNG rendered from that SVG at twice the size for slides.
 
 const STYLE = `svg{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;font-size:13px;background:#fff}
-.axis-label{font-size:13px;fill:#333}text{fill:#1b1f24}`;
+.axis-label{font-size:14px;fill:#333}.tick text{font-size:13px}text{fill:#1b1f24}`;
 
 /** Self-contained SVG markup of a chart. */
 export function svgMarkup(svg: SVGSVGElement): string {

@@ -29,3 +29,14 @@ describe('result exports', () => {
     expect(streamTrace(new Float64Array([7, 9000000000]), new Uint8Array([0, 1]), 'lru\nx')).toBe('# lru x\n7 R\n9000000000 W\n');
   });
 });
+
+describe('best per column', () => {
+  it('stars the best among runs of the same size, and nothing when all tie', async () => {
+    const { isBest, COLUMNS } = await import('./resultColumns');
+    const hits = COLUMNS.find((c) => c.key === 'hits')!;
+    const wb = COLUMNS.find((c) => c.key === 'writebacks')!;
+    const rs = [r('A', 10, 3), r('B', 10, 5), r('C', 20, 1)];
+    expect(rs.map((x) => isBest(rs, x, hits))).toEqual([false, true, false]);
+    expect(rs.map((x) => isBest(rs, x, wb))).toEqual([false, false, false]);
+  });
+});

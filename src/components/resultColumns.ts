@@ -21,8 +21,11 @@ export function isBest(results: RunResultView[], r: RunResultView, c: Col): bool
   if (!c.better) return false;
   const peers = results.filter((o) => o.job.frames === r.job.frames).map((o) => o.metrics[c.key]);
   if (peers.length < 2) return false;
-  const target = c.better === 'high' ? Math.max(...peers) : Math.min(...peers);
-  return r.metrics[c.key] === target;
+  const hi = Math.max(...peers);
+  const lo = Math.min(...peers);
+  // When every run ties there is no best to point at.
+  if (hi === lo) return false;
+  return r.metrics[c.key] === (c.better === 'high' ? hi : lo);
 }
 
 const csvCell = (v: string | number): string => {
