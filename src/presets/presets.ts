@@ -61,7 +61,7 @@ export const PRESETS: Preset[] = [
     watch: 'When the t-hand stops on a dirty page, TS-CLOCK’s s-hand picks the victim among that block’s dirty pages in sector order (65, then 66), so write-backs leave in block order.',
     experiment: base({
       source: inline('tsclock-fig3.txt', tsclockFig3),
-      policies: [p('clock'), p('ts-clock')],
+      policies: [p('clock'), p('ts-clock', { pages_per_block: 4 })],
       frames: '6',
       flush: true,
     }),
