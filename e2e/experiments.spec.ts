@@ -164,6 +164,13 @@ test('back and forward restore earlier experiments', async ({ page }) => {
   await page.reload();
   await expect(frames).toHaveValue('40, 80');
   await expect(page.getByRole('table').getByRole('row')).toHaveCount(1 + 6);
+
+  // The selected view is part of the link too.
+  const hash = new URL(page.url()).hash;
+  await page.getByRole('tab', { name: 'Explore' }).click();
+  await expect.poll(() => new URL(page.url()).hash).not.toBe(hash);
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Explore' })).toHaveAttribute('aria-selected', 'true');
 });
 
 test('a large upload travels by hash: the reopened link asks for the file and checks it', async ({ page, context }) => {
