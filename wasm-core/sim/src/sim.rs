@@ -137,7 +137,7 @@ mod tests {
     use crate::policy::{build, BuildCtx};
 
     fn run_policy(id: &str, frames: usize, t: &Trace, opts: &RunOptions) -> RunResult {
-        let ctx = BuildCtx { n_pages: t.distinct(), trace: &t.reqs };
+        let ctx = BuildCtx { n_pages: t.distinct(), trace: &t.reqs, ids: &t.ids };
         let mut p = build(id, frames, &ctx, &serde_json::Value::Null).unwrap();
         run(t, p.as_mut(), opts, &mut |_, _| true).unwrap()
     }
@@ -167,7 +167,7 @@ mod tests {
     #[test]
     fn cancel_stops_the_run() {
         let t = Trace::reads(&(0..1_000_000u64).map(|i| i % 1000).collect::<Vec<_>>());
-        let ctx = BuildCtx { n_pages: t.distinct(), trace: &t.reqs };
+        let ctx = BuildCtx { n_pages: t.distinct(), trace: &t.reqs, ids: &t.ids };
         let mut p = build("lru", 10, &ctx, &serde_json::Value::Null).unwrap();
         let e = run(&t, p.as_mut(), &RunOptions::default(), &mut |_, _| false).unwrap_err();
         assert_eq!(e, SimError::Cancelled);

@@ -7,7 +7,11 @@
 mod event;
 mod registry;
 mod snapshot;
+#[cfg(test)]
+mod testutil;
 
+pub mod blocks;
+pub mod cflru;
 pub mod clock;
 pub mod fifo;
 pub mod lru;

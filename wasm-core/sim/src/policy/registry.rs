@@ -12,6 +12,9 @@ pub struct BuildCtx<'a> {
     pub n_pages: u32,
     /// The packed requests; only OPT looks at them (to know the future).
     pub trace: &'a [u32],
+    /// Original page id of each dense id (`Trace::ids`); block-aware policies
+    /// derive flash blocks from it, since dense ids are in first-appearance order.
+    pub ids: &'a [u64],
 }
 
 pub type BuildFn = fn(usize, &BuildCtx, &Value) -> Result<Box<dyn Policy>, SimError>;
@@ -25,7 +28,13 @@ pub struct PolicyEntry {
     pub build: BuildFn,
 }
 
-pub static POLICIES: &[PolicyEntry] = &[lru::ENTRY, fifo::ENTRY, clock::ENTRY, opt::ENTRY];
+pub static POLICIES: &[PolicyEntry] = &[
+    lru::ENTRY,
+    fifo::ENTRY,
+    clock::ENTRY,
+    opt::ENTRY,
+    super::cflru::ENTRY,
+];
 
 pub fn entry(id: &str) -> Option<&'static PolicyEntry> {
     POLICIES.iter().find(|e| e.id == id)
@@ -60,12 +69,12 @@ pub fn defaults_of<C: Default + serde::Serialize>() -> Value {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::{clock, fifo, lru, opt, Policy};
 
     #[test]
     fn ids_are_unique_and_every_policy_builds_with_defaults() {
         let trace = [0u32, 1, 2];
-        let ctx = BuildCtx { n_pages: 3, trace: &trace };
+        let ctx = BuildCtx { n_pages: 3, trace: &trace, ids: &[10, 11, 12] };
         for (i, e) in POLICIES.iter().enumerate() {
             assert!(POLICIES[i + 1..].iter().all(|o| o.id != e.id), "duplicate id {}", e.id);
             let p = build(e.id, 2, &ctx, &(e.defaults)()).unwrap();
@@ -76,7 +85,7 @@ mod tests {
 
     #[test]
     fn bad_ids_frames_and_params_are_refused_with_a_message() {
-        let ctx = BuildCtx { n_pages: 1, trace: &[0] };
+        let ctx = BuildCtx { n_pages: 1, trace: &[0], ids: &[0] };
         let e = build("lruu", 2, &ctx, &Value::Null).err().unwrap().to_string();
         assert!(e.contains("unknown policy \"lruu\"") && e.contains("lru"), "{e}");
         let e = build("lru", 0, &ctx, &Value::Null).err().unwrap().to_string();
