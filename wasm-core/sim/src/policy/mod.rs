@@ -12,6 +12,7 @@ mod testutil;
 
 pub mod blocks;
 pub mod cflru;
+pub mod cflru_dynamic;
 pub mod clock;
 pub mod fifo;
 pub mod lru;

@@ -34,6 +34,7 @@ pub static POLICIES: &[PolicyEntry] = &[
     clock::ENTRY,
     opt::ENTRY,
     super::cflru::ENTRY,
+    super::cflru_dynamic::ENTRY,
 ];
 
 pub fn entry(id: &str) -> Option<&'static PolicyEntry> {
@@ -69,7 +70,7 @@ pub fn defaults_of<C: Default + serde::Serialize>() -> Value {
 
 #[cfg(test)]
 mod tests {
-    use super::{clock, fifo, lru, opt, Policy};
+    use super::*;
 
     #[test]
     fn ids_are_unique_and_every_policy_builds_with_defaults() {
