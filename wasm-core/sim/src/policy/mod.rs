@@ -17,6 +17,7 @@ pub mod clock;
 pub mod fifo;
 pub mod lru;
 pub mod opt;
+pub mod ts_clock;
 pub mod util;
 
 pub use event::Event;

@@ -35,6 +35,7 @@ pub static POLICIES: &[PolicyEntry] = &[
     opt::ENTRY,
     super::cflru::ENTRY,
     super::cflru_dynamic::ENTRY,
+    super::ts_clock::ENTRY,
 ];
 
 pub fn entry(id: &str) -> Option<&'static PolicyEntry> {
