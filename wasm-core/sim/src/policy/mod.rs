@@ -14,6 +14,7 @@ pub mod blocks;
 pub mod cflru;
 pub mod cflru_dynamic;
 pub mod clock;
+pub mod craw;
 pub mod fifo;
 pub mod lru;
 pub mod opt;

@@ -36,6 +36,8 @@ pub static POLICIES: &[PolicyEntry] = &[
     super::cflru::ENTRY,
     super::cflru_dynamic::ENTRY,
     super::ts_clock::ENTRY,
+    super::craw::ENTRY,
+    super::craw::ENTRY_A,
 ];
 
 pub fn entry(id: &str) -> Option<&'static PolicyEntry> {
