@@ -38,6 +38,8 @@ pub static POLICIES: &[PolicyEntry] = &[
     super::ts_clock::ENTRY,
     super::craw::ENTRY,
     super::craw::ENTRY_A,
+    super::cfclock::ENTRY,
+    super::lru_wsr::ENTRY,
 ];
 
 pub fn entry(id: &str) -> Option<&'static PolicyEntry> {
