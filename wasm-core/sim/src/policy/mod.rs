@@ -16,6 +16,7 @@ pub mod cflru_dynamic;
 pub mod cfclock;
 pub mod clock;
 pub mod craw;
+pub mod fab;
 pub mod fifo;
 pub mod lru_wsr;
 pub mod lru;

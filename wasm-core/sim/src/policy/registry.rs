@@ -40,6 +40,7 @@ pub static POLICIES: &[PolicyEntry] = &[
     super::craw::ENTRY_A,
     super::cfclock::ENTRY,
     super::lru_wsr::ENTRY,
+    super::fab::ENTRY,
 ];
 
 pub fn entry(id: &str) -> Option<&'static PolicyEntry> {
