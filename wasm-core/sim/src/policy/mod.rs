@@ -11,6 +11,7 @@ mod snapshot;
 mod testutil;
 
 pub mod blocks;
+pub mod bplru;
 pub mod cflru;
 pub mod cflru_dynamic;
 pub mod cfclock;

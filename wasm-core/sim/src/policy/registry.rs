@@ -41,6 +41,7 @@ pub static POLICIES: &[PolicyEntry] = &[
     super::cfclock::ENTRY,
     super::lru_wsr::ENTRY,
     super::fab::ENTRY,
+    super::bplru::ENTRY,
 ];
 
 pub fn entry(id: &str) -> Option<&'static PolicyEntry> {
