@@ -20,6 +20,7 @@ pub mod craw;
 pub mod fab;
 pub mod fifo;
 pub mod lru_wsr;
+pub mod lb_clock;
 pub mod lru;
 pub mod opt;
 pub mod ts_clock;

@@ -42,6 +42,7 @@ pub static POLICIES: &[PolicyEntry] = &[
     super::lru_wsr::ENTRY,
     super::fab::ENTRY,
     super::bplru::ENTRY,
+    super::lb_clock::ENTRY,
 ];
 
 pub fn entry(id: &str) -> Option<&'static PolicyEntry> {
