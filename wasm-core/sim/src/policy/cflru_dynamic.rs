@@ -94,7 +94,9 @@ impl CflruDynamic {
         if !(c.step > 0.0 && c.step <= 1.0) {
             return bad(format!("step must be within (0, 1], got {}", c.step));
         }
-        if !(c.threshold >= 0.0) || !(c.read_cost >= 0.0) || !(c.write_cost >= 0.0) {
+        // Written as a positive check so NaN is refused too.
+        let ok = |x: f64| x.is_finite() && x >= 0.0;
+        if !(ok(c.threshold) && ok(c.read_cost) && ok(c.write_cost)) {
             return bad("threshold and costs must be non-negative".into());
         }
         let min_w = window_pages(ID, c.min_window, frames)?;

@@ -23,6 +23,7 @@ pub mod lru_wsr;
 pub mod lb_clock;
 pub mod lru;
 pub mod opt;
+pub mod sp_clock;
 pub mod ts_clock;
 pub mod util;
 

@@ -43,6 +43,7 @@ pub static POLICIES: &[PolicyEntry] = &[
     super::fab::ENTRY,
     super::bplru::ENTRY,
     super::lb_clock::ENTRY,
+    super::sp_clock::ENTRY,
 ];
 
 pub fn entry(id: &str) -> Option<&'static PolicyEntry> {

@@ -197,7 +197,7 @@ impl TsClock {
             if self.count[pi] == 0 {
                 self.non_zero[b] += 1;
             }
-            self.count[pi] = (4 * self.non_zero[b]).div_ceil(self.ppb).clamp(1, 4) as u8;
+            self.count[pi] = (4 * self.non_zero[b] as u64).div_ceil(self.ppb as u64).clamp(1, 4) as u8;
         }
     }
 
