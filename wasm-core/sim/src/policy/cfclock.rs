@@ -70,15 +70,20 @@ impl CfClock {
     fn find_victim(&mut self, sink: &mut Sink) -> (usize, &'static str) {
         let n = self.slots.len();
         let at = |i: usize| (self.hand + i) % n;
+        // Both window searches in one pass: the first unreferenced dirty page is
+        // remembered in case no unreferenced clean page follows.
+        let mut dirty = None;
         for i in 0..self.w {
-            if self.bits[at(i)] & (REF | DIRTY) == 0 {
-                return (at(i), "clean, unreferenced page in the window");
+            let b = self.bits[at(i)];
+            if b & REF == 0 {
+                if b & DIRTY == 0 {
+                    return (at(i), "clean, unreferenced page in the window");
+                }
+                dirty = dirty.or(Some(at(i)));
             }
         }
-        for i in 0..self.w {
-            if self.bits[at(i)] & REF == 0 {
-                return (at(i), "no clean candidate in the window: unreferenced dirty page in it");
-            }
+        if let Some(d) = dirty {
+            return (d, "no clean candidate in the window: unreferenced dirty page in it");
         }
         let mut h = at(self.w);
         while self.bits[h] & REF != 0 {

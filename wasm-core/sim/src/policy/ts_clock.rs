@@ -92,6 +92,7 @@ pub struct TsClock {
     state: Vec<u8>,
     count: Vec<u8>,
     s_hand: u32,
+    scratch: Vec<u32>,
 }
 
 impl TsClock {
@@ -111,6 +112,7 @@ impl TsClock {
             state: vec![0; n],
             count: vec![0; n],
             s_hand: NIL,
+            scratch: Vec::new(),
         })
     }
 
@@ -122,32 +124,22 @@ impl TsClock {
     fn insert_sorted(&mut self, p: u32) {
         let b = self.block(p);
         let off = self.blocks.offset_of[p as usize];
-        // Lists are at most pages_per_block long; find the first larger sector.
-        let mut at = self.sorted[b].front();
-        while let Some(x) = at {
-            if self.blocks.offset_of[x as usize] > off {
+        // Searched from the back: sequential writes append in O(1). DList has no
+        // insert-before, so the larger pages are popped and pushed back behind p.
+        let mut tail = std::mem::take(&mut self.scratch);
+        tail.clear();
+        while let Some(y) = self.sorted[b].back() {
+            if self.blocks.offset_of[y as usize] < off {
                 break;
             }
-            at = self.sorted[b].next_of(&self.sorted_links, x);
+            self.sorted[b].pop_back(&mut self.sorted_links);
+            tail.push(y);
         }
-        match at {
-            None => self.sorted[b].push_back(&mut self.sorted_links, p),
-            Some(x) => {
-                // Rebuild the tail after x: pop and re-push keeps O(pages in block).
-                let mut tail = Vec::new();
-                while let Some(y) = self.sorted[b].back() {
-                    self.sorted[b].pop_back(&mut self.sorted_links);
-                    tail.push(y);
-                    if y == x {
-                        break;
-                    }
-                }
-                self.sorted[b].push_back(&mut self.sorted_links, p);
-                for y in tail.into_iter().rev() {
-                    self.sorted[b].push_back(&mut self.sorted_links, y);
-                }
-            }
+        self.sorted[b].push_back(&mut self.sorted_links, p);
+        for &y in tail.iter().rev() {
+            self.sorted[b].push_back(&mut self.sorted_links, y);
         }
+        self.scratch = tail;
     }
 
     /// Lines 27-49.
