@@ -50,6 +50,8 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
             used: 0,
             hand: 0,
             w,
+            clean: vec![0; frames.div_ceil(64)],
+            unref: vec![0; frames.div_ceil(64)],
         }))
     },
 };
@@ -64,30 +66,62 @@ pub struct CfClock {
     used: usize,
     hand: usize,
     w: usize,
+    /// Per slot bitsets of candidates, so the window is searched a word at a
+    /// time: `clean` = occupied, unreferenced and clean; `unref` = occupied and
+    /// unreferenced.
+    clean: Vec<u64>,
+    unref: Vec<u64>,
+}
+
+#[inline]
+fn put(words: &mut [u64], i: usize, on: bool) {
+    if on {
+        words[i / 64] |= 1 << (i % 64);
+    } else {
+        words[i / 64] &= !(1 << (i % 64));
+    }
+}
+
+/// The first set bit among `len` slots starting at `start`, wrapping at `n`.
+fn first_in(words: &[u64], start: usize, len: usize, n: usize) -> Option<usize> {
+    let mut i = start;
+    let mut left = len;
+    while left > 0 {
+        let bit = i % 64;
+        let span = (64 - bit).min(left).min(n - i);
+        let mask = if span == 64 { !0u64 } else { ((1u64 << span) - 1) << bit };
+        let m = words[i / 64] & mask;
+        if m != 0 {
+            return Some(i - bit + m.trailing_zeros() as usize);
+        }
+        left -= span;
+        i += span;
+        if i == n {
+            i = 0;
+        }
+    }
+    None
 }
 
 impl CfClock {
+    fn set_bits(&mut self, slot: usize, bits: u8) {
+        self.bits[slot] = bits;
+        put(&mut self.unref, slot, bits & REF == 0);
+        put(&mut self.clean, slot, bits & (REF | DIRTY) == 0);
+    }
+
     fn find_victim(&mut self, sink: &mut Sink) -> (usize, &'static str) {
         let n = self.slots.len();
-        let at = |i: usize| (self.hand + i) % n;
-        // Both window searches in one pass: the first unreferenced dirty page is
-        // remembered in case no unreferenced clean page follows.
-        let mut dirty = None;
-        for i in 0..self.w {
-            let b = self.bits[at(i)];
-            if b & REF == 0 {
-                if b & DIRTY == 0 {
-                    return (at(i), "clean, unreferenced page in the window");
-                }
-                dirty = dirty.or(Some(at(i)));
-            }
+        // Both window searches are word scans over the candidate bitsets.
+        if let Some(i) = first_in(&self.clean, self.hand, self.w, n) {
+            return (i, "clean, unreferenced page in the window");
         }
-        if let Some(d) = dirty {
-            return (d, "no clean candidate in the window: unreferenced dirty page in it");
+        if let Some(i) = first_in(&self.unref, self.hand, self.w, n) {
+            return (i, "no clean candidate in the window: unreferenced dirty page in it");
         }
-        let mut h = at(self.w);
+        let mut h = (self.hand + self.w) % n;
         while self.bits[h] & REF != 0 {
-            self.bits[h] &= !REF;
+            self.set_bits(h, self.bits[h] & !REF);
             let page = self.slots[h];
             sink.ev(|| Event::Visit { hand: "hand", page, action: "cleared reference bit" });
             h = (h + 1) % n;
@@ -106,7 +140,7 @@ impl Policy for CfClock {
         let s = self.slot_of[p as usize];
         let wbit = if req.write { DIRTY } else { 0 };
         if s != NIL {
-            self.bits[s as usize] |= REF | wbit;
+            self.set_bits(s as usize, self.bits[s as usize] | REF | wbit);
             return true;
         }
         let n = self.slots.len();
@@ -125,7 +159,7 @@ impl Policy for CfClock {
             h
         };
         self.slots[slot] = p;
-        self.bits[slot] = wbit;
+        self.set_bits(slot, wbit);
         self.slot_of[p as usize] = slot as u32;
         sink.ev(|| Event::Insert { page: p, place: "clock", slot: Some(slot as u32) });
         false
@@ -143,7 +177,7 @@ impl Policy for CfClock {
     fn flush(&mut self, sink: &mut Sink) {
         for i in 0..self.used {
             if self.bits[i] & DIRTY != 0 {
-                self.bits[i] &= !DIRTY;
+                self.set_bits(i, self.bits[i] & !DIRTY);
                 sink.clean(self.slots[i], "final flush");
             }
         }
@@ -196,12 +230,58 @@ mod tests {
     }
 
     #[test]
+    fn first_in_wraps_and_respects_the_range() {
+        let mut words = vec![0u64; 3];
+        for i in [3usize, 70, 129] {
+            super::put(&mut words, i, true);
+        }
+        let n = 130;
+        assert_eq!(super::first_in(&words, 0, 130, n), Some(3));
+        assert_eq!(super::first_in(&words, 4, 66, n), None);
+        assert_eq!(super::first_in(&words, 4, 67, n), Some(70));
+        assert_eq!(super::first_in(&words, 71, 59, n), Some(129));
+        assert_eq!(super::first_in(&words, 129, 1, n), Some(129));
+        assert_eq!(super::first_in(&words, 100, 35, n), Some(129));
+        super::put(&mut words, 129, false);
+        assert_eq!(super::first_in(&words, 100, 34, n), Some(3));
+        assert_eq!(super::first_in(&words, 100, 33, n), None);
+        assert_eq!(super::first_in(&words, 5, 0, n), None);
+    }
+
+    #[test]
     fn window_zero_is_clock() {
         let reqs = random_trace(5, 5000, 200, 0.4);
         for frames in [1, 9, 40] {
             let (_, h1, e1, _) = replay("cfclock", frames, json!({"window": 0.0}), &reqs);
             let (_, h2, e2, _) = replay("clock", frames, json!({}), &reqs);
             assert_eq!((h1, e1), (h2, e2));
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+        #[test]
+        fn window_victim_matches_a_naive_scan(seed in 0u64..1000, frames in 1usize..150, win in 0.0f64..=1.0) {
+            // The window search runs on bitsets; check it against a plain scan of
+            // the snapshot. The last request is a page never seen before.
+            let mut reqs = random_trace(seed, 600, 300, 0.5);
+            reqs.push((1 << 40, false));
+            let t = crate::Trace::from_pages(&reqs);
+            let ctx = super::super::BuildCtx { n_pages: t.distinct(), trace: &t.reqs, ids: &t.ids };
+            let mut c = super::super::build("cfclock", frames, &ctx, &json!({"window": win})).unwrap();
+            let mut sink = crate::Sink::counting();
+            c.run_chunk(&t.reqs[..reqs.len() - 1], 0, &mut sink);
+            let s = c.snapshot();
+            let ring = &s.rings[0];
+            let (hand, w, n) = (ring.hands[0].pos as usize, s.gauges[0].value as usize, ring.slots.len());
+            let at = |i: usize| &ring.slots[(hand + i) % n];
+            let naive = (0..w).map(at).find(|x| x.bits == 0 && !x.dirty).or_else(|| (0..w).map(at).find(|x| x.bits == 0));
+            let mut rec = crate::Sink::recording();
+            c.access(crate::Req { t: 0, page: t.distinct() - 1, write: false }, &mut rec);
+            let victim = rec.events.unwrap().iter().find_map(|e| if let crate::Event::Evict { page, .. } = e { Some(*page) } else { None });
+            if let (Some(x), true) = (naive, s.resident as usize == frames) {
+                proptest::prop_assert_eq!(victim, x.page);
+            }
         }
     }
 
