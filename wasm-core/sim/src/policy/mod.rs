@@ -12,16 +12,16 @@ mod testutil;
 
 pub mod blocks;
 pub mod bplru;
+pub mod cfclock;
 pub mod cflru;
 pub mod cflru_dynamic;
-pub mod cfclock;
 pub mod clock;
 pub mod craw;
 pub mod fab;
 pub mod fifo;
-pub mod lru_wsr;
 pub mod lb_clock;
 pub mod lru;
+pub mod lru_wsr;
 pub mod opt;
 pub mod sp_clock;
 pub mod ts_clock;
