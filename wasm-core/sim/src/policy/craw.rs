@@ -15,6 +15,8 @@
 //!   removes the history and grows R. A write fault with history in W1' or W2'
 //!   inserts into W2 and grows W1 or W2 respectively; otherwise it goes to W1.
 //!   A faulted page starts with both bits clear (the fault is not a re-reference).
+//!   The ghost lookup uses the state at the fault, before reclaim() runs, so a
+//!   history pushed out by that very reclaim still counts as a ghost hit.
 //! - R's hand: a page with its write bit set that is not in W has the bit
 //!   cleared and is linked to the tail of W1 (pages already in W keep their bit:
 //!   it belongs to W's clock). Then a set read bit is cleared and the hand moves
@@ -292,10 +294,12 @@ impl Craw {
 
     fn ghost_hit(&mut self, a: Area, p: u32, sink: &mut Sink) {
         let i = a as usize;
-        let mut g = std::mem::take(&mut self.ghost[i]);
-        g.remove(self.links(a), p);
-        self.ghost[i] = g;
-        self.flags[p as usize] &= !GH[i];
+        if self.flags[p as usize] & GH[i] != 0 {
+            let mut g = std::mem::take(&mut self.ghost[i]);
+            g.remove(self.links(a), p);
+            self.ghost[i] = g;
+            self.flags[p as usize] &= !GH[i];
+        }
         sink.ev(|| Event::Ghost { page: p, list: GNAMES[i], action: "hit" });
         let s = self.frames as f64;
         let delta = self.gain[i].min(s - self.desired[i]);
@@ -344,6 +348,9 @@ impl Policy for Craw {
             self.flags[pi] |= if req.write { WBIT | DIRTY | if self.approx { RBIT } else { 0 } } else { RBIT };
             return true;
         }
+        // The history is looked up as of the fault: reclaim() below may push
+        // the page's own ghost entry out.
+        let history = self.flags[pi];
         while self.used == self.frames {
             self.reclaim(sink);
         }
@@ -353,17 +360,17 @@ impl Policy for Craw {
             self.flags[pi] |= DIRTY;
         }
         if !req.write || self.approx {
-            if self.flags[pi] & G_R != 0 {
+            if history & G_R != 0 {
                 self.ghost_hit(Area::R, p, sink);
             }
             self.link_tail(Area::R, p);
             sink.ev(|| Event::Insert { page: p, place: "R", slot: None });
         }
         if req.write {
-            let to = if self.flags[pi] & G_W1 != 0 {
+            let to = if history & G_W1 != 0 {
                 self.ghost_hit(Area::W1, p, sink);
                 Area::W2
-            } else if self.flags[pi] & G_W2 != 0 {
+            } else if history & G_W2 != 0 {
                 self.ghost_hit(Area::W2, p, sink);
                 Area::W2
             } else {
@@ -473,6 +480,20 @@ mod tests {
         let (rp, _, _, _) = replay("craw", 2, json!({"write_cost": 25.0}), &reqs);
         let g = rp.policy.snapshot().gauges;
         assert!((g[1].target.unwrap() - 5.0 / 3.0).abs() < 1e-9, "{g:?}");
+    }
+
+    #[test]
+    fn ghost_hit_counts_even_when_reclaim_pushes_the_history_out() {
+        // S = 2: w1 w2 | r3: 1 deleted from W1 (written back), W1' = [1]; w3 (hit,
+        // 3 is only in R). w1: reclaim scans R: 3's write bit links it to W1, which
+        // trims W1' to 0 and drops 1's history; 3 leaves R; W1 [2, 3] → 2 out.
+        // The fault still was a W1' hit: 1 goes to W2 and W1 grows.
+        let reqs = [w(1), w(2), r(3), w(3), w(1)];
+        let (rp, _, ev, _) = replay("craw", 2, json!({}), &reqs);
+        assert_eq!(ev, vec![(1, true), (2, true)]);
+        assert_eq!(pages(&rp, 1), vec![3]);
+        assert_eq!(pages(&rp, 2), vec![1]);
+        assert!((rp.policy.snapshot().gauges[1].target.unwrap() - 2.0).abs() < 1e-9);
     }
 
     #[test]

@@ -77,8 +77,8 @@ impl LbClock {
             self.refbit[h as usize] = false;
             self.ring.pop_front(&mut self.blinks);
             self.ring.push_back(&mut self.blinks, h);
-            let page = self.bp.sorted_pages(h)[0];
-            sink.ev(|| Event::Visit { hand: "hand", page, action: "cleared the block's recency bit" });
+            let bp = &self.bp;
+            sink.ev(|| Event::Visit { hand: "hand", page: bp.sorted_pages(h)[0], action: "cleared the block's recency bit" });
         }
         let mut best = self.ring.front().unwrap();
         for b in self.ring.iter(&self.blinks) {
