@@ -182,13 +182,11 @@ impl Cflru {
     /// The victim order the policy would follow now if pages were evicted one
     /// after another with nothing inserted (tests and the explainer).
     pub fn victim_order(&self) -> Vec<u32> {
-        let mut clean: Vec<u32> = self.win_clean.iter(&self.links).collect();
-        let mut rest: Vec<u32> = self.lru_order();
-        clean.reverse();
-        rest.reverse();
-        rest.retain(|p| !clean.contains(p));
-        clean.extend(rest);
-        clean
+        let mut order: Vec<u32> = self.win_clean.iter(&self.links).collect();
+        order.reverse();
+        let clean_in_window = |p: u32| self.state[p as usize] & (WIN | DIRTY) == WIN;
+        order.extend(self.lru_order().into_iter().rev().filter(|&p| !clean_in_window(p)));
+        order
     }
 
     /// Resident pages, most recently used first.

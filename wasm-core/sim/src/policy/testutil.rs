@@ -67,3 +67,51 @@ pub fn count(id: &str, frames: usize, params: Value, reqs: &[(u64, bool)]) -> (u
     let hits = policy.run_chunk(&trace.reqs, 0, &mut sink);
     (hits, sink.writebacks)
 }
+
+/// The flash-aware policies of this module set.
+pub const FLASH_POLICIES: &[&str] =
+    &["cflru", "cflru-dynamic", "cfclock", "ts-clock", "craw", "craw-a", "lru-wsr", "fab", "bplru", "lb-clock", "sp-clock"];
+
+#[test]
+fn flash_policies_refuse_unknown_fields_and_flush_exactly_the_dirty_pages() {
+    let t = Trace::reads(&[1, 2]);
+    let ctx = BuildCtx { n_pages: t.distinct(), trace: &t.reqs, ids: &t.ids };
+    for id in FLASH_POLICIES {
+        let e = build(id, 2, &ctx, &serde_json::json!({"bogus": 1})).err().unwrap().to_string();
+        assert!(e.contains(&format!("{id} parameters")) && e.contains("bogus"), "{e}");
+    }
+    let reqs = random_trace(9, 3000, 120, 0.5);
+    for id in FLASH_POLICIES {
+        for frames in [1, 7, 40] {
+            let params = if matches!(*id, "ts-clock" | "fab" | "bplru" | "lb-clock") { serde_json::json!({"pages_per_block": 4}) } else { Value::Null };
+            let (mut rp, _, _, _) = replay(id, frames, params, &reqs);
+            let snap = rp.policy.snapshot();
+            let mut dirty: Vec<u32> = snap
+                .rings
+                .iter()
+                .flat_map(|r| r.slots.iter())
+                .chain(snap.lists.iter().flat_map(|l| l.entries.iter()))
+                .filter(|s| s.dirty && s.resident)
+                .map(|s| s.page.unwrap())
+                .collect();
+            dirty.sort();
+            dirty.dedup();
+            assert!(!dirty.is_empty(), "{id}/{frames}: the trace leaves dirty pages");
+            let mut sink = Sink::counting();
+            rp.policy.flush(&mut sink);
+            assert_eq!(sink.writebacks as usize, dirty.len(), "{id}/{frames}");
+            let mut again = Sink::counting();
+            rp.policy.flush(&mut again);
+            assert_eq!(again.writebacks, 0, "{id}/{frames}");
+            assert!(rp.policy.resident() <= frames && rp.policy.resident() > 0);
+            // The structures stay usable after the flush.
+            let before = rp.policy.resident();
+            for (t, &r) in rp.trace.reqs.iter().enumerate().take(500) {
+                let req = Req { t, page: crate::trace::page_of(r), write: crate::trace::is_write(r) };
+                rp.policy.access(req, &mut again);
+                assert!(rp.policy.resident() <= frames, "{id}/{frames}");
+            }
+            assert!(rp.policy.resident() >= before.min(frames), "{id}/{frames}");
+        }
+    }
+}
