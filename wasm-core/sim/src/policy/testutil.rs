@@ -105,13 +105,11 @@ fn flash_policies_refuse_unknown_fields_and_flush_exactly_the_dirty_pages() {
             assert_eq!(again.writebacks, 0, "{id}/{frames}");
             assert!(rp.policy.resident() <= frames && rp.policy.resident() > 0);
             // The structures stay usable after the flush.
-            let before = rp.policy.resident();
             for (t, &r) in rp.trace.reqs.iter().enumerate().take(500) {
                 let req = Req { t, page: crate::trace::page_of(r), write: crate::trace::is_write(r) };
                 rp.policy.access(req, &mut again);
                 assert!(rp.policy.resident() <= frames, "{id}/{frames}");
             }
-            assert!(rp.policy.resident() >= before.min(frames), "{id}/{frames}");
         }
     }
 }
