@@ -212,6 +212,43 @@ mod tests {
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
         #[test]
+        fn matches_a_naive_model(seed in 0u64..1000, frames in 1usize..16) {
+            // The model keeps resident pages in a sorted map and the hand as the
+            // last sector examined; the policy uses a rank bitset.
+            let reqs = random_trace(seed, 300, 200, 0.5);
+            let (_, hits, ev, _) = replay("sp-clock", frames, json!({}), &reqs);
+            let mut res: std::collections::BTreeMap<u64, (bool, bool)> = Default::default();
+            let mut last: Option<u64> = None;
+            let (mut want_ev, mut want_hits) = (Vec::new(), Vec::new());
+            for &(p, wr) in &reqs {
+                if let Some(e) = res.get_mut(&p) {
+                    *e = (true, e.1 | wr);
+                    want_hits.push(true);
+                    continue;
+                }
+                want_hits.push(false);
+                if res.len() == frames {
+                    loop {
+                        let next = last.and_then(|l| res.range(l + 1..).next().map(|(&k, _)| k));
+                        let k = next.unwrap_or_else(|| *res.keys().next().unwrap());
+                        last = Some(k);
+                        let e = res.get_mut(&k).unwrap();
+                        if e.0 {
+                            e.0 = false;
+                            continue;
+                        }
+                        want_ev.push((k, e.1));
+                        res.remove(&k);
+                        break;
+                    }
+                }
+                res.insert(p, (true, wr));
+            }
+            proptest::prop_assert_eq!(hits, want_hits);
+            proptest::prop_assert_eq!(ev, want_ev);
+        }
+
+        #[test]
         fn ring_is_sorted_and_within_capacity(seed in 0u64..1000, frames in 1usize..16) {
             let reqs = random_trace(seed, 300, 200, 0.5);
             let (rp, _, _, _) = replay("sp-clock", frames, json!({}), &reqs);
