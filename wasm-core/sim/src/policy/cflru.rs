@@ -390,6 +390,34 @@ mod tests {
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
         #[test]
+        fn matches_the_scanning_definition(seed in 0u64..1000, frames in 1usize..20, win in 0.0f64..=1.0) {
+            // The paper's definition, literally: scan the last w pages of the LRU
+            // list for the least recent clean one, else take the LRU page.
+            let reqs = random_trace(seed, 400, 40, 0.5);
+            let (_, hits, ev, _) = replay("cflru", frames, json!({"window": win}), &reqs);
+            let w = (win * frames as f64).floor() as usize;
+            let mut list: Vec<(u64, bool)> = Vec::new(); // MRU first
+            let (mut want_ev, mut want_hits) = (Vec::new(), Vec::new());
+            for &(p, wr) in &reqs {
+                if let Some(i) = list.iter().position(|e| e.0 == p) {
+                    let e = list.remove(i);
+                    list.insert(0, (p, e.1 | wr));
+                    want_hits.push(true);
+                    continue;
+                }
+                want_hits.push(false);
+                if list.len() == frames {
+                    let n = list.len();
+                    let i = (n - w..n).rev().find(|&i| !list[i].1).unwrap_or(n - 1);
+                    want_ev.push(list.remove(i));
+                }
+                list.insert(0, (p, wr));
+            }
+            proptest::prop_assert_eq!(hits, want_hits);
+            proptest::prop_assert_eq!(ev, want_ev);
+        }
+
+        #[test]
         fn region_holds_the_least_recent_pages(seed in 0u64..1000, frames in 1usize..20, win in 0.0f64..=1.0) {
             let reqs = random_trace(seed, 300, 40, 0.5);
             let (rp, _, _, _) = replay("cflru", frames, json!({"window": win}), &reqs);
