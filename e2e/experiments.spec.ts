@@ -241,6 +241,13 @@ test('each teaching preset opens with its sentence and runs', async ({ page }, i
   const tsRow = page.getByRole('table').getByRole('rowheader', { name: /ts-clock/i });
   await expect(tsRow.or(page.getByRole('status').filter({ hasText: /Not in this build.*ts-clock/ }))).toBeVisible();
   await expect(page.getByRole('table').getByRole('rowheader', { name: 'CLOCK', exact: true })).toBeVisible();
+  // CFLRU's Fig. 1 point: same hits as LRU, but the two evictions are clean pages.
+  await presets.filter({ hasText: 'CFLRU Fig. 1' }).click();
+  const row = (name: string) => page.getByRole('table').getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+  await expect(row('CFLRU').getByRole('cell').nth(6)).toHaveText('0 ★');
+  await expect(row('LRU').getByRole('cell').nth(6)).toHaveText('1');
+  await expect(row('LRU').getByRole('cell').nth(2)).toHaveText('4');
+  await expect(row('CFLRU').getByRole('cell').nth(2)).toHaveText('4');
   await presets.filter({ hasText: '101-page loop' }).click();
   await expect(page.getByRole('img', { name: 'Policy gauges over the run' }).locator('path[data-series*="m_c"]')).toHaveCount(1);
   const lru = page.getByRole('table').getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'LRU', exact: true }) });

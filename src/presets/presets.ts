@@ -24,8 +24,9 @@ const inline = (name: string, lines: string[]): SharedExperiment['source'] => ({
 const base = (patch: Partial<SharedExperiment>): SharedExperiment => ({ ...DEFAULT_EXPERIMENT, ...patch });
 const p = (id: string, params: Record<string, number | string | boolean> = {}) => ({ id, params });
 
-// CFLRU Fig. 1/2: P1 most recent … P8 least; P5 and P7 clean, P6 and P8 dirty; then four new pages.
-const cflruList = ['8 W', '7 R', '6 W', '5 R', '4 W', '3 R', '2 W', '1 R', '9 R', '10 R', '11 R', '12 R', '1 R', '2 R', '3 R', '4 R'];
+// CFLRU Fig. 1/2: P1 most recent … P8 least; P5 and P7 clean, P6 and P8 dirty; two new pages
+// force two evictions, then P1–P4 come back (hits for both policies).
+const cflruList = ['8 W', '7 R', '6 W', '5 R', '4 W', '3 R', '2 W', '1 R', '9 R', '10 R', '1 R', '2 R', '3 R', '4 R'];
 // TS-CLOCK Fig. 3: block size 4, pages 64–67 are block 16; events E1–E4 are 16, 53, 28, 29.
 const tsclockFig3 = ['14 W', '16 R', '31 R', '65 W', '66 W', '67 W', '16 R', '53 R', '28 W', '29 W'];
 
@@ -45,13 +46,12 @@ export const PRESETS: Preset[] = [
     id: 'cflru-list',
     title: 'Clean pages first (CFLRU Fig. 1)',
     paper: 'CFLRU',
-    watch: 'LRU evicts P8, P7, P6, P5 in that order; CFLRU evicts the clean P7 and P5 first, so the same misses cost fewer flash writes.',
+    watch: 'Two new pages force two evictions: LRU takes P8 (dirty, one flash write) and P7; CFLRU takes the clean P7 and P5 from its clean-first window, so it gets the same hits with no write-back.',
     experiment: base({
       source: inline('cflru-fig1.txt', cflruList),
       policies: [p('lru'), p('cflru', { window: 0.5 })],
       frames: '8',
       cost: { read: 1, write: 8 },
-      flush: true,
     }),
   },
   {
@@ -63,7 +63,6 @@ export const PRESETS: Preset[] = [
       source: inline('tsclock-fig3.txt', tsclockFig3),
       policies: [p('clock'), p('ts-clock', { pages_per_block: 4 })],
       frames: '6',
-      flush: true,
     }),
   },
   {
@@ -85,7 +84,7 @@ export const PRESETS: Preset[] = [
     id: 'craw-write-heavy',
     title: 'A write-heavy workload',
     paper: 'CRAW',
-    watch: 'With 80% writes, CRAW and CFLRU trade a few hits for far fewer write-backs; on SLC flash that lowers the I/O time.',
+    watch: 'With 80% writes, watch write-backs and I/O time on SLC flash: the flash-aware policies keep dirty pages longer, and the policy gauges show how CRAW splits its cache into areas as the run goes on.',
     experiment: base({
       source: gen({ kind: 'zipf', pages: 10_000, alpha: 0.9, length: 200_000, writeFraction: 0.8 }),
       policies: [p('lru'), p('cflru'), p('craw')],
@@ -97,7 +96,7 @@ export const PRESETS: Preset[] = [
     id: 'craw-read-heavy',
     title: 'A read-heavy workload',
     paper: 'CRAW',
-    watch: 'With 10% writes there is little to save on write-backs: CRAW should stay close to LRU’s hit ratio instead of losing hits.',
+    watch: 'With 10% writes the I/O time is mostly reads: compare with the write-heavy preset how much of each policy’s saving now comes from hits rather than from fewer write-backs.',
     experiment: base({
       source: gen({ kind: 'zipf', pages: 10_000, alpha: 0.9, length: 200_000, writeFraction: 0.1 }),
       policies: [p('lru'), p('cflru'), p('craw')],
