@@ -172,7 +172,14 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
     get().setFile(file);
     set({ upload: null });
     if (!file) return;
-    const bytes = new Uint8Array(await file.arrayBuffer());
+    let bytes: Uint8Array;
+    try {
+      bytes = new Uint8Array(await file.arrayBuffer());
+    } catch {
+      // Hashing needs the whole file in memory; a file too big for that still loads, it just cannot be shared.
+      set({ notice: `${file.name} is too large to describe in a link; it can be run but not shared.` });
+      return;
+    }
     const awaiting = get().awaiting;
     if (awaiting) {
       const hash = await sha256Hex(bytes);

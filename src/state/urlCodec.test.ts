@@ -144,6 +144,13 @@ describe('URL codec', () => {
     expect(d.problems.map((p) => p.split(':')[0])).toEqual(['source.load.csv.id_column', 'source.load.csv.unit', 'source.load.csv.read_values']);
   });
 
+  it('refuses generator sizes a browser tab could not hold', () => {
+    const g = full.source.kind === 'generate' ? full.source.generator : null;
+    const d = decodeExperiment(enc({ ...full, source: { kind: 'generate', generator: { ...g, length: 5e9, pages: 1e12 } } }));
+    expect(d.problems.map((p) => p.split(':')[0])).toEqual(['source.generator.pages', 'source.generator.length']);
+    expect(d.experiment?.source.kind === 'generate' && d.experiment.source.generator.length).toBe(DEFAULT_EXPERIMENT.source.kind === 'generate' && DEFAULT_EXPERIMENT.source.generator.length);
+  });
+
   it('rejects a hashed source without a valid hash', () => {
     const d = decodeExperiment(enc({ ...full, source: { kind: 'hashed', name: 'x', size: 10, sha256: 'abc' } }));
     expect(d.experiment?.source).toEqual(DEFAULT_EXPERIMENT.source);

@@ -13,6 +13,10 @@ export const INLINE_LIMIT = 64 * 1024;
 /** Larger files are not worth compressing to find out: traces shrink far less than 16×. */
 const INLINE_TRY = 16 * INLINE_LIMIT;
 
+/** A generated trace of this many requests takes 1 GB in the worker (4 bytes each); more is refused. */
+export const MAX_LENGTH = 250_000_000;
+export const MAX_PAGES = 100_000_000;
+
 export const DEFAULT_EXPERIMENT: SharedExperiment = {
   source: { kind: 'generate', generator: DEFAULT_GENERATOR },
   policies: [
@@ -143,13 +147,14 @@ function checkGenerator(c: Checker, v: unknown): GeneratorForm {
   const kind = KINDS.includes(o.kind as WorkloadKind) ? (o.kind as WorkloadKind) : (o.kind !== undefined && c.bad('source.generator.kind', KINDS.join(', '), o.kind), d.kind);
   return {
     kind,
-    pages: c.num('source.generator.pages', o.pages, d.pages, 1, 1e9, true),
+    // Bounds keep a link from asking the worker for more memory than a browser tab has.
+    pages: c.num('source.generator.pages', o.pages, d.pages, 1, MAX_PAGES, true),
     alpha: c.num('source.generator.alpha', o.alpha, d.alpha, 0, 10),
     hotAccess: c.num('source.generator.hotAccess', o.hotAccess, d.hotAccess, 0, 1),
     hotPages: c.num('source.generator.hotPages', o.hotPages, d.hotPages, 0, 1),
     set: c.num('source.generator.set', o.set, d.set, 1, 1e9, true),
     shiftEvery: c.num('source.generator.shiftEvery', o.shiftEvery, d.shiftEvery, 1, 1e12, true),
-    length: c.num('source.generator.length', o.length, d.length, 1, 1e9, true),
+    length: c.num('source.generator.length', o.length, d.length, 1, MAX_LENGTH, true),
     writeFraction: c.num('source.generator.writeFraction', o.writeFraction, d.writeFraction, 0, 1),
     seed: c.num('source.generator.seed', o.seed, d.seed, 0, Number.MAX_SAFE_INTEGER, true),
   };
