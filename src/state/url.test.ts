@@ -46,3 +46,39 @@ describe('store ⇄ experiment', () => {
     expect(useApp.getState().baseline).toBe(0);
   });
 });
+
+describe('URL sync', () => {
+  it('pushes an entry per run, replaces for view and (throttled) playback position', async () => {
+    const { installUrlSync } = await import('./url');
+    const { decodeExperiment } = await import('./urlCodec');
+    const { vi } = await import('vitest');
+    vi.useFakeTimers();
+    history.replaceState(null, '', '#');
+    applyExperiment(PRESETS[0].experiment);
+    const stop = installUrlSync();
+    try {
+      const start = history.length;
+      useApp.setState((s) => ({ runSerial: s.runSerial + 1 }));
+      expect(history.length).toBe(start + 1);
+      expect(decodeExperiment(location.hash).experiment).toEqual(PRESETS[0].experiment);
+
+      useApp.getState().setView('explore');
+      expect(history.length).toBe(start + 1);
+      expect(decodeExperiment(location.hash).experiment?.view).toBe('explore');
+
+      for (let p = 1; p <= 50; p++) useApp.getState().setPosition(p);
+      expect(decodeExperiment(location.hash).experiment?.position).toBe(0);
+      vi.advanceTimersByTime(600);
+      expect(decodeExperiment(location.hash).experiment?.position).toBe(50);
+      expect(history.length).toBe(start + 1);
+
+      useApp.getState().setFramesText('7');
+      useApp.setState((s) => ({ runSerial: s.runSerial + 1 }));
+      expect(history.length).toBe(start + 2);
+      expect(decodeExperiment(location.hash).experiment?.frames).toBe('7');
+    } finally {
+      stop();
+      vi.useRealTimers();
+    }
+  });
+});

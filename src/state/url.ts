@@ -110,6 +110,10 @@ export function installUrlSync(): () => void {
     const ran = s.runSerial !== prev.runSerial;
     const described = pending && s.upload !== prev.upload && s.upload !== null;
     const viewed = s.view !== prev.view && location.hash.startsWith('#v');
+    if (s.position !== prev.position && !ran && !viewed) {
+      schedulePositionSync();
+      return;
+    }
     if (!ran && !described && !viewed) return;
     const e = experimentOf(s);
     if (!e) {
@@ -124,7 +128,18 @@ export function installUrlSync(): () => void {
     if (push) history.pushState(null, '', hash);
     else history.replaceState(null, '', hash);
   });
+  // Playback moves many times a second: the address follows at most twice a second.
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  function schedulePositionSync(): void {
+    if (timer !== null || !location.hash.startsWith('#v')) return;
+    timer = setTimeout(() => {
+      timer = null;
+      const e = experimentOf(useApp.getState());
+      if (e) history.replaceState(null, '', encodeExperiment(e));
+    }, 500);
+  }
   return () => {
+    if (timer !== null) clearTimeout(timer);
     window.removeEventListener('popstate', onPop);
     unsubscribe();
   };
