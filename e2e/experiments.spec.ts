@@ -140,6 +140,13 @@ test('exports: CSV and JSON match the table, charts download as SVG and PNG, the
   const ops = body.slice(1).map((l) => l.split(' ')[1]);
   expect(ops.filter((o) => o === 'R')).toHaveLength(Number(misses));
   expect(ops.filter((o) => o === 'W')).toHaveLength(Number(writebacks));
+
+  // The stream loads again as a trace.
+  await page.getByLabel('Trace file').setInputFiles({ name: stream.name, mimeType: 'text/plain', buffer: stream.body });
+  await page.getByRole('button', { name: 'Load trace' }).click();
+  const summary = page.getByRole('region', { name: 'Trace summary' });
+  await expect(summary).toContainText(stream.name);
+  await expect(summary).toContainText(`${Number(misses).toLocaleString('en-US')} / ${Number(writebacks).toLocaleString('en-US')}`);
 });
 
 test('back and forward restore earlier experiments', async ({ page }) => {
