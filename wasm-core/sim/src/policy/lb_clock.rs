@@ -52,6 +52,7 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
     },
 };
 
+#[derive(Clone)]
 pub struct LbClock {
     frames: usize,
     bp: BlockPages,
