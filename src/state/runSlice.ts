@@ -33,6 +33,8 @@ export interface RunSlice {
   policyInfo: PolicyInfo[];
   formats: FormatInfo[];
   trace: TraceSummary | null;
+  /** The form as it was when the loaded trace was made, so a link describes that trace and not later edits. */
+  loadedFrom: Pick<AppState, 'sourceKind' | 'generator' | 'load'> | null;
   busy: Busy | null;
   results: RunResultView[];
   error: string | null;
@@ -62,6 +64,7 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
   policyInfo: [],
   formats: [],
   trace: null,
+  loadedFrom: null,
   busy: null,
   results: [],
   error: null,
@@ -91,11 +94,12 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
       set({ error: s.awaiting ? `Choose the file ${s.awaiting.name} first.` : 'Choose a trace file first.' });
       return;
     }
+    const from = { sourceKind: s.sourceKind, generator: s.generator, load: s.load };
     const req = engine().load(source, (p) => set({ busy: progressOf(p) }));
-    set({ busy: { id: req.id, phase: 'load', done: 0, total: 1, label: 'loading' }, error: null, notice: null, trace: null, results: [] });
+    set({ busy: { id: req.id, phase: 'load', done: 0, total: 1, label: 'loading' }, error: null, notice: null, trace: null, loadedFrom: null, results: [] });
     try {
       const trace = await req.done;
-      set({ trace });
+      set({ trace, loadedFrom: from });
     } catch (e) {
       set(e instanceof CancelledError ? { notice: 'Loading cancelled.' } : { error: (e as Error).message });
     } finally {

@@ -82,3 +82,17 @@ describe('URL sync', () => {
     }
   });
 });
+
+describe('the link describes the loaded trace', () => {
+  it('ignores generator edits made after the trace was generated', () => {
+    applyExperiment(PRESETS[0].experiment);
+    const s = useApp.getState();
+    useApp.setState({ trace: { source: 'generated', requests: 1, distinct: 1, writes: 0 }, loadedFrom: { sourceKind: s.sourceKind, generator: s.generator, load: s.load } });
+    useApp.getState().setGenerator({ pages: 5 });
+    expect(experimentOf(useApp.getState())).toEqual(PRESETS[0].experiment);
+    // Without a loaded trace the form is what there is.
+    useApp.setState({ trace: null });
+    const e = experimentOf(useApp.getState())!;
+    expect(e.source.kind === 'generate' && e.source.generator.pages).toBe(5);
+  });
+});

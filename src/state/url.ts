@@ -9,10 +9,12 @@ import { useApp, type AppState } from './store';
 
 /** The experiment the page shows now, or null while an upload is still being described. */
 export function experimentOf(s: AppState): SharedExperiment | null {
+  // Once a trace is loaded the link describes it, not the form's later, unapplied edits.
+  const f = s.trace && s.loadedFrom ? s.loadedFrom : s;
   let source: SharedSource;
-  if (s.sourceKind === 'generate') source = { kind: 'generate', generator: s.generator };
+  if (f.sourceKind === 'generate') source = { kind: 'generate', generator: f.generator };
   else if (s.awaiting) source = s.awaiting;
-  else if (s.upload && s.upload.kind !== 'generate') source = { ...s.upload, load: s.load };
+  else if (s.upload && s.upload.kind !== 'generate') source = { ...s.upload, load: f.load };
   else return null;
   return {
     source,
@@ -41,6 +43,7 @@ export function applyExperiment(e: SharedExperiment): void {
     position: e.position,
     results: [],
     trace: null,
+    loadedFrom: null,
     error: null,
     watch: null,
   };
