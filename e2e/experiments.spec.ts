@@ -46,8 +46,12 @@ test('compare four policies on an uploaded trace, share the link, reopen it and 
   await page.screenshot({ path: info.outputPath('compare.png'), fullPage: true });
 
   const before = await tableText(page);
-  const link = await page.getByRole('textbox', { name: 'Share link' }).inputValue();
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.getByText('Link copied.')).toBeVisible();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
   expect(link).toMatch(/#v1=[A-Za-z0-9_-]+$/);
+  expect(link).toBe(await page.getByRole('textbox', { name: 'Share link' }).inputValue());
   expect(page.url()).toBe(link);
 
   const fresh = await context.newPage();
