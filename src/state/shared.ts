@@ -14,8 +14,9 @@ export interface PolicySpec {
   params: Params;
 }
 
-/** An FTL configuration the cache's after-stream runs on (fields as the core's FlashConfig). */
-export type FlashSpec = Params;
+/** An FTL configuration the cache's after-stream runs on (fields as the core's FlashConfig,
+ * whose `latency` and `ftl_params` are objects one level deep). */
+export type FlashSpec = Record<string, ParamValue | Params>;
 
 export type SharedSource =
   | { kind: 'generate'; generator: GeneratorForm }

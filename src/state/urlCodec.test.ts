@@ -19,7 +19,7 @@ const full: SharedExperiment = {
   frames: '1%, 2%, 5%, 100',
   cost: { read: 25, write: 200 },
   flush: true,
-  flash: [{ ftl: 'page', gc: 'greedy', blocks: 256, overprovision: 0.07 }],
+  flash: [{ ftl: 'fast', gc: 'greedy', blocks: 256, overprovision: 0.07, latency: { read_us: 25, program_us: 200 }, ftl_params: { log_blocks: 8 } }],
   baseline: 2,
   view: 'explore',
   position: 4242,
@@ -149,6 +149,12 @@ describe('URL codec', () => {
     const d = decodeExperiment(enc({ ...full, source: { kind: 'generate', generator: { ...g, length: 5e9, pages: 1e12 } } }));
     expect(d.problems.map((p) => p.split(':')[0])).toEqual(['source.generator.pages', 'source.generator.length']);
     expect(d.experiment?.source.kind === 'generate' && d.experiment.source.generator.length).toBe(DEFAULT_EXPERIMENT.source.kind === 'generate' && DEFAULT_EXPERIMENT.source.generator.length);
+  });
+
+  it('flash configurations keep one level of nesting and no deeper', () => {
+    const d = decodeExperiment(enc({ ...full, flash: [{ ftl: 'page', latency: { read_us: 25, deep: { x: 1 } }, 'bad key!': 1 }] }));
+    expect(d.experiment?.flash).toEqual([{ ftl: 'page', latency: { read_us: 25 } }]);
+    expect(d.problems.map((p) => p.split(':')[0])).toEqual(['flash[0].latency.deep', 'flash[0] key']);
   });
 
   it('rejects a hashed source without a valid hash', () => {

@@ -244,7 +244,17 @@ function checkFlash(c: Checker, v: unknown): FlashSpec[] {
     c.bad('flash', 'a list', v);
     return [];
   }
-  return v.slice(0, 8).map((f, i) => c.params(`flash[${i}]`, f));
+  return v.slice(0, 8).map((f, i) => {
+    const o = c.obj(`flash[${i}]`, f) ?? {};
+    const out: FlashSpec = {};
+    for (const [k, val] of Object.entries(o)) {
+      if (typeof val === 'object' && val !== null && !Array.isArray(val)) {
+        if (ID.test(k)) out[k] = c.params(`flash[${i}].${k}`, val);
+        else c.bad(`flash[${i}] key`, 'a parameter name', k);
+      } else Object.assign(out, c.params(`flash[${i}]`, { [k]: val }));
+    }
+    return out;
+  });
 }
 
 /** Checks a parsed object field by field. */
