@@ -20,6 +20,13 @@ describe('line chart', () => {
     // Log axis: 100 sits half-way between 10 and 1000.
     const xs = [...node.querySelectorAll('circle')].slice(0, 3).map((c) => Number(c.getAttribute('cx')));
     expect(xs[1] - xs[0]).toBeCloseTo(xs[2] - xs[1], 5);
+    // The readout picks each series' point nearest the pointer (jsdom: client x = chart x).
+    const target = node.querySelector('rect.readout-target')!;
+    target.dispatchEvent(new MouseEvent('pointermove', { clientX: xs[1] + 3, clientY: 50 }));
+    const readout = node.querySelector('g.readout')!.textContent;
+    expect(readout).toContain('cache size (frames) 100');
+    expect(readout).toContain('LRU: 40.00%');
+    expect(readout).toContain('OPT: 60.00%');
     chart.update({ series: [{ label: 'LRU', colour: '#000', points: [[10, 0.1]] }], yLabel: 'miss ratio' });
     expect(node.querySelectorAll('path[data-series]')).toHaveLength(1);
     expect(node.textContent).toContain('miss ratio');

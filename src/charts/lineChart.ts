@@ -4,6 +4,7 @@
 import * as d3 from 'd3';
 import type { Chart } from './hitRatioChart';
 import { drawLegend } from './legend';
+import { attachReadout } from './readout';
 
 export interface LineSeries {
   label: string;
@@ -44,6 +45,19 @@ export function createLineChart(node: HTMLElement, o: LineChartOptions): Chart<{
   const lines = svg.append('g').attr('fill', 'none').attr('stroke-width', 2.5);
   const dots = svg.append('g');
   const legend = svg.append('g').attr('transform', `translate(${width - m.right + 16},${m.top})`);
+  // Set by update: the current series and the x scale they were drawn with.
+  let drawn: { series: LineSeries[]; x: (v: number) => number } = { series: [], x: () => 0 };
+  const fmtV = d3.format(o.yFormat === '%' ? '.2%' : ',.4~f');
+  attachReadout(svg, { left: m.left, right: width - m.right, top: m.top, bottom: height - m.bottom }, (px) => {
+    const nearest = (s: LineSeries) => d3.least(s.points, (p) => Math.abs(drawn.x(p[0]) - px));
+    const first = drawn.series.map(nearest).find((p) => p !== undefined);
+    if (!first) return null;
+    const rows = drawn.series.map((s) => {
+      const p = nearest(s);
+      return { text: `${s.label}: ${p && Number.isFinite(p[1]) ? fmtV(p[1]) : '—'}`, colour: s.colour };
+    });
+    return { heading: `${o.xLabel} ${d3.format(',')(first[0])}`, rows };
+  });
 
   return {
     update({ series, yLabel: yl }) {
@@ -58,7 +72,8 @@ export function createLineChart(node: HTMLElement, o: LineChartOptions): Chart<{
         .domain(o.unitY ? [0, 1] : [Math.min(0, d3.min(ys) ?? 0), Math.max(1e-9, d3.max(ys) ?? 1)])
         .nice()
         .range([height - m.bottom, m.top]);
-      gx.call(d3.axisBottom(x).ticks(6, log ? '~s' : '~s') as never);
+      drawn = { series, x: (v) => x(v) };
+      gx.call(d3.axisBottom(x).ticks(6, '~s') as never);
       gy.call(d3.axisLeft(y).ticks(5, o.yFormat ?? '~s'));
       yLabel.text(yl ?? o.yLabel);
       const line = d3
