@@ -43,6 +43,11 @@ test('compare four policies on an uploaded trace, share the link, reopen it and 
   // Best hit ratio at each size is OPT's and is starred.
   const optRow = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'OPT (Belady)', exact: true }) }).first();
   await expect(optRow.getByRole('cell').nth(4)).toContainText('★');
+  // Pointing at the run shows every series' hit ratio there.
+  const runChart = page.getByRole('img', { name: 'Hit ratio over the run' });
+  await runChart.hover({ position: { x: 300, y: 150 } });
+  await expect(runChart.locator('g.readout')).toContainText(/after [\d,]+ requests.*LRU · 20: [\d.]+%/);
+  await runChart.screenshot({ path: info.outputPath('readout.png') });
   await page.screenshot({ path: info.outputPath('compare.png'), fullPage: true });
 
   const before = await tableText(page);
