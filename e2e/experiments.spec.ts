@@ -270,3 +270,30 @@ test('each teaching preset opens with its sentence and runs', async ({ page }, i
   await expect(lru.getByRole('cell').nth(2)).toHaveText('0'); // a 101-page loop in 100 frames: LRU never hits
   await page.screenshot({ path: info.outputPath('clockpro-preset.png'), fullPage: true });
 });
+
+test('flash behind the cache: DAC with 4 regions amplifies writes less than with 1, with flash columns and charts', async ({ page }) => {
+  await page.goto('/');
+  await ready(page);
+  await page.getByText('Teaching presets').click();
+  await page.getByRole('button', { name: /^Open preset: 90\/10 hot\/cold/ }).click();
+  const table = page.getByRole('table');
+  await expect(table.getByRole('row')).toHaveCount(3);
+  const head = await table.getByRole('row').first().getByRole('columnheader').allInnerTexts();
+  const col = head.indexOf('Write amplification') - 1; // the row header takes the first column
+  expect(col).toBeGreaterThan(0);
+  const waf = async (name: string) =>
+    parseFloat(await table.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) }).getByRole('cell').nth(col).innerText());
+  const one = await waf('LRU · page, greedy');
+  const four = await waf('LRU · page, greedy, 4 regions');
+  expect(one).toBeGreaterThan(1);
+  expect(four).toBeLessThan(one);
+  for (const chart of ['Write amplification', 'Block utilisation of write-backs', 'Erase-count distribution', 'Erases per block'])
+    await expect(page.getByRole('img', { name: chart })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Erases per block' }).locator('g.cells rect')).toHaveCount(1024);
+  await expect(page.getByRole('group', { name: 'Flash 2' }).getByRole('spinbutton', { name: 'Flash 2 DAC regions' })).toHaveValue('4');
+
+  // An impossible device is refused with the configuration named.
+  await page.getByRole('spinbutton', { name: 'Flash 1 blocks' }).fill('2');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText('Flash configuration 1');
+});

@@ -19,7 +19,7 @@ export interface BarData {
   yLabel?: string;
 }
 
-export function createBarChart(node: HTMLElement, o: { title: string; yLabel: string; yFormat?: string; width?: number; height?: number }): Chart<BarData> {
+export function createBarChart(node: HTMLElement, o: { title: string; yLabel: string; xLabel?: string; yFormat?: string; width?: number; height?: number }): Chart<BarData> {
   const width = o.width ?? 760;
   const height = o.height ?? 340;
   const m = { top: 16, right: 200, bottom: 72, left: 80 };
@@ -31,6 +31,7 @@ export function createBarChart(node: HTMLElement, o: { title: string; yLabel: st
     .attr('class', 'axis-label')
     .attr('transform', `translate(18,${(height - m.bottom + m.top) / 2}) rotate(-90)`)
     .attr('text-anchor', 'middle');
+  if (o.xLabel) svg.append('text').attr('class', 'axis-label').attr('x', (m.left + width - m.right) / 2).attr('y', height - 6).attr('text-anchor', 'middle').text(o.xLabel);
   const bars = svg.append('g');
   const ref = svg.append('line').attr('stroke', '#333').attr('stroke-dasharray', '6 4').attr('stroke-width', 1.5);
   const legend = svg.append('g').attr('transform', `translate(${width - m.right + 16},${m.top})`);

@@ -74,3 +74,20 @@ describe('chart export', () => {
     expect(node.querySelector('svg style')).toBeNull();
   });
 });
+
+describe('heat chart', () => {
+  it('draws one cell per block on small devices and groups neighbours on big ones', async () => {
+    const { createHeatChart, heatCells } = await import('./heatChart');
+    const node = document.createElement('div');
+    const chart = createHeatChart(node, { title: 'Heat' });
+    chart.update({ counts: new Uint32Array([0, 3, 6]) });
+    const cells = node.querySelectorAll('g.cells rect');
+    expect(cells).toHaveLength(3);
+    expect(cells[2].querySelector('title')!.textContent).toBe('block 2: 6 erases');
+    expect(cells[0].getAttribute('fill')).not.toBe(cells[2].getAttribute('fill'));
+    const big = heatCells(new Uint32Array(10_000).fill(2));
+    expect(big.length).toBeLessThanOrEqual(4096);
+    expect(big[0]).toEqual({ first: 0, last: 2, value: 2 });
+    expect(big[big.length - 1].last).toBe(9999);
+  });
+});

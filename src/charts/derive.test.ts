@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gaugeLines, normalisedCost, readsAndWritebacks, sizeCurves } from './derive';
+import { blockUtilisation, eraseHistogram, gaugeLines, normalisedCost, readsAndWritebacks, sizeCurves, writeAmplification } from './derive';
 import type { RunResultView } from '../state/runSlice';
 
 const run = (spec: number, label: string, frames: number, hits: number, cost: number, writebacks = 1): RunResultView => ({
@@ -47,5 +47,33 @@ describe('chart series', () => {
       [100, 3],
     ]);
     expect(lines[1].points.map((p) => p[1])).toEqual([9, 8, 7]);
+  });
+});
+
+describe('flash series', () => {
+  const flashRun = (spec: number, label: string, frames: number, waf: number, util: number[]): RunResultView => ({
+    ...run(spec, label, frames, 10, 10),
+    flash: { metrics: { waf, block_util: util } as never, eraseCounts: new Uint32Array([0, 1, 1, 5, 49]) },
+  });
+  it('write amplification per series and size, with the no-amplification line', () => {
+    const d = writeAmplification([flashRun(0, 'LRU', 10, 1.5, []), flashRun(1, 'CRAW', 10, 1.2, []), run(2, 'X', 10, 1, 1)]);
+    expect(d.categories).toEqual(['LRU', 'CRAW']);
+    expect(d.series[0].values).toEqual([1.5, 1.2]);
+    expect(d.reference).toBe(1);
+  });
+  it('erase histogram bins every block once', () => {
+    const d = eraseHistogram(new Uint32Array([0, 1, 1, 5, 49]), '#000', 10);
+    expect(d.series[0].values.reduce((a, b) => a + b, 0)).toBe(5);
+    expect(d.categories[0]).toBe('0–4');
+    expect(d.series[0].values[0]).toBe(3);
+    expect(d.series[0].values[d.series[0].values.length - 1]).toBe(1);
+    expect(eraseHistogram(new Uint32Array([0, 2, 2]), '#000').categories).toEqual(['0', '1', '2']);
+  });
+  it('block utilisation shares by eighths of a block', () => {
+    // 8 pages per block: 3 runs of 1 page (12.5%), 1 run of 8 pages (100%).
+    const d = blockUtilisation([flashRun(0, 'TS', 10, 1, [0, 3, 0, 0, 0, 0, 0, 0, 1])], 10);
+    expect(d.series[0].values[0]).toBeCloseTo(0.75);
+    expect(d.series[0].values[7]).toBeCloseTo(0.25);
+    expect(d.categories[7]).toBe('87.5–100%');
   });
 });

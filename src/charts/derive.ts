@@ -79,3 +79,50 @@ export function gaugeLines(results: RunResultView[]): LineSeries[] {
   }
   return out;
 }
+
+/** Write amplification of each series, one bar per cache size. */
+export function writeAmplification(results: RunResultView[]): BarData {
+  const flashResults = results.filter((r) => r.flash);
+  const specs = specsOf(flashResults);
+  return {
+    categories: specs.map((s) => s.label),
+    series: sizesOf(flashResults).map((f, i) => ({
+      label: `${f.toLocaleString('en-US')} frames`,
+      colour: colourOf(i),
+      values: specs.map(({ spec }) => flashResults.find((r) => r.spec === spec && r.job.frames === f)?.flash?.metrics.waf ?? NaN),
+    })),
+    reference: 1,
+  };
+}
+
+/** Blocks per erase count (bins of equal width, at most `maxBins`). */
+export function eraseHistogram(counts: Uint32Array, colour: string, maxBins = 24): BarData {
+  let max = 0;
+  for (const c of counts) max = Math.max(max, c);
+  const width = Math.max(1, Math.ceil((max + 1) / maxBins));
+  const bins = Math.ceil((max + 1) / width);
+  const values = new Array<number>(bins).fill(0);
+  for (const c of counts) values[Math.floor(c / width)]++;
+  const categories = values.map((_, i) => (width === 1 ? String(i) : `${i * width}–${(i + 1) * width - 1}`));
+  return { categories, series: [{ label: 'blocks', colour, values }] };
+}
+
+/** TS-CLOCK Fig. 5: share of write runs by the fraction of its block they filled, in eighths. */
+export function blockUtilisation(results: RunResultView[], frames: number): BarData {
+  const rows = specsOf(results.filter((r) => r.flash && r.job.frames === frames));
+  const categories = Array.from({ length: 8 }, (_, i) => `${(i * 12.5).toFixed(1).replace('.0', '')}–${((i + 1) * 12.5).toFixed(1).replace('.0', '')}%`);
+  return {
+    categories,
+    series: rows.map(({ spec, label }) => {
+      const util = results.find((r) => r.spec === spec && r.job.frames === frames)!.flash!.metrics.block_util;
+      const ppb = util.length - 1;
+      const shares = new Array<number>(8).fill(0);
+      const total = util.reduce((a, b) => a + b, 0);
+      util.forEach((n, k) => {
+        if (k === 0 || n === 0) return;
+        shares[Math.min(7, Math.floor(((k / ppb) * 8) - 1e-9))] += n / total;
+      });
+      return { label, colour: colourOf(spec), values: shares };
+    }),
+  };
+}

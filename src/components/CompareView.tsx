@@ -6,6 +6,7 @@ import { ResultsTable } from './ResultsTable';
 import { HitRatioPanel } from './HitRatioPanel';
 import { ComparisonCharts } from './ComparisonCharts';
 import { SharePanel } from './SharePanel';
+import { FlashCharts } from './FlashCharts';
 
 /** Side-by-side runs of several policies and cache sizes on the loaded trace. */
 export function CompareView() {
@@ -26,6 +27,7 @@ export function CompareView() {
       <SharePanel />
       <HitRatioPanel />
       <ComparisonCharts />
+      <FlashCharts />
     </section>
   );
 }

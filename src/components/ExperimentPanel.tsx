@@ -4,6 +4,7 @@ import { POLICIES, POLICY_GROUPS } from '../core/policies';
 import { COST_PRESETS, SWEEP_TEXT } from '../state/experimentSlice';
 import { NumberField } from './NumberField';
 import { PolicyList } from './PolicyList';
+import { FlashList } from './FlashList';
 
 export function ExperimentPanel() {
   const chosen = useApp(selectPolicies);
@@ -71,6 +72,7 @@ export function ExperimentPanel() {
           <input type="checkbox" checked={flush} onChange={(e) => setFlush(e.target.checked)} />
           Flush dirty pages at the end
         </label>
+        <FlashList />
         <div className="buttons">
           <button type="button" className="primary" onClick={() => void runExperiment()} disabled={!canRun}>
             Run

@@ -2,7 +2,7 @@ import { useApp } from '../state/store';
 import { selectCost, selectResults } from '../state/selectors';
 import { isLatencyModel } from '../state/experimentSlice';
 import { fmtInt } from './format';
-import { COLUMNS, isBest } from './resultColumns';
+import { COLUMNS, FLASH_COLUMNS, hasFlash, isBest } from './resultColumns';
 import { ResultsExport } from './ResultsExport';
 
 export function ResultsTable() {
@@ -11,11 +11,16 @@ export function ResultsTable() {
   // With a flash latency model (µs per read and per write) the weighted cost is the I/O time.
   const costLabel = isLatencyModel(cost) ? 'I/O time (µs)' : 'Weighted cost';
   if (results.length === 0) return null;
+  const flash = hasFlash(results) ? FLASH_COLUMNS : [];
   return (
     <section aria-label="Results table">
       <h2>Results</h2>
+      <div className="results-wrap">
       <table className="results">
-        <caption>Each row is one policy at one cache size; ★ marks the best value among runs of the same size.</caption>
+        <caption>
+          Each row is one policy at one cache size{flash.length > 0 ? ' on one flash configuration (its after-cache stream feeds the FTL)' : ''}; ★ marks
+          the best value among runs of the same size.
+        </caption>
         <thead>
           <tr>
             <th scope="col">Policy</th>
@@ -24,6 +29,11 @@ export function ResultsTable() {
             {COLUMNS.map((c) => (
               <th scope="col" key={c.key}>
                 {c.key === 'cost' ? costLabel : c.label}
+              </th>
+            ))}
+            {flash.map((c) => (
+              <th scope="col" key={c.key} className="flash-col">
+                {c.label}
               </th>
             ))}
           </tr>
@@ -43,10 +53,21 @@ export function ResultsTable() {
                   </td>
                 );
               })}
+              {flash.map((c) => {
+                const v = c.get(r);
+                const best = isBest(results, r, c);
+                return (
+                  <td key={c.key} className={best ? 'best flash-col' : 'flash-col'}>
+                    {v === undefined ? '—' : c.fmt(v)}
+                    {best ? ' ★' : ''}
+                  </td>
+                );
+              })}
             </tr>
           ))}
         </tbody>
       </table>
+      </div>
       <ResultsExport />
     </section>
   );

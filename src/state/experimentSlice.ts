@@ -42,6 +42,9 @@ export interface ExperimentSlice {
   setCost(patch: Partial<CostModel>): void;
   setFlush(flush: boolean): void;
   setBaseline(index: number): void;
+  addFlash(): void;
+  removeFlash(index: number): void;
+  setFlashField(index: number, key: string, value: ParamValue): void;
   setPosition(position: number): void;
 }
 
@@ -95,5 +98,8 @@ export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSli
   setCost: (patch) => set((s) => ({ cost: { ...s.cost, ...patch } })),
   setFlush: (flush) => set({ flush }),
   setBaseline: (baseline) => set({ baseline }),
+  addFlash: () => set((s) => ({ flash: [...s.flash, { ftl: 'page', gc: 'greedy' }] })),
+  removeFlash: (index) => set((s) => ({ flash: s.flash.filter((_, i) => i !== index) })),
+  setFlashField: (index, key, value) => set((s) => ({ flash: s.flash.map((f, i) => (i === index ? { ...f, [key]: value } : f)) })),
   setPosition: (position) => set({ position }),
 });

@@ -2,7 +2,8 @@ import type { StateCreator } from 'zustand';
 import type { FormatInfo, Metrics, PolicyInfo, RunJob, TraceSummary } from '../core/types';
 import { parseFrames } from '../core/frames';
 import { CancelledError, engine, type ProgressMsg } from '../worker/client';
-import type { GaugeSeries } from '../worker/protocol';
+import type { FlashOutcome, GaugeSeries } from '../worker/protocol';
+import type { FlashSpec } from './shared';
 import { genConfigOf } from './workloadSlice';
 import { specLabels } from './experimentSlice';
 import { describeUpload, sha256Hex } from './urlCodec';
@@ -17,6 +18,17 @@ export interface RunResultView {
   bucketSize: number;
   bucketHits: Uint32Array;
   gauges?: GaugeSeries;
+  /** The after-cache stream on one flash configuration, when the experiment has any. */
+  flash?: FlashOutcome;
+}
+
+/** A short name for a flash configuration: its FTL, victim policy and DAC regions. */
+export function flashLabel(cfg: FlashSpec, index: number, all: FlashSpec[]): string {
+  const parts = [String(cfg.ftl ?? 'page'), String(cfg.gc ?? 'greedy')];
+  if (typeof cfg.regions === 'number' && cfg.regions > 1) parts.push(`${cfg.regions} regions`);
+  const label = parts.join(', ');
+  const same = all.slice(0, index).filter((o, i) => flashLabel(o, i, []) === label).length;
+  return same > 0 ? `${label} #${same + 1}` : label;
 }
 
 export interface Busy {
@@ -126,7 +138,6 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
     const unknown = [...new Set(specs.filter((p) => !runnable.includes(p)).map((p) => p.id))];
     const notes: string[] = [];
     if (unknown.length > 0) notes.push(`Not in this build of the core, so not run: ${unknown.join(', ')}.`);
-    if (s.flash.length > 0) notes.push('Flash configurations are kept in the link but this build of the core cannot simulate flash yet.');
     if (runnable.length === 0) {
       set({ error: s.policies.length === 0 ? 'Choose at least one policy.' : notes.join(' ') });
       return;
@@ -135,16 +146,25 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
     const jobs: RunJob[] = plan.map((p) => p.job);
     const gaugeEvery = Math.max(1, Math.ceil(s.trace.requests / 100));
     const results: RunResultView[] = [];
+    // With flash configurations each run becomes one row per configuration, its own series.
+    const flash = s.flash;
+    const F = Math.max(1, flash.length);
     const req = engine().run(
       jobs,
       { cost: s.cost, buckets: 200, flush: s.flush },
       (r) => {
         const p = plan[r.index];
-        results[r.index] = { job: r.job, spec: p.spec, label: p.label, metrics: r.metrics, bucketSize: r.bucketSize, bucketHits: r.bucketHits, gauges: r.gauges };
+        const base = { job: r.job, metrics: r.metrics, bucketSize: r.bucketSize, bucketHits: r.bucketHits, gauges: r.gauges };
+        if (!r.flash) results[r.index] = { ...base, spec: p.spec, label: p.label };
+        else
+          r.flash.forEach((outcome, fi) => {
+            results[r.index * F + fi] = { ...base, spec: p.spec * F + fi, label: F > 1 ? `${p.label} · ${flashLabel(flash[fi], fi, flash)}` : p.label, flash: outcome };
+          });
         set({ results: results.filter(Boolean) });
       },
       (p) => set({ busy: progressOf(p) }),
       { every: gaugeEvery, maxFrames: GAUGE_FRAMES_LIMIT },
+      flash.length > 0 ? flash : undefined,
     );
     set((st) => ({
       busy: { id: req.id, phase: 'run', done: 0, total: 1, label: 'starting' },

@@ -27,3 +27,4 @@ export const selectRunSerial = (s: AppState) => s.runSerial;
 export const selectView = (s: AppState) => s.view;
 export const selectWatch = (s: AppState) => s.watch;
 export const selectShareInputs = (s: AppState) => s.runSerial;
+export const selectFlash = (s: AppState) => s.flash;

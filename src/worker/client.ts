@@ -102,8 +102,15 @@ export class SimClient {
     return this.request<TraceSummary>((id) => ({ type: 'load', id, source }), { onProgress });
   }
 
-  run(jobs: RunJob[], options: RunOptions, onResult: (r: ResultMsg) => void, onProgress?: (p: ProgressMsg) => void, gauges?: GaugeRequest) {
-    return this.request<void>((id) => ({ type: 'run', id, jobs, options, gauges }), { onResult, onProgress });
+  run(
+    jobs: RunJob[],
+    options: RunOptions,
+    onResult: (r: ResultMsg) => void,
+    onProgress?: (p: ProgressMsg) => void,
+    gauges?: GaugeRequest,
+    flash?: Record<string, unknown>[],
+  ) {
+    return this.request<void>((id) => ({ type: 'run', id, jobs, options, gauges, flash }), { onResult, onProgress });
   }
 
   stream(job: RunJob, options: RunOptions, onProgress?: (p: ProgressMsg) => void) {

@@ -21,9 +21,39 @@ export interface GaugeSeries {
   values: Float64Array;
 }
 
+/** The flash figures of one run's after-cache stream on one FTL configuration (the core's FlashMetrics). */
+export interface FlashMetrics {
+  host_writes: number;
+  host_reads: number;
+  flash_writes: number;
+  flash_reads: number;
+  copied: number;
+  erases: number;
+  gc_victims: number;
+  waf: number;
+  erase_mean: number;
+  erase_stddev: number;
+  erase_max: number;
+  erase_min: number;
+  cleaning_cost: number;
+  time_us: number;
+  host_bytes_written: number;
+  utilisation: number;
+  /** TS-CLOCK Fig. 5: `block_util[k]` counts write runs that touched k pages of their block. */
+  block_util: number[];
+  block_util_mean: number;
+}
+
+export interface FlashOutcome {
+  metrics: FlashMetrics;
+  /** Erases of each physical block during measurement. */
+  eraseCounts: Uint32Array;
+}
+
 export type ToWorker =
   | { type: 'load'; id: number; source: TraceSource }
-  | { type: 'run'; id: number; jobs: RunJob[]; options: RunOptions; gauges?: GaugeRequest }
+  /** With `flash`, each job's after-cache stream also runs on every FTL configuration given. */
+  | { type: 'run'; id: number; jobs: RunJob[]; options: RunOptions; gauges?: GaugeRequest; flash?: Record<string, unknown>[] }
   /** Reruns one job keeping the after-cache stream (miss reads and write-backs, in order). */
   | { type: 'stream'; id: number; job: RunJob; options: RunOptions }
   | { type: 'cancel'; id: number };
@@ -41,6 +71,8 @@ export type FromWorker =
       bucketSize: number;
       bucketHits: Uint32Array;
       gauges?: GaugeSeries;
+      /** One per flash configuration of the run, in order. */
+      flash?: FlashOutcome[];
     }
   /** The after-cache stream with the trace's original page ids; `writes[i]` is 1 for a write. */
   | { type: 'streamed'; id: number; pages: Float64Array; writes: Uint8Array }
@@ -55,6 +87,7 @@ export function transferablesOf(msg: FromWorker): Transferable[] {
   if (msg.type === 'result') {
     const t: Transferable[] = [msg.bucketHits.buffer as ArrayBuffer];
     if (msg.gauges) t.push(msg.gauges.values.buffer as ArrayBuffer);
+    for (const f of msg.flash ?? []) t.push(f.eraseCounts.buffer as ArrayBuffer);
     return t;
   }
   if (msg.type === 'streamed') return [msg.pages.buffer as ArrayBuffer, msg.writes.buffer as ArrayBuffer];

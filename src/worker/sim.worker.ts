@@ -2,8 +2,8 @@
 // The simulation worker: owns the WASM core, the loaded trace and every run.
 // Runs advance in slices so that a cancel message is seen between slices.
 
-import init, { formats, policies, core_version, WasmLoader, WasmSession, WasmTrace } from '../wasm-pkg/cachescope.js';
-import { transferablesOf, type FromWorker, type GaugeRequest, type GaugeSeries, type ToWorker, type TraceSource } from './protocol';
+import init, { flash_run, formats, policies, core_version, WasmLoader, WasmSession, WasmTrace } from '../wasm-pkg/cachescope.js';
+import { transferablesOf, type FlashMetrics, type FlashOutcome, type FromWorker, type GaugeRequest, type GaugeSeries, type ToWorker, type TraceSource } from './protocol';
 import type { FormatInfo, Metrics, PolicyInfo, RunJob, RunOptions, TraceSummary } from '../core/types';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -84,11 +84,13 @@ function gaugesOf(session: WasmSession): { name: string; value: number }[] {
   return snap.gauges ?? [];
 }
 
-async function run(id: number, jobs: RunJob[], options: RunOptions, gaugeReq?: GaugeRequest): Promise<void> {
+async function run(id: number, jobs: RunJob[], options: RunOptions, gaugeReq?: GaugeRequest, flash?: Record<string, unknown>[]): Promise<void> {
   if (!trace) throw new Error('load a trace before running');
   const total = trace.len() * jobs.length;
+  const withFlash = flash !== undefined && flash.length > 0;
   for (const [index, job] of jobs.entries()) {
-    const session = new WasmSession(trace, job.policy, job.frames, JSON.stringify(job.params), JSON.stringify(options));
+    const runOptions = withFlash ? { ...options, record_stream: true } : options;
+    const session = new WasmSession(trace, job.policy, job.frames, JSON.stringify(job.params), JSON.stringify(runOptions));
     // Gauges only if the policy has any and the cache is small enough to snapshot often.
     const sample = gaugeReq && job.frames <= gaugeReq.maxFrames && gaugesOf(session).length > 0 ? gaugeReq.every : 0;
     const names: string[] = sample ? gaugesOf(session).map((g) => g.name) : [];
@@ -124,7 +126,28 @@ async function run(id: number, jobs: RunJob[], options: RunOptions, gaugeReq?: G
     const r = session.finish();
     const metrics = JSON.parse(r.metrics()) as Metrics;
     const gauges: GaugeSeries | undefined = sample ? { names, every: sample, values: Float64Array.from(rows) } : undefined;
-    post({ type: 'result', id, index, job, metrics, bucketSize: r.bucket_size(), bucketHits: r.bucket_hits(), gauges });
+    let outcomes: FlashOutcome[] | undefined;
+    if (withFlash) {
+      const stream = r.stream() ?? new Uint32Array();
+      outcomes = [];
+      for (const [fi, cfg] of flash.entries()) {
+        post({ type: 'progress', id, phase: 'run', done: (index + 1) * trace.len(), total, label: `${job.policy} · ${job.frames} frames · flash ${fi + 1}` });
+        let out: { metrics: FlashMetrics; erase_counts: number[] };
+        try {
+          out = JSON.parse(flash_run(trace, JSON.stringify(cfg), stream)) as typeof out;
+        } catch (e) {
+          r.free();
+          throw new Error(`Flash configuration ${fi + 1}: ${e instanceof Error ? e.message : String(e)}`);
+        }
+        outcomes.push({ metrics: out.metrics, eraseCounts: Uint32Array.from(out.erase_counts) });
+        await yieldToEvents();
+        if (cancelled.has(id)) {
+          r.free();
+          throw new Cancelled();
+        }
+      }
+    }
+    post({ type: 'result', id, index, job, metrics, bucketSize: r.bucket_size(), bucketHits: r.bucket_hits(), gauges, flash: outcomes });
     r.free();
   }
 }
@@ -172,7 +195,7 @@ async function handle(msg: ToWorker): Promise<void> {
       const { pages, writes } = await stream(msg.id, msg.job, msg.options);
       post({ type: 'streamed', id: msg.id, pages, writes });
     } else {
-      await run(msg.id, msg.jobs, msg.options, msg.gauges);
+      await run(msg.id, msg.jobs, msg.options, msg.gauges, msg.flash);
       post({ type: 'done', id: msg.id });
     }
   } catch (e) {
