@@ -271,7 +271,7 @@ test('each teaching preset opens with its sentence and runs', async ({ page }, i
   await page.screenshot({ path: info.outputPath('clockpro-preset.png'), fullPage: true });
 });
 
-test('flash behind the cache: DAC with 4 regions amplifies writes less than with 1, with flash columns and charts', async ({ page }) => {
+test('flash behind the cache: DAC with 4 regions amplifies writes less than with 1, with flash columns and charts', async ({ page }, info) => {
   await page.goto('/');
   await ready(page);
   await page.getByText('Teaching presets').click();
@@ -291,6 +291,7 @@ test('flash behind the cache: DAC with 4 regions amplifies writes less than with
     await expect(page.getByRole('img', { name: chart })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Erases per block' }).locator('g.cells rect')).toHaveCount(1024);
   await expect(page.getByRole('group', { name: 'Flash 2' }).getByRole('spinbutton', { name: 'Flash 2 DAC regions' })).toHaveValue('4');
+  await page.screenshot({ path: info.outputPath('flash.png'), fullPage: true });
 
   // An impossible device is refused with the configuration named.
   await page.getByRole('spinbutton', { name: 'Flash 1 blocks' }).fill('2');

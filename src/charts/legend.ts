@@ -8,6 +8,8 @@ export interface LegendItem {
   box?: boolean;
 }
 
+const LEGEND_CHARS = 24;
+
 /** Redraws a legend, one row per item, in a group the chart owns. */
 export function drawLegend(g: d3.Selection<SVGGElement, unknown, null, undefined>, items: LegendItem[]): void {
   g.selectAll('*').remove();
@@ -24,6 +26,8 @@ export function drawLegend(g: d3.Selection<SVGGElement, unknown, null, undefined
         .attr('stroke', it.colour)
         .attr('stroke-width', 3)
         .attr('stroke-dasharray', it.dash ?? null);
-    row.append('text').attr('x', 24).attr('y', 12).text(it.label);
+    // The legend column is narrow: long names are shortened, the full one is the tooltip.
+    const short = it.label.length > LEGEND_CHARS ? `${it.label.slice(0, LEGEND_CHARS - 1)}…` : it.label;
+    row.append('text').attr('x', 24).attr('y', 12).text(short).append('title').text(it.label);
   });
 }
