@@ -15,4 +15,12 @@ describe('teaching presets', () => {
       expect(p.experiment.policies.length, p.id).toBeGreaterThan(0);
     }
   });
+
+  it('each preset link is short', () => {
+    for (const p of PRESETS) {
+      const n = encodeExperiment(p.experiment).length;
+      expect(n, p.id).toBeLessThan(600);
+      console.info(`preset ${p.id}: ${n} characters after #`);
+    }
+  });
 });
