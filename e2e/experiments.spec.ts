@@ -277,7 +277,8 @@ test('flash behind the cache: DAC with 4 regions amplifies writes less than with
   await page.getByText('Teaching presets').click();
   await page.getByRole('button', { name: /^Open preset: 90\/10 hot\/cold/ }).click();
   const table = page.getByRole('table');
-  await expect(table.getByRole('row')).toHaveCount(3);
+  // LRU on each flash configuration, and the trace straight to each device (no cache).
+  await expect(table.getByRole('row')).toHaveCount(5);
   const head = await table.getByRole('row').first().getByRole('columnheader').allInnerTexts();
   const col = head.indexOf('Write amplification') - 1; // the row header takes the first column
   expect(col).toBeGreaterThan(0);
@@ -287,6 +288,11 @@ test('flash behind the cache: DAC with 4 regions amplifies writes less than with
   const four = await waf('LRU · page, greedy, 4 regions');
   expect(one).toBeGreaterThan(1);
   expect(four).toBeLessThan(one);
+  // The baseline rows: the trace's own writes straight to each device, where DAC helps too.
+  const direct = await waf('No cache (trace → flash) · page, greedy');
+  const direct4 = await waf('No cache (trace → flash) · page, greedy, 4 regions');
+  expect(direct).toBeGreaterThan(1);
+  expect(direct4).toBeLessThan(direct);
   for (const chart of ['Write amplification', 'Block utilisation of write-backs', 'Erase-count distribution', 'Erases per block'])
     await expect(page.getByRole('img', { name: chart })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Erases per block' }).locator('g.cells rect')).toHaveCount(1024);

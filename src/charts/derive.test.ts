@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockUtilisation, eraseHistogram, gaugeLines, normalisedCost, readsAndWritebacks, sizeCurves, writeAmplification } from './derive';
+import { blockUtilisation, cachedOnly, eraseHistogram, sizeName, gaugeLines, normalisedCost, readsAndWritebacks, sizeCurves, writeAmplification } from './derive';
 import type { RunResultView } from '../state/runSlice';
 
 const run = (spec: number, label: string, frames: number, hits: number, cost: number, writebacks = 1): RunResultView => ({
@@ -75,5 +75,15 @@ describe('flash series', () => {
     expect(d.series[0].values[0]).toBeCloseTo(0.75);
     expect(d.series[0].values[7]).toBeCloseTo(0.25);
     expect(d.categories[7]).toBe('87.5–100%');
+  });
+});
+
+describe('the no-cache flash baseline', () => {
+  it('is left out of the cache charts and named in size pickers', () => {
+    const mk = (policy: string, frames: number) => ({ job: { policy, frames, params: {} } }) as unknown as RunResultView;
+    const rows = [mk('lru', 100), mk('no-cache', 0), mk('opt', 100)];
+    expect(cachedOnly(rows).map((r) => r.job.policy)).toEqual(['lru', 'opt']);
+    expect(sizeName(0)).toBe('no cache');
+    expect(sizeName(1000)).toBe('1,000 frames');
   });
 });

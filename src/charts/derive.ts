@@ -4,8 +4,15 @@ import type { RunResultView } from '../state/runSlice';
 import type { LineSeries } from './lineChart';
 import type { BarData } from './barChart';
 import { colourOf } from '../core/palette';
+import { NO_CACHE } from '../core/policies';
 
 const DASHES = [undefined, '8 4', '2 3', '12 3 2 3'];
+
+/** Runs through a cache (not the no-cache flash baseline): what the cache charts draw. */
+export const cachedOnly = (results: RunResultView[]): RunResultView[] => results.filter((r) => r.job.policy !== NO_CACHE);
+
+/** How a cache size reads in legends and pickers (0 is the no-cache baseline). */
+export const sizeName = (f: number): string => (f === 0 ? 'no cache' : `${f.toLocaleString('en-US')} frames`);
 
 /** One entry per policy of the experiment that has results, in experiment order. */
 function specsOf(results: RunResultView[]): { spec: number; label: string }[] {
@@ -87,7 +94,7 @@ export function writeAmplification(results: RunResultView[]): BarData {
   return {
     categories: specs.map((s) => s.label),
     series: sizesOf(flashResults).map((f, i) => ({
-      label: `${f.toLocaleString('en-US')} frames`,
+      label: sizeName(f),
       colour: colourOf(i),
       values: specs.map(({ spec }) => flashResults.find((r) => r.spec === spec && r.job.frames === f)?.flash?.metrics.waf ?? NaN),
     })),

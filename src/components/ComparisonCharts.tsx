@@ -3,7 +3,7 @@ import { useApp } from '../state/store';
 import { selectBaseline, selectCost, selectResults } from '../state/selectors';
 import { createLineChart } from '../charts/lineChart';
 import { createBarChart } from '../charts/barChart';
-import { gaugeLines, normalisedCost, readsAndWritebacks, sizeCurves, sizesOf } from '../charts/derive';
+import { cachedOnly, gaugeLines, normalisedCost, readsAndWritebacks, sizeCurves, sizesOf } from '../charts/derive';
 import { isLatencyModel } from '../state/experimentSlice';
 import { ChartPanel } from './ChartPanel';
 
@@ -14,7 +14,8 @@ const GAUGES = 'Policy gauges over the run';
 
 /** The comparison charts beyond the hit ratio over the run. */
 export function ComparisonCharts() {
-  const results = useApp(selectResults);
+  const all = useApp(selectResults);
+  const results = useMemo(() => cachedOnly(all), [all]);
   const baseline = useApp(selectBaseline);
   const cost = useApp(selectCost);
   const [miss, setMiss] = useState(false);

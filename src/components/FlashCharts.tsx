@@ -3,7 +3,7 @@ import { useApp } from '../state/store';
 import { selectResults } from '../state/selectors';
 import { createBarChart } from '../charts/barChart';
 import { createHeatChart } from '../charts/heatChart';
-import { blockUtilisation, eraseHistogram, sizesOf, writeAmplification } from '../charts/derive';
+import { blockUtilisation, eraseHistogram, sizeName, sizesOf, writeAmplification } from '../charts/derive';
 import { colourOf } from '../core/palette';
 import { ChartPanel } from './ChartPanel';
 
@@ -34,7 +34,7 @@ export function FlashCharts() {
       <select aria-label={`Run shown in the erase charts`} value={Math.min(pickedRun, results.length - 1)} onChange={(e) => setPickedRun(Number(e.target.value))}>
         {results.map((r, i) => (
           <option key={i} value={i}>
-            {r.label} · {r.job.frames}
+            {r.job.frames === 0 ? r.label : `${r.label} · ${r.job.frames}`}
           </option>
         ))}
       </select>
@@ -50,7 +50,7 @@ export function FlashCharts() {
           <select aria-label="Cache size of the block utilisation chart" value={size} onChange={(e) => setPickedSize(Number(e.target.value))}>
             {sizes.map((f) => (
               <option key={f} value={f}>
-                {f.toLocaleString('en-US')} frames
+                {sizeName(f)}
               </option>
             ))}
           </select>

@@ -3,7 +3,7 @@ import { useApp } from '../state/store';
 import { selectResults } from '../state/selectors';
 import { colourOf } from '../core/palette';
 import { createHitRatioChart, type HitMode, type HitSeries } from '../charts/hitRatioChart';
-import { sizesOf } from '../charts/derive';
+import { cachedOnly, sizesOf } from '../charts/derive';
 import { ChartPanel } from './ChartPanel';
 
 // One colour per policy; one dash pattern per cache size.
@@ -11,7 +11,8 @@ const DASHES = [undefined, '8 4', '2 3', '12 3 2 3'];
 const TITLE = 'Hit ratio over the run';
 
 export function HitRatioPanel() {
-  const results = useApp(selectResults);
+  const all = useApp(selectResults);
+  const results = useMemo(() => cachedOnly(all), [all]);
   const [mode, setMode] = useState<HitMode>('cumulative');
   const series: HitSeries[] = useMemo(() => {
     const sizes = sizesOf(results);

@@ -2,6 +2,7 @@ import { useApp } from '../state/store';
 import { selectCost, selectResults } from '../state/selectors';
 import { isLatencyModel } from '../state/experimentSlice';
 import { fmtInt } from './format';
+import { NO_CACHE } from '../core/policies';
 import { COLUMNS, FLASH_COLUMNS, hasFlash, isBest } from './resultColumns';
 import { ResultsExport } from './ResultsExport';
 
@@ -42,7 +43,7 @@ export function ResultsTable() {
           {results.map((r) => (
             <tr key={`${r.spec}-${r.job.frames}`}>
               <th scope="row">{r.label}</th>
-              <td>{fmtInt(r.job.frames)}</td>
+              <td>{r.job.policy === NO_CACHE ? '—' : fmtInt(r.job.frames)}</td>
               <td>{fmtInt(r.metrics.requests)}</td>
               {COLUMNS.map((c) => {
                 const best = isBest(results, r, c);

@@ -41,5 +41,11 @@ export const POLICIES: PolicyMeta[] = [
   { id: 'sp-clock', label: 'Sp.Clock', group: 'flash' },
 ];
 
-export const policyLabel = (id: string): string => POLICIES.find((p) => p.id === id)?.label ?? id;
+/**
+ * Not a policy: the run that sends the trace's own reads and writes straight to
+ * the flash model, the baseline for every cache in front of it.
+ */
+export const NO_CACHE = 'no-cache';
+
+export const policyLabel = (id: string): string => (id === NO_CACHE ? 'No cache (trace → flash)' : (POLICIES.find((p) => p.id === id)?.label ?? id));
 export const isPolicyId = (id: string): boolean => POLICIES.some((p) => p.id === id);

@@ -1,6 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { FormatInfo, Metrics, PolicyInfo, RunJob, TraceSummary } from '../core/types';
 import { parseFrames } from '../core/frames';
+import { NO_CACHE, policyLabel } from '../core/policies';
 import { CancelledError, engine, type ProgressMsg } from '../worker/client';
 import type { FlashOutcome, GaugeSeries } from '../worker/protocol';
 import type { FlashSpec } from './shared';
@@ -143,6 +144,8 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
       return;
     }
     const plan = runnable.flatMap((p) => frames.frames.map((f) => ({ spec: p.index, label: p.label, job: { policy: p.id, frames: f, params: p.params } })));
+    // With flash, the trace straight to the device is the baseline every cache is measured against.
+    if (s.flash.length > 0) plan.push({ spec: s.policies.length, label: policyLabel(NO_CACHE), job: { policy: NO_CACHE, frames: 0, params: {} } });
     const jobs: RunJob[] = plan.map((p) => p.job);
     const gaugeEvery = Math.max(1, Math.ceil(s.trace.requests / 100));
     const results: RunResultView[] = [];

@@ -5,6 +5,7 @@
 import init, { flash_run, formats, policies, core_version, WasmLoader, WasmSession, WasmTrace } from '../wasm-pkg/cachescope.js';
 import { transferablesOf, type FlashMetrics, type FlashOutcome, type FromWorker, type GaugeRequest, type GaugeSeries, type ToWorker, type TraceSource } from './protocol';
 import type { FormatInfo, Metrics, PolicyInfo, RunJob, RunOptions, TraceSummary } from '../core/types';
+import { NO_CACHE } from '../core/policies';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -89,6 +90,10 @@ async function run(id: number, jobs: RunJob[], options: RunOptions, gaugeReq?: G
   const total = trace.len() * jobs.length;
   const withFlash = flash !== undefined && flash.length > 0;
   for (const [index, job] of jobs.entries()) {
+    if (job.policy === NO_CACHE) {
+      await runDirect(id, index, job, options, flash ?? []);
+      continue;
+    }
     const runOptions = withFlash ? { ...options, record_stream: true } : options;
     const session = new WasmSession(trace, job.policy, job.frames, JSON.stringify(job.params), JSON.stringify(runOptions));
     // Gauges only if the policy has any and the cache is small enough to snapshot often.
@@ -150,6 +155,33 @@ async function run(id: number, jobs: RunJob[], options: RunOptions, gaugeReq?: G
     post({ type: 'result', id, index, job, metrics, bucketSize: r.bucket_size(), bucketHits: r.bucket_hits(), gauges, flash: outcomes });
     r.free();
   }
+}
+
+/**
+ * The trace straight to each flash configuration, no cache: every request
+ * reaches the device, reads as reads and writes as writes.
+ */
+async function runDirect(id: number, index: number, job: RunJob, options: RunOptions, flash: Record<string, unknown>[]): Promise<void> {
+  const t = trace!;
+  const n = t.len();
+  const writes = t.writes();
+  const reads = n - writes;
+  const metrics: Metrics = { requests: n, hits: 0, misses: n, hit_ratio: 0, reads, writebacks: writes, flushed: 0, cost: reads * options.cost.read + writes * options.cost.write };
+  const outcomes: FlashOutcome[] = [];
+  for (const [fi, cfg] of flash.entries()) {
+    post({ type: 'progress', id, phase: 'run', done: (index + 1) * n, total: n * (index + 1), label: `no cache · flash ${fi + 1}` });
+    let out: { metrics: FlashMetrics; erase_counts: number[] };
+    try {
+      out = JSON.parse(flash_run(t, JSON.stringify(cfg), undefined)) as typeof out;
+    } catch (e) {
+      throw new Error(`Flash configuration ${fi + 1}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    outcomes.push({ metrics: out.metrics, eraseCounts: Uint32Array.from(out.erase_counts) });
+    await yieldToEvents();
+    if (cancelled.has(id)) throw new Cancelled();
+  }
+  const buckets = Math.max(1, Math.min(options.buckets, n));
+  post({ type: 'result', id, index, job, metrics, bucketSize: Math.ceil(n / buckets), bucketHits: new Uint32Array(Math.ceil(n / Math.ceil(n / buckets))), flash: outcomes });
 }
 
 /** Reruns one job keeping the after-cache stream, mapped back to the trace's own page ids. */
