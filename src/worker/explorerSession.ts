@@ -1,0 +1,77 @@
+// One explorer session over a loaded trace: seek to any request, exactly.
+// Going back replays from the start: the core is deterministic, so the state
+// reached equals the state first seen there. (The adapter offers no way to copy
+// a session, so there are no checkpoints; advance() runs untraced at full speed.)
+
+import type { ExploreFrame, Snapshot, StepEvent } from '../explorer/types';
+
+/** What the session needs from WasmSession (tests supply a fake). */
+export interface Stepper {
+  step(): string | undefined;
+  advance(n: number): number;
+  position(): number;
+  snapshot(): string;
+  free(): void;
+}
+
+export class ExplorerSession {
+  private s: Stepper;
+  private last: { hit: boolean | null; events: StepEvent[] } = { hit: null, events: [] };
+  /** Times the session was rebuilt to go back (tests read it). */
+  replays = 0;
+
+  constructor(
+    private make: () => Stepper,
+    readonly total: number,
+    private requestAt: (t: number) => { page: number; write: boolean },
+  ) {
+    this.s = make();
+  }
+
+  get position(): number {
+    return this.s.position();
+  }
+
+  /** Moves to `target` (clamped to [0, total]) and returns the state there. */
+  seek(target: number): void {
+    const to = Math.max(0, Math.min(this.total, Math.floor(target)));
+    if (to < this.position || (to === this.position && to > 0 && this.last.hit === null)) {
+      this.s.free();
+      this.s = this.make();
+      this.replays++;
+      this.last = { hit: null, events: [] };
+    }
+    if (to === this.position) return;
+    // Untraced up to the request before the target, then one traced step so the
+    // frame carries the events of the request that led here.
+    if (to - 1 > this.position) this.s.advance(to - 1 - this.position);
+    const out = this.s.step();
+    if (out === undefined) throw new Error('the trace ended before the requested position');
+    const r = JSON.parse(out) as { hit: boolean; events: StepEvent[] };
+    this.last = { hit: r.hit, events: r.events };
+  }
+
+  frame(playing: boolean): ExploreFrame {
+    const position = this.position;
+    return {
+      position,
+      total: this.total,
+      hit: this.last.hit,
+      request: position > 0 ? this.requestAt(position - 1) : null,
+      events: this.last.events,
+      snapshot: JSON.parse(this.s.snapshot()) as Snapshot,
+      playing,
+    };
+  }
+
+  free(): void {
+    this.s.free();
+  }
+}
+
+/** Requests per tick for a speed in requests per second, carrying the fraction over. */
+export function stepsForTick(speed: number, elapsedMs: number, carry: number): { steps: number; carry: number } {
+  const exact = (speed * elapsedMs) / 1000 + carry;
+  const steps = Math.floor(exact);
+  return { steps, carry: exact - steps };
+}

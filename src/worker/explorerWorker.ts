@@ -1,0 +1,168 @@
+// Worker side of the explorer: owns the one stepping session, plays it on a
+// timer and answers page-history questions. Messages are served at once (not
+// queued behind runs) so that pause and seek feel immediate.
+
+import { WasmSession, type WasmTrace } from '../wasm-pkg/cachescope.js';
+import { ExplorerSession, stepsForTick } from './explorerSession';
+import type { ExploreFromWorker, ExploreToWorker } from './protocol';
+import { mentions, narrateEvents } from '../explorer/narrate';
+import type { PageHistory, Snapshot, StepEvent } from '../explorer/types';
+
+const TICK_MS = 1000 / 60;
+/** Requests before the position whose events the page history replays. */
+export const HISTORY_WINDOW = 2000;
+const HISTORY_ACCESSES = 40;
+const WRITE_BIT = 0x8000_0000;
+
+interface Open {
+  session: ExplorerSession;
+  policy: string;
+  frames: number;
+  params: string;
+}
+
+let open: Open | null = null;
+let playing = false;
+let speed = 10;
+let carry = 0;
+let lastTick = 0;
+let awaitingAck = false;
+let timer: ReturnType<typeof setTimeout> | null = null;
+
+type Post = (msg: ExploreFromWorker) => void;
+
+function requestAt(trace: WasmTrace, t: number): { page: number; write: boolean } {
+  const r = trace.requests(t, t + 1)[0];
+  return { page: r & 0x7fff_ffff, write: (r & WRITE_BIT) !== 0 };
+}
+
+function sendFrame(post: Post): void {
+  if (!open) return;
+  awaitingAck = true;
+  post({ type: 'explore-frame', ...open.session.frame(playing) });
+}
+
+function stop(): void {
+  playing = false;
+  if (timer !== null) clearTimeout(timer);
+  timer = null;
+}
+
+function tick(post: Post): void {
+  timer = null;
+  if (!open || !playing) return;
+  const now = performance.now();
+  const r = stepsForTick(speed, now - lastTick, carry);
+  lastTick = now;
+  carry = r.carry;
+  const s = open.session;
+  if (r.steps > 0) s.seek(s.position + r.steps);
+  if (s.position >= s.total) {
+    stop();
+    awaitingAck = false;
+    sendFrame(post);
+    return;
+  }
+  if (r.steps > 0 && !awaitingAck) sendFrame(post);
+  timer = setTimeout(() => tick(post), TICK_MS);
+}
+
+function history(trace: WasmTrace, o: Open, page: number): PageHistory {
+  const pos = o.session.position;
+  const accesses: { t: number; write: boolean }[] = [];
+  let total = 0;
+  const CH = 1 << 20;
+  for (let start = 0; start < pos; start += CH) {
+    const reqs = trace.requests(start, Math.min(pos, start + CH));
+    for (let i = 0; i < reqs.length; i++) {
+      if ((reqs[i] & 0x7fff_ffff) !== page) continue;
+      total++;
+      accesses.push({ t: start + i + 1, write: (reqs[i] & WRITE_BIT) !== 0 });
+      if (accesses.length > HISTORY_ACCESSES) accesses.shift();
+    }
+  }
+  // Status changes: replay the last window of requests with events recorded.
+  const from = Math.max(0, pos - HISTORY_WINDOW);
+  const ws = new WasmSession(trace, o.policy, o.frames, o.params, '');
+  const changes: { t: number; text: string }[] = [];
+  try {
+    ws.advance(from);
+    for (let t = from + 1; t <= pos; t++) {
+      const out = ws.step();
+      if (out === undefined) break;
+      const evs = (JSON.parse(out) as { events: StepEvent[] }).events.filter((e) => mentions(e, page));
+      for (const text of narrateEvents(evs, o.policy)) changes.push({ t, text });
+    }
+  } finally {
+    ws.free();
+  }
+  const snap: Snapshot = o.session.frame(false).snapshot;
+  const resident = [...snap.rings.flatMap((r) => r.slots), ...snap.lists.flatMap((l) => l.entries)].some((x) => x.page === page && x.resident);
+  return {
+    page,
+    original: trace.original_ids(page, page + 1)[0] ?? page,
+    position: pos,
+    accesses,
+    totalAccesses: total,
+    changes: changes.slice(-60),
+    window: HISTORY_WINDOW,
+    resident,
+  };
+}
+
+export function closeExplorer(): void {
+  stop();
+  open?.session.free();
+  open = null;
+}
+
+export function handleExplore(msg: ExploreToWorker, trace: WasmTrace | null, post: Post): void {
+  try {
+    if (msg.type === 'explore-close') return closeExplorer();
+    if (msg.type === 'explore-ack') {
+      awaitingAck = false;
+      return;
+    }
+    if (msg.type === 'explore-open') {
+      closeExplorer();
+      if (!trace) throw new Error('load or generate a trace before exploring');
+      if (!Number.isInteger(msg.frames) || msg.frames < 1) throw new Error(`cache size must be a whole number of frames ≥ 1, got ${msg.frames}`);
+      const params = JSON.stringify(msg.params ?? {});
+      const t = trace;
+      const make = () => new WasmSession(t, msg.policy, msg.frames, params, '');
+      make().free(); // surfaces a bad policy or parameter as an error before anything else
+      open = { session: new ExplorerSession(make, t.len(), (i) => requestAt(t, i)), policy: msg.policy, frames: msg.frames, params };
+      awaitingAck = false;
+      return sendFrame(post);
+    }
+    if (!open || !trace) throw new Error('no explorer session is open');
+    switch (msg.type) {
+      case 'explore-seek':
+        stop();
+        open.session.seek(msg.position);
+        awaitingAck = false;
+        return sendFrame(post);
+      case 'explore-play':
+        speed = Math.max(0.1, msg.speed);
+        if (!playing) {
+          if (open.session.position >= open.session.total) open.session.seek(0);
+          playing = true;
+          carry = 0;
+          lastTick = performance.now();
+          timer = setTimeout(() => tick(post), TICK_MS);
+        }
+        awaitingAck = false;
+        return sendFrame(post);
+      case 'explore-pause':
+        stop();
+        awaitingAck = false;
+        return sendFrame(post);
+      case 'explore-history':
+        post({ type: 'explore-history', ...history(trace, open, msg.page) });
+        return;
+    }
+  } catch (e) {
+    stop();
+    post({ type: 'explore-error', message: e instanceof Error ? e.message : String(e) });
+  }
+}
