@@ -12,6 +12,8 @@ const chromiumArgs = [
   '--disable-sync',
 ];
 
+const port = process.env.PW_PORT ?? '4173';
+
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
@@ -21,7 +23,7 @@ export default defineConfig({
   workers: 1,
   reporter: [['list']],
   use: {
-    baseURL: 'http://127.0.0.1:4173',
+    baseURL: `http://127.0.0.1:${port}`,
     browserName: 'chromium',
     headless: true,
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
@@ -29,8 +31,8 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    command: 'npx vite preview --port 4173 --strictPort --host 127.0.0.1',
-    url: 'http://127.0.0.1:4173',
+    command: `npx vite preview --port ${port} --strictPort --host 127.0.0.1`,
+    url: `http://127.0.0.1:${port}`,
     reuseExistingServer: false,
     timeout: 60_000,
   },

@@ -90,7 +90,7 @@ export function Controls() {
         }}
       >
         <input type="number" min={0} max={total} aria-label="Jump to request" value={jump} onChange={(e) => setJump(e.target.value)} />
-        <button type="submit">Go</button>
+        <button type="submit">Jump</button>
       </form>
     </div>
   );

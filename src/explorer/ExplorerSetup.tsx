@@ -14,6 +14,7 @@ export function ExplorerSetup() {
     <form
       className="panel explorer-setup"
       aria-label="Explorer set-up"
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
         open();

@@ -1,0 +1,151 @@
+import { expect, test, type Page } from '@playwright/test';
+
+test.beforeEach(async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByText(/^core \d/)).toBeVisible();
+});
+
+async function openExplorer(page: Page, policy: string | ((options: string[]) => string), frames: number, opts: { pages?: number; length?: number; writes?: number } = {}) {
+  await page.getByRole('spinbutton', { name: 'Pages' }).fill(String(opts.pages ?? 200));
+  await page.getByRole('spinbutton', { name: 'Length (requests)' }).fill(String(opts.length ?? 5000));
+  if (opts.writes !== undefined) await page.getByRole('spinbutton', { name: 'Write fraction' }).fill(String(opts.writes));
+  await page.getByRole('button', { name: 'Generate workload' }).click();
+  await expect(page.getByRole('region', { name: 'Trace summary' })).toContainText((opts.length ?? 5000).toLocaleString('en'));
+  await page.getByRole('tab', { name: 'Explore' }).click();
+  const select = page.getByRole('combobox', { name: 'Explorer policy' });
+  const label = typeof policy === 'string' ? policy : policy(await select.locator('option').allInnerTexts());
+  await select.selectOption({ label });
+  await page.getByRole('spinbutton', { name: 'Explorer frames' }).fill(String(frames));
+  await page.getByRole('button', { name: 'Explore' }).click();
+  await expect(position(page)).toHaveText(`0 / ${(opts.length ?? 5000).toLocaleString('en')}`);
+}
+
+const position = (page: Page) => page.getByRole('status', { name: 'Position' });
+const narration = (page: Page) => page.getByLabel('Narration');
+const hands = (page: Page, ring: string) => page.getByRole('list', { name: `Hands of ${ring}` });
+
+async function jumpTo(page: Page, n: number) {
+  await page.getByRole('spinbutton', { name: 'Jump to request' }).fill(String(n));
+  await page.getByRole('button', { name: 'Jump', exact: true }).click();
+  await expect(position(page)).toHaveText(new RegExp(`^${n.toLocaleString('en')} /`));
+}
+
+/** Steps forward until `read` changes (at most `limit` steps); returns the steps taken. */
+async function stepUntilChanged(page: Page, read: () => Promise<string>, limit = 60): Promise<number> {
+  const before = await read();
+  for (let k = 1; k <= limit; k++) {
+    const at = await position(page).innerText();
+    await page.getByRole('button', { name: 'Step forward' }).click();
+    await expect(position(page)).not.toHaveText(at);
+    if ((await read()) !== before) return k;
+  }
+  throw new Error(`no change within ${limit} steps`);
+}
+
+async function stepBack(page: Page, k: number) {
+  for (let i = 0; i < k; i++) {
+    const at = await position(page).innerText();
+    await page.getByRole('button', { name: 'Step back' }).click();
+    await expect(position(page)).not.toHaveText(at);
+  }
+}
+
+test('CLOCK: the hand sweeps forward and comes back exactly when stepping back', async ({ page }, info) => {
+  await openExplorer(page, 'CLOCK', 16);
+  await expect(page.getByRole('img', { name: 'Ring clock: 16 frames' })).toBeVisible();
+  await expect(narration(page)).toContainText('Nothing has happened yet');
+  await jumpTo(page, 300);
+  const handsAt300 = await hands(page, 'clock').innerText();
+  const narrationAt300 = await narration(page).innerText();
+  expect(handsAt300).toMatch(/^hand at slot \d+ \(page \d+\)$/);
+  const k = await stepUntilChanged(page, () => hands(page, 'clock').innerText());
+  await expect(narration(page)).toContainText(/the hand (moved|met)/);
+  await page.screenshot({ path: info.outputPath('clock-ring.png'), fullPage: true });
+  await stepBack(page, k);
+  await expect(position(page)).toHaveText(/^300 \//);
+  await expect(hands(page, 'clock')).toHaveText(handsAt300);
+  await expect(narration(page)).toHaveText(narrationAt300);
+});
+
+test('keyboard: arrows step, Home and End jump, space plays and pauses', async ({ page }) => {
+  await openExplorer(page, 'CLOCK', 16);
+  await page.getByRole('heading', { name: 'cachescope' }).click(); // focus off the form fields
+  await page.keyboard.press('ArrowRight');
+  await expect(position(page)).toHaveText(/^1 \//);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowLeft');
+  await expect(position(page)).toHaveText(/^1 \//);
+  await page.keyboard.press('End');
+  await expect(position(page)).toHaveText('5,000 / 5,000');
+  await page.keyboard.press('Home');
+  await expect(position(page)).toHaveText('0 / 5,000');
+  await page.keyboard.press(' ');
+  await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await expect(position(page)).not.toHaveText('0 / 5,000');
+  await page.keyboard.press(' ');
+  await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
+  const paused = await position(page).innerText();
+  await page.getByRole('button', { name: 'Step forward' }).click();
+  await expect(position(page)).not.toHaveText(paused);
+});
+
+test('LRU list and the page inspector: click a page to read its history', async ({ page }, info) => {
+  await openExplorer(page, 'LRU', 12, { pages: 40, length: 2000 });
+  await jumpTo(page, 500);
+  const summary = page.getByLabel('Summary of LRU');
+  await expect(summary).toContainText('12 entries, head first:');
+  const first = /head first: (\d+)/.exec(await summary.innerText())?.[1];
+  await page.getByRole('spinbutton', { name: 'Page to inspect' }).fill(String(first));
+  await page.getByRole('button', { name: 'Inspect' }).click();
+  const history = page.getByRole('region', { name: `History of page ${first}` });
+  await expect(history).toContainText('in the cache');
+  await expect(history).toContainText(/accessed \d+ times in the first 500 requests/);
+  await expect(history).toContainText(/#500/); // the head of the LRU list is the page just requested
+  await page.getByRole('img', { name: 'List LRU: 12 entries' }).click({ position: { x: 5, y: 5 } });
+  await expect(page.getByRole('region', { name: /^History of page \d+$/ })).toBeVisible();
+  await page.screenshot({ path: info.outputPath('lru-list.png'), fullPage: true });
+});
+
+test('a bad explorer cache size gets a clear message', async ({ page }) => {
+  await page.getByRole('spinbutton', { name: 'Length (requests)' }).fill('100');
+  await page.getByRole('button', { name: 'Generate workload' }).click();
+  await expect(page.getByRole('region', { name: 'Trace summary' })).toContainText('100');
+  await page.getByRole('tab', { name: 'Explore' }).click();
+  await page.getByRole('spinbutton', { name: 'Explorer frames' }).fill('0');
+  await page.getByRole('button', { name: 'Explore' }).click();
+  await expect(page.getByRole('alert')).toContainText('whole number of frames ≥ 1');
+});
+
+/** Mean and 95th-percentile time between animation frames over `frames` frames, during playback. */
+async function probeFrames(page: Page, frames: number) {
+  return page.evaluate(
+    (n) =>
+      new Promise<{ fps: number; p95: number; mean: number }>((resolve) => {
+        const t: number[] = [];
+        const tick = (now: number) => {
+          t.push(now);
+          if (t.length <= n) requestAnimationFrame(tick);
+          else {
+            const d = t.slice(1).map((x, i) => x - t[i]).sort((a, b) => a - b);
+            const mean = d.reduce((a, b) => a + b, 0) / d.length;
+            resolve({ fps: 1000 / mean, p95: d[Math.floor(d.length * 0.95)], mean });
+          }
+        };
+        requestAnimationFrame(tick);
+      }),
+    frames,
+  );
+}
+
+test('frame-time probe: continuous playback of a 2,000-frame ring', async ({ page }, info) => {
+  let policy = '';
+  await openExplorer(page, (options) => (policy = options.includes('CLOCK-Pro') ? 'CLOCK-Pro' : 'CLOCK'), 2000, { pages: 20000, length: 200000 });
+  await page.getByRole('combobox', { name: 'Speed (requests per second)' }).selectOption('3000');
+  await page.getByRole('button', { name: 'Play' }).click();
+  await expect(position(page)).not.toHaveText(/^0 \//);
+  const r = await probeFrames(page, 240);
+  await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+  console.log(`frame-time probe (${policy}, 2000-frame ring, 3000 req/s): ${r.fps.toFixed(1)} fps, mean ${r.mean.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms`);
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await page.screenshot({ path: info.outputPath('ring-2000.png'), fullPage: true });
+});
