@@ -3,7 +3,9 @@
 //
 // usage: npm run bench -- [--requests N] [--pages N] [--alpha A] [--cache-pct P] [--policy a,b]
 
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
@@ -20,8 +22,34 @@ const alpha = Number(opt('alpha', 1.0));
 const cachePct = Number(opt('cache-pct', 1));
 const only = opt('policy', null);
 
+const parseMb = Number(opt('parse-mb', 64));
+const flashWrites = Number(opt('flash-writes', 5_000_000));
+
+// Synthetic files for parse throughput, the same bytes for both builds.
+function makeFile(lineOf, targetBytes) {
+  const lines = [];
+  let bytes = 0;
+  for (let i = 0; bytes < targetBytes; i++) {
+    const l = lineOf(i);
+    lines.push(l);
+    bytes += l.length + 1;
+  }
+  return Buffer.from(lines.join('\n') + '\n');
+}
+let x = 12345;
+const rnd = () => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0), x);
+const dir = mkdtempSync(join(tmpdir(), 'cachescope-bench-'));
+const plainPath = join(dir, 'bench.txt');
+const msrPath = join(dir, 'bench.csv');
+writeFileSync(plainPath, makeFile(() => `${rnd() % 5_000_000}${rnd() % 4 === 0 ? ' W' : ''}`, parseMb * 1e6));
+writeFileSync(
+  msrPath,
+  makeFile((i) => `${128166372003061629 + i * 1000},hm,0,${rnd() % 2 ? 'Read' : 'Write'},${(rnd() % 1_000_000) * 4096},${4096 * (1 + (rnd() % 4))},${rnd() % 50000}`, parseMb * 1e6),
+);
+
 const nativeArgs = ['bench', '--json', '--requests', String(requests), '--pages', String(pages), '--alpha', String(alpha), '--cache-pct', String(cachePct)];
 if (only) nativeArgs.push('--policy', only);
+nativeArgs.push('--parse', `plain=${plainPath}`, '--parse', `msr=${msrPath}`, '--flash-writes', String(flashWrites));
 console.log(`trace: Zipf(α=${alpha}) over ${pages.toLocaleString('en-US')} pages, ${requests.toLocaleString('en-US')} requests, 30 % writes, seed 1; cache ${cachePct} % of the pages`);
 console.log('running native…');
 const native = JSON.parse(execFileSync(`${root}wasm-core/target/release/cachescope`, nativeArgs, { encoding: 'utf8', maxBuffer: 1 << 24 }));
@@ -58,3 +86,31 @@ for (const r of rows) {
 console.log('');
 console.log(`trace memory: ${native.trace.bytes_per_request.toFixed(2)} bytes per request (native); generation ${native.trace.generate_seconds.toFixed(2)} s native, ${wasmGen.toFixed(2)} s WASM`);
 trace.free();
+
+// Parse throughput: the worker's way, 4 MiB chunks into a streaming loader.
+console.log('');
+console.log(`${'parse'.padEnd(16)}${pad('native MB/s', 16)}${pad('WASM MB/s', 14)}${pad('requests', 12)}`);
+for (const n of native.parse) {
+  const bytes = readFileSync(n.format === 'plain' ? plainPath : msrPath);
+  t = performance.now();
+  const loader = new wasm.WasmLoader('bench', JSON.stringify({ format: n.format }));
+  for (let off = 0; off < bytes.length; off += 4 << 20) loader.feed(bytes.subarray(off, off + (4 << 20)));
+  const loaded = loader.finish();
+  const secs = (performance.now() - t) / 1000;
+  const tr = loaded.take_trace();
+  console.log(`${n.format.padEnd(16)}${pad(n.mb_per_s.toFixed(0), 16)}${pad((bytes.length / secs / 1e6).toFixed(0), 14)}${pad(tr.len(), 12)}${tr.len() === n.requests ? '' : '  MISMATCH ' + n.requests}`);
+  tr.free();
+  loaded.free();
+}
+
+// FTL throughput: page mapping, greedy GC, 85 % utilisation, uniform random writes.
+const f = native.flash;
+const logical = f.logical_pages;
+const ft = wasm.WasmTrace.generate(JSON.stringify({ seed: 7, phases: [{ workload: { kind: 'uniform', pages: logical }, length: flashWrites, write_fraction: 1 }] }));
+t = performance.now();
+const fr = JSON.parse(wasm.flash_run(ft, '', undefined));
+const fsecs = (performance.now() - t) / 1000;
+ft.free();
+console.log('');
+console.log(`flash (page FTL, greedy, fill 0.85, ${flashWrites.toLocaleString('en-US')} random writes, WAF ${f.waf.toFixed(2)}):`);
+console.log(`${''.padEnd(16)}${pad(f.mwrites_per_s.toFixed(1), 16)}${pad((fr.metrics.host_writes / fsecs / 1e6).toFixed(1), 14)}  M host page writes/s (native, WASM)${fr.metrics.waf === f.waf ? '' : '  WAF MISMATCH'}`);

@@ -1,5 +1,6 @@
 //! Command-line flags of the runner. Names documented in the README are stable.
 
+use cachescope_sim::flash::FlashConfig;
 use cachescope_sim::CostModel;
 use lexopt::prelude::*;
 use serde_json::{Map, Value};
@@ -21,6 +22,17 @@ usage: cachescope [--trace FILE | --generate SPEC] [options]
   --cost-preset NAME    unit | cflru | slc | mlc (sets both costs)
   --flush               write back dirty pages left in the cache at the end
   --json                print one JSON object instead of a table
+
+flash (any of these turns the flash model on; without --policy the trace goes straight to it):
+  --ftl page|block|fast           FTL (default page)
+  --gc greedy|cost-benefit|cat|fifo  garbage-collection victim policy (default greedy)
+  --blocks N                      erase blocks (default 1024)
+  --pages-per-block N             pages per block (default 64)
+  --overprovision F               spare fraction of physical pages (default 0.1)
+  --fill F                        utilisation written before measuring (default 0.85)
+  --regions N                     DAC regions, 1 = no clustering (default 1)
+  --watermark N                   free blocks below which cleaning starts
+  --aging F                       random overwrites before measuring, × physical pages
   --list-policies       print the policy registry and exit
 ";
 
@@ -38,6 +50,9 @@ pub struct Args {
     pub flush: bool,
     pub json: bool,
     pub list_policies: bool,
+    /// True when --policy was given (flash alone runs without a cache).
+    pub policies_given: bool,
+    pub flash: Option<FlashConfig>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -53,6 +68,10 @@ impl Frames {
             Frames::Percent(p) => ((distinct as f64 * p / 100.0).round() as usize).max(1),
         }
     }
+}
+
+fn flash(a: &mut Args) -> &mut FlashConfig {
+    a.flash.get_or_insert_with(FlashConfig::default)
 }
 
 fn bad(msg: impl Into<String>) -> lexopt::Error {
@@ -81,7 +100,19 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
             Long("page-size") => a.page_size = Some(number("--page-size", &p.value()?.string()?)?),
             Long("lenient") => a.lenient = true,
             Long("generate") => a.generate = Some(p.value()?.string()?),
-            Long("policy") => a.policies.extend(list(&p.value()?.string()?).map(String::from)),
+            Long("policy") => {
+                a.policies_given = true;
+                a.policies.extend(list(&p.value()?.string()?).map(String::from));
+            }
+            Long("ftl") => flash(&mut a).ftl = p.value()?.string()?,
+            Long("gc") => flash(&mut a).gc = p.value()?.string()?,
+            Long("blocks") => flash(&mut a).blocks = number("--blocks", &p.value()?.string()?)?,
+            Long("pages-per-block") => flash(&mut a).pages_per_block = number("--pages-per-block", &p.value()?.string()?)?,
+            Long("overprovision") => flash(&mut a).overprovision = number("--overprovision", &p.value()?.string()?)?,
+            Long("fill") => flash(&mut a).fill = number("--fill", &p.value()?.string()?)?,
+            Long("regions") => flash(&mut a).regions = number("--regions", &p.value()?.string()?)?,
+            Long("watermark") => flash(&mut a).watermark = number("--watermark", &p.value()?.string()?)?,
+            Long("aging") => flash(&mut a).aging = number("--aging", &p.value()?.string()?)?,
             Long("frames") => {
                 for f in list(&p.value()?.string()?) {
                     let fr = match f.strip_suffix('%') {
@@ -128,7 +159,7 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
             _ => return Err(arg.unexpected()),
         }
     }
-    if a.policies.is_empty() {
+    if a.policies.is_empty() && a.flash.is_none() {
         a.policies.push("lru".into());
     }
     if a.frames.is_empty() {
@@ -161,6 +192,16 @@ mod tests {
         assert_eq!(a.params["cflru"]["window"], serde_json::json!(0.25));
         assert_eq!(a.params["cflru"]["name"], serde_json::json!("x"));
         assert!(a.json);
+    }
+
+    #[test]
+    fn flash_flags_turn_the_flash_model_on() {
+        let a = p("--ftl fast --gc cost-benefit --blocks 64 --pages-per-block 32 --overprovision 0.2 --fill 0.7 --regions 4").unwrap();
+        let f = a.flash.unwrap();
+        assert_eq!((f.ftl.as_str(), f.gc.as_str(), f.blocks, f.pages_per_block, f.regions), ("fast", "cost-benefit", 64, 32, 4));
+        assert_eq!((f.overprovision, f.fill), (0.2, 0.7));
+        assert!(a.policies.is_empty() && !a.policies_given);
+        assert!(p("--blocks many").unwrap_err().contains("--blocks"));
     }
 
     #[test]

@@ -11,6 +11,8 @@ pub fn main(argv: Vec<std::ffi::OsString>) -> Result<(), String> {
     use lexopt::prelude::*;
     let (mut requests, mut pages, mut alpha, mut pct, mut as_json) = (10_000_000u64, 1_000_000u64, 1.0f64, 1.0f64, false);
     let mut only: Option<Vec<String>> = None;
+    let mut parse_files: Vec<(String, String)> = Vec::new();
+    let mut flash_writes = 0u64;
     let mut p = lexopt::Parser::from_args(argv);
     while let Some(arg) = p.next().map_err(|e| e.to_string())? {
         match arg {
@@ -20,6 +22,12 @@ pub fn main(argv: Vec<std::ffi::OsString>) -> Result<(), String> {
             Long("cache-pct") => pct = val(&mut p)?.parse().map_err(|_| "--cache-pct: not a number")?,
             Long("policy") => only = Some(val(&mut p)?.split(',').map(String::from).collect()),
             Long("json") => as_json = true,
+            Long("parse") => {
+                let v = val(&mut p)?;
+                let (fmt, path) = v.split_once('=').ok_or("--parse takes FORMAT=FILE")?;
+                parse_files.push((fmt.to_string(), path.to_string()));
+            }
+            Long("flash-writes") => flash_writes = val(&mut p)?.parse().map_err(|_| "--flash-writes: not a number")?,
             _ => return Err(arg.unexpected().to_string()),
         }
     }
@@ -47,10 +55,17 @@ pub fn main(argv: Vec<std::ffi::OsString>) -> Result<(), String> {
             "seconds": run_s, "build_seconds": build_s, "hit_ratio": hits as f64 / trace.len() as f64,
         }));
     }
+    let mut parse = Vec::new();
+    for (fmt, path) in &parse_files {
+        parse.push(bench_parse(fmt, path)?);
+    }
+    let flash = if flash_writes > 0 { Some(bench_flash(flash_writes)?) } else { None };
     let out = json!({
         "trace": {"kind": "zipf", "alpha": alpha, "pages": pages, "requests": requests, "frames": frames,
                    "generate_seconds": gen_s, "bytes_per_request": bytes_per_req},
         "policies": rows,
+        "parse": parse,
+        "flash": flash,
     });
     if as_json {
         println!("{out}");
@@ -63,4 +78,35 @@ pub fn main(argv: Vec<std::ffi::OsString>) -> Result<(), String> {
 fn val(p: &mut lexopt::Parser) -> Result<String, String> {
     use lexopt::ValueExt;
     p.value().map_err(|e| e.to_string())?.string().map_err(|e| e.to_string())
+}
+
+/// Parse throughput of one file already in memory, fed in 4 MiB chunks as the
+/// browser worker feeds it.
+fn bench_parse(fmt: &str, path: &str) -> Result<serde_json::Value, String> {
+    use cachescope_sim::formats::{Format, LoadOptions, Loader};
+    let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+    let format = Format::from_id(fmt).ok_or_else(|| format!("unknown format {fmt}"))?;
+    let t0 = Instant::now();
+    let mut l = Loader::new(path, LoadOptions { format: Some(format), ..LoadOptions::default() });
+    for chunk in bytes.chunks(4 << 20) {
+        l.feed(chunk).map_err(|e| e.to_string())?;
+    }
+    let loaded = l.finish().map_err(|e| e.to_string())?;
+    let s = t0.elapsed().as_secs_f64();
+    Ok(json!({"format": fmt, "bytes": bytes.len(), "requests": loaded.trace.len(), "mb_per_s": bytes.len() as f64 / s / 1e6}))
+}
+
+/// Page-level FTL with greedy GC at 85 % utilisation under uniform random
+/// writes over the logical space.
+fn bench_flash(writes: u64) -> Result<serde_json::Value, String> {
+    use cachescope_sim::flash::{run_flash, FlashConfig};
+    let cfg = FlashConfig::default();
+    let logical = cfg.geometry().map_err(|e| e.to_string())?.logical_pages as u64;
+    let g = GenConfig::single(Workload::Uniform { pages: logical }, writes, 1.0, 7);
+    let trace = generate(&g).map_err(|e| e.to_string())?;
+    let t0 = Instant::now();
+    let r = run_flash(&cfg, &trace, None).map_err(|e| e.to_string())?;
+    let s = t0.elapsed().as_secs_f64();
+    Ok(json!({"logical_pages": logical, "ftl": cfg.ftl, "gc": cfg.gc, "fill": cfg.fill, "host_writes": r.metrics.host_writes,
+              "waf": r.metrics.waf, "seconds": s, "mwrites_per_s": r.metrics.host_writes as f64 / s / 1e6}))
 }

@@ -28,6 +28,9 @@ pub fn load(a: &Args) -> Result<Input, SimError> {
     match (&a.trace, &a.generate) {
         (Some(_), Some(_)) => Err(SimError::config("input", "give --trace or --generate, not both")),
         (None, None) => Err(SimError::config("input", "give --trace FILE or --generate SPEC")),
+        (None, Some(_)) if a.format.is_some() || a.page_size.is_some() || a.lenient => {
+            Err(SimError::config("input", "--format, --page-size and --lenient apply to --trace files, not --generate"))
+        }
         (None, Some(spec)) => {
             let cfg = parse_generator(spec)?;
             Ok(Input { trace: generate(&cfg)?, source: format!("generate:{spec}"), format: None, skipped: 0 })

@@ -6,6 +6,7 @@ mod bench;
 mod input;
 
 use args::Args;
+use cachescope_sim::flash::{run_flash, FlashMetrics};
 use cachescope_sim::policy::{build, entry, BuildCtx, POLICIES};
 use cachescope_sim::{RunOptions, SimError, Trace};
 use serde_json::{json, Value};
@@ -51,7 +52,11 @@ fn simulate(a: Args) -> Result<(), String> {
     }
     let input = input::load(&a).map_err(|e| e.to_string())?;
     let trace = &input.trace;
-    let opts = RunOptions { cost: a.cost, flush: a.flush, buckets: 1, record_stream: false };
+    if let Some(f) = &a.flash {
+        // Refuse an impossible device before spending time on the cache runs.
+        cachescope_sim::flash::FlashSim::new(f).map_err(|e| e.to_string())?;
+    }
+    let opts = RunOptions { cost: a.cost, flush: a.flush, buckets: 1, record_stream: a.flash.is_some() };
     let mut results = Vec::new();
     for id in &a.policies {
         let params = a.params.get(id).cloned().unwrap_or(Value::Null);
@@ -60,22 +65,41 @@ fn simulate(a: Args) -> Result<(), String> {
             let p = build(id, frames, &BuildCtx::of(trace), &params).map_err(|e| e.to_string())?;
             let r = cachescope_sim::run(trace, p, &opts, &mut |_, _| true).map_err(|e: SimError| e.to_string())?;
             let m = r.metrics;
-            results.push(json!({
+            let mut row = json!({
                 "policy": id, "frames": frames, "requests": m.requests, "hits": m.hits,
                 "misses": m.misses, "hit_ratio": m.hit_ratio, "reads": m.reads,
                 "writebacks": m.writebacks, "flushed": m.flushed, "cost": m.cost,
-            }));
+            });
+            if let Some(f) = &a.flash {
+                let fr = run_flash(f, trace, r.stream.as_deref()).map_err(|e| e.to_string())?;
+                row["flash"] = serde_json::to_value(&fr.metrics).expect("metrics serialise");
+            }
+            results.push(row);
         }
     }
+    // No cache: the trace itself goes to the FTL.
+    let direct = match (&a.flash, a.policies_given) {
+        (Some(f), false) => Some(run_flash(f, trace, None).map_err(|e| e.to_string())?.metrics),
+        _ => None,
+    };
     if a.json {
-        let out = json!({
+        let mut out = json!({
             "trace": input.describe(),
             "cost_model": {"read": a.cost.read, "write": a.cost.write},
             "results": results,
         });
+        if let Some(f) = &a.flash {
+            out["flash_config"] = serde_json::to_value(f).expect("config serialises");
+        }
+        if let Some(m) = &direct {
+            out["flash"] = serde_json::to_value(m).expect("metrics serialise");
+        }
         println!("{out}");
     } else {
         print_table(&input, &results);
+        if let Some(m) = &direct {
+            print_flash("trace → FTL", m);
+        }
     }
     Ok(())
 }
@@ -83,6 +107,9 @@ fn simulate(a: Args) -> Result<(), String> {
 fn print_table(input: &input::Input, results: &[Value]) {
     let t: &Trace = &input.trace;
     println!("trace: {} — {} requests, {} distinct pages, {} writes", input.source, t.len(), t.distinct(), t.writes());
+    if results.is_empty() {
+        return;
+    }
     println!("{:<16} {:>10} {:>12} {:>12} {:>9} {:>12} {:>12} {:>14}", "policy", "frames", "hits", "misses", "hit %", "reads", "write-backs", "cost");
     let n = |r: &Value, k: &str| r[k].as_u64().unwrap_or(0);
     for r in results {
@@ -97,5 +124,20 @@ fn print_table(input: &input::Input, results: &[Value]) {
             n(r, "writebacks"),
             r["cost"].as_f64().unwrap_or(0.0),
         );
+        if let Ok(m) = serde_json::from_value::<serde_json::Value>(r["flash"].clone()) {
+            if !m.is_null() {
+                println!(
+                    "{:<16} ↳ flash: WAF {:.3}, erases {}, copied {}, erase stddev {:.3}",
+                    "", m["waf"].as_f64().unwrap_or(0.0), m["erases"], m["copied"], m["erase_stddev"].as_f64().unwrap_or(0.0)
+                );
+            }
+        }
     }
+}
+
+fn print_flash(label: &str, m: &FlashMetrics) {
+    println!(
+        "{label}: host writes {}, flash writes {}, copied {}, erases {}, WAF {:.3}, erase stddev {:.3}, cleaning cost {:.1}",
+        m.host_writes, m.flash_writes, m.copied, m.erases, m.waf, m.erase_stddev, m.cleaning_cost
+    );
 }

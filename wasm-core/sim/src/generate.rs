@@ -20,6 +20,23 @@ pub enum Workload {
     /// `hot_access` of the accesses go to the first `hot_pages` fraction of the pages
     /// (the DAC paper's "x/y" locality: 0.9 / 0.1 for 90/10).
     HotCold { pages: u64, hot_access: f64, hot_pages: f64 },
+    /// start, start+1, start+2, … : every request a page never seen in this phase
+    /// (a one-pass scan; unlike `Loop` it never comes back).
+    Sequential {
+        #[serde(default)]
+        start: u64,
+    },
+    /// Uniform over a window of `set` consecutive pages (wrapping at `pages`);
+    /// every `shift_every` requests the window moves on by `shift` pages
+    /// (0 = by `set`, so each window is disjoint from the last). Models programs
+    /// whose working set changes between phases.
+    WorkingSet {
+        pages: u64,
+        set: u64,
+        shift_every: u64,
+        #[serde(default)]
+        shift: u64,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -65,7 +82,14 @@ impl GenConfig {
                 Workload::Uniform { pages }
                 | Workload::Zipf { pages, .. }
                 | Workload::Loop { pages }
-                | Workload::HotCold { pages, .. } => pages,
+                | Workload::HotCold { pages, .. }
+                | Workload::WorkingSet { pages, .. } => pages,
+                Workload::Sequential { start } => {
+                    if start.checked_add(p.length).is_none() {
+                        return Err(at(format!("a scan from page {start} of {} pages passes 2^64", p.length)));
+                    }
+                    p.length.max(1)
+                }
             };
             if pages == 0 || pages > crate::trace::MAX_PAGES {
                 return Err(at(format!("pages must be between 1 and {}, got {pages}", crate::trace::MAX_PAGES)));
@@ -81,6 +105,14 @@ impl GenConfig {
                         "hot/cold needs hot_access in [0, 1] and hot_pages in (0, 1), got {hot_access} / {hot_pages}"
                     )));
                 }
+                Workload::WorkingSet { pages, set, shift_every, shift }
+                    if !(set >= 1 && set <= pages && shift_every >= 1 && shift <= pages) =>
+                {
+                    return Err(at(format!(
+                        "working set needs 1 ≤ set ≤ pages, shift_every ≥ 1 and shift ≤ pages, got set {set}, \
+                         shift_every {shift_every}, shift {shift} of {pages} pages"
+                    )));
+                }
                 _ => {}
             }
         }
@@ -94,6 +126,8 @@ enum Sampler {
     Zipf(Zipf),
     Loop(u64, u64),
     HotCold { hot: u64, cold: u64, p: f64 },
+    Sequential(u64),
+    WorkingSet { pages: u64, set: u64, every: u64, shift: u64, base: u64, left: u64 },
 }
 
 impl Sampler {
@@ -107,6 +141,15 @@ impl Sampler {
                 let hot = ((pages as f64 * hot_pages).round() as u64).clamp(1, pages.max(2) - 1);
                 Sampler::HotCold { hot, cold: pages.saturating_sub(hot).max(1), p: hot_access }
             }
+            Workload::Sequential { start } => Sampler::Sequential(start),
+            Workload::WorkingSet { pages, set, shift_every, shift } => Sampler::WorkingSet {
+                pages,
+                set,
+                every: shift_every,
+                shift: if shift == 0 { set } else { shift },
+                base: 0,
+                left: shift_every,
+            },
         }
     }
 
@@ -127,8 +170,51 @@ impl Sampler {
                     *hot + rng.below(*cold)
                 }
             }
+            Sampler::Sequential(next) => {
+                let p = *next;
+                *next += 1;
+                p
+            }
+            Sampler::WorkingSet { pages, set, every, shift, base, left } => {
+                if *left == 0 {
+                    *base = (*base + *shift) % *pages;
+                    *left = *every;
+                }
+                *left -= 1;
+                // base < pages ≤ MAX_PAGES and the offset < set ≤ pages: no overflow.
+                (*base + rng.below(*set)) % *pages
+            }
         }
     }
+}
+
+/// Writes per phase in the DAC paper's synthetic workload: 40 MB in 4 KB units.
+pub const DAC_PHASE_WRITES: u64 = 40 * 1024 / 4;
+
+/// The DAC paper's (Chiang, Lee & Chang) synthetic workload "combining random
+/// access and locality access": four phases, the first and third "locality
+/// access in which 90 per cent of accesses were to 10 per cent of data", the
+/// second and fourth random (uniform); "in each phase, 40-Mbyte data were written
+/// … in 4-Kbyte units", so each phase is [`DAC_PHASE_WRITES`] writes and every
+/// request is a write (reads "do not incur cleaning").
+///
+/// Readings: the text does not give the data set's size for this experiment, so
+/// it is `pages`. The flash was first filled "in sequence … to 90 per cent"; with
+/// `fill` the trace starts with that sequential write of all `pages` (0..pages),
+/// and `pages` is then the 90 % that was filled. The hot 10 % are the lowest
+/// page numbers, as in [`Workload::HotCold`].
+pub fn dac_four_phase(pages: u64, seed: u64, fill: bool) -> GenConfig {
+    let locality = Workload::HotCold { pages, hot_access: 0.9, hot_pages: 0.1 };
+    let random = Workload::Uniform { pages };
+    let phase = |workload: Workload, length: u64| Phase { workload, length, write_fraction: 1.0 };
+    let mut phases = Vec::new();
+    if fill {
+        phases.push(phase(Workload::Loop { pages }, pages));
+    }
+    for w in [locality.clone(), random.clone(), locality, random] {
+        phases.push(phase(w, DAC_PHASE_WRITES));
+    }
+    GenConfig { seed, phases }
 }
 
 /// Generates the trace; page ids of the result are the generator's page numbers.
@@ -277,6 +363,68 @@ mod tests {
         let hot = t.reqs.iter().filter(|&&r| t.ids[page_of(r) as usize] < 100).count();
         let frac = hot as f64 / t.len() as f64;
         assert!((frac - 0.9).abs() < 0.01, "hot fraction {frac}");
+    }
+
+    fn ids(t: &Trace) -> Vec<u64> {
+        t.reqs.iter().map(|&r| t.ids[page_of(r) as usize]).collect()
+    }
+
+    #[test]
+    fn sequential_scan_never_repeats() {
+        let cfg = GenConfig {
+            seed: 0,
+            phases: vec![
+                Phase { workload: Workload::Loop { pages: 3 }, length: 4, write_fraction: 0.0 },
+                Phase { workload: Workload::Sequential { start: 100 }, length: 5, write_fraction: 1.0 },
+            ],
+        };
+        let t = generate(&cfg).unwrap();
+        assert_eq!(ids(&t), vec![0, 1, 2, 0, 100, 101, 102, 103, 104]);
+        assert_eq!(t.writes(), 5);
+        let w: Workload = serde_json::from_str(r#"{"kind":"sequential"}"#).unwrap();
+        assert_eq!(w, Workload::Sequential { start: 0 });
+        let bad = GenConfig::single(Workload::Sequential { start: u64::MAX - 2 }, 10, 0.0, 0);
+        assert!(generate(&bad).unwrap_err().to_string().contains("2^64"));
+    }
+
+    #[test]
+    fn working_set_stays_in_its_window_and_shifts() {
+        let w = Workload::WorkingSet { pages: 100, set: 10, shift_every: 1000, shift: 0 };
+        let t = generate(&GenConfig::single(w, 3000, 0.0, 5)).unwrap();
+        let v = ids(&t);
+        for (k, lo) in [(0, 0), (1, 10), (2, 20)] {
+            let window = &v[k * 1000..(k + 1) * 1000];
+            assert!(window.iter().all(|&p| (lo..lo + 10).contains(&p)), "window {k}");
+            let mut seen = window.to_vec();
+            seen.sort();
+            seen.dedup();
+            assert_eq!(seen.len(), 10, "window {k} uses its whole set");
+        }
+        // Overlapping shifts wrap around the page range.
+        let w = Workload::WorkingSet { pages: 12, set: 8, shift_every: 50, shift: 5 };
+        let t = generate(&GenConfig::single(w, 150, 0.0, 1)).unwrap();
+        let v = ids(&t);
+        assert!(v[100..].iter().all(|&p| !(6..10).contains(&p)), "third window is 10..18 mod 12");
+        let bad = GenConfig::single(Workload::WorkingSet { pages: 5, set: 6, shift_every: 1, shift: 0 }, 10, 0.0, 0);
+        assert!(generate(&bad).unwrap_err().to_string().contains("working set"));
+    }
+
+    #[test]
+    fn dac_preset_has_the_papers_four_phases() {
+        let cfg = dac_four_phase(10_000, 9, true);
+        assert_eq!(cfg.phases.len(), 5);
+        let t = generate(&cfg).unwrap();
+        assert_eq!(t.len() as u64, 10_000 + 4 * DAC_PHASE_WRITES);
+        assert_eq!(t.writes(), t.len() as u64);
+        let v = ids(&t);
+        assert_eq!(&v[..10_000], &(0..10_000).collect::<Vec<u64>>()[..]);
+        let hot = |s: &[u64]| s.iter().filter(|&&p| p < 1000).count() as f64 / s.len() as f64;
+        let n = DAC_PHASE_WRITES as usize;
+        let phase = |k: usize| &v[10_000 + k * n..10_000 + (k + 1) * n];
+        assert!((hot(phase(0)) - 0.9).abs() < 0.02 && (hot(phase(2)) - 0.9).abs() < 0.02);
+        assert!((hot(phase(1)) - 0.1).abs() < 0.02 && (hot(phase(3)) - 0.1).abs() < 0.02);
+        assert_eq!(generate(&dac_four_phase(10_000, 9, false)).unwrap().len() as u64, 4 * DAC_PHASE_WRITES);
+        assert_eq!(generate(&cfg).unwrap(), t);
     }
 
     #[test]

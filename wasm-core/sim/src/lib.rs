@@ -4,6 +4,7 @@
 
 pub mod cost;
 pub mod error;
+pub mod flash;
 pub mod formats;
 pub mod generate;
 pub mod policy;

@@ -82,9 +82,21 @@ impl Hasher for IdHasher {
 }
 pub type IdMap<V> = HashMap<u64, V, BuildHasherDefault<IdHasher>>;
 
-/// Remaps original ids to dense ids as requests arrive.
+/// Ids below this may be looked up in a plain array instead of the hash map.
+const DIRECT_MAX: u64 = 1 << 23;
+/// The array may be at most this many times the number of distinct pages (plus
+/// a small allowance), so sparse ids do not waste memory.
+const DIRECT_SLACK: usize = 8;
+
+/// Remaps original ids to dense ids as requests arrive. Small ids (the common
+/// case: LIRS blocks, page lists, generated workloads) are looked up in an array
+/// indexed by id, several times faster than hashing once the table outgrows the
+/// cache; the rest go through a hash map.
 #[derive(Default)]
 pub struct TraceBuilder {
+    /// dense id + 1 for every id < direct.len(); 0 = not seen yet.
+    direct: Vec<u32>,
+    /// Ids not covered by `direct`.
     map: IdMap<u32>,
     trace: Trace,
 }
@@ -111,7 +123,18 @@ impl TraceBuilder {
     #[inline]
     pub fn push(&mut self, id: u64, write: bool) -> Result<(), crate::SimError> {
         let next = self.trace.ids.len() as u32;
-        let dense = *self.map.entry(id).or_insert(next);
+        let dense = if id < self.direct.len() as u64 {
+            let slot = &mut self.direct[id as usize];
+            if *slot == 0 {
+                *slot = next + 1;
+            }
+            *slot - 1
+        } else if self.grow_direct(id) {
+            self.direct[id as usize] = next + 1;
+            next
+        } else {
+            *self.map.entry(id).or_insert(next)
+        };
         if dense == next {
             if next as u64 >= MAX_PAGES {
                 return Err(crate::SimError::Input(format!(
@@ -122,6 +145,31 @@ impl TraceBuilder {
         }
         self.trace.reqs.push(pack(dense, write));
         Ok(())
+    }
+
+    /// Extends the array to cover `id` if that keeps it small relative to the
+    /// number of distinct pages, moving ids it now covers out of the map. Returns
+    /// whether `id` is covered (it is then known to be new).
+    #[cold]
+    fn grow_direct(&mut self, id: u64) -> bool {
+        if id >= DIRECT_MAX {
+            return false;
+        }
+        let len = ((id + 1).next_power_of_two() as usize).max(4096);
+        if len > DIRECT_SLACK * (self.trace.ids.len() + 4096) {
+            return false;
+        }
+        self.direct.resize(len, 0);
+        let direct = &mut self.direct;
+        self.map.retain(|&k, &mut d| {
+            if k < len as u64 {
+                direct[k as usize] = d + 1;
+                false
+            } else {
+                true
+            }
+        });
+        true
     }
 
     pub fn len(&self) -> usize {
@@ -148,5 +196,26 @@ mod tests {
         assert_eq!(t.ids, vec![100, 7, 5_000_000_000]);
         assert_eq!(t.distinct(), 3);
         assert_eq!(t.writes(), 2);
+    }
+
+    #[test]
+    fn array_and_map_lookups_agree() {
+        // Ids first land in the map, then the array grows over them: every id
+        // must keep its dense number across the move.
+        let mut ids: Vec<u64> = (0..20_000u64).map(|i| (i * 7919) % 60_000).collect();
+        ids.extend([1 << 40, 3, 59_999, 1 << 40, 70_000, 3]);
+        ids.extend((0..20_000u64).map(|i| (i * 7919) % 60_000));
+        let mut b = TraceBuilder::new();
+        let mut first = std::collections::HashMap::new();
+        for &id in &ids {
+            b.push(id, false).unwrap();
+            let n = first.len() as u32;
+            first.entry(id).or_insert(n);
+        }
+        let t = b.finish();
+        for (k, &id) in ids.iter().enumerate() {
+            assert_eq!(page_of(t.reqs[k]), first[&id], "id {id}");
+        }
+        assert_eq!(t.distinct() as usize, first.len());
     }
 }

@@ -2,6 +2,7 @@
 //! text, bulk data as typed arrays (`Vec<u32>` ↔ `Uint32Array`); every error is
 //! a JS `Error` carrying the core's message. No simulation logic lives here.
 
+use cachescope_sim::flash::{run_flash, FlashConfig};
 use cachescope_sim::formats::{summarize, Format, LoadOptions, Loader};
 use cachescope_sim::generate::{generate, GenConfig};
 use cachescope_sim::policy::{build, BuildCtx, POLICIES};
@@ -251,4 +252,17 @@ impl WasmLoaded {
         let t = self.trace.take().ok_or_else(|| js_err("the trace was already taken"))?;
         Ok(WasmTrace { inner: Rc::new(t) })
     }
+}
+
+/// Runs a flash configuration (JSON `FlashConfig`) over the trace's own reads and
+/// writes, or over an after-cache `stream` (packed requests) when given.
+/// Returns JSON `{metrics, erase_counts}`.
+#[wasm_bindgen]
+pub fn flash_run(trace: &WasmTrace, config_json: &str, stream: Option<Vec<u32>>) -> Result<String, JsError> {
+    let cfg: FlashConfig = match parse_json("flash configuration", config_json)? {
+        Value::Null => FlashConfig::default(),
+        v => serde_json::from_value(v).map_err(|e| js_err(format!("invalid flash configuration: {e}")))?,
+    };
+    let r = run_flash(&cfg, &trace.inner, stream.as_deref()).map_err(js_err)?;
+    Ok(json!({"metrics": r.metrics, "erase_counts": r.erase_counts}).to_string())
 }

@@ -100,7 +100,7 @@ pub(crate) struct Csv {
 
 impl Csv {
     pub fn new(m: CsvMapping) -> Csv {
-        let low = |v: &Vec<String>| v.iter().map(|s| s.trim().to_ascii_lowercase().into_bytes()).collect();
+        let spellings = |v: &Vec<String>| v.iter().map(|s| s.trim().as_bytes().to_vec()).collect();
         let last_col = [Some(m.id_column), m.size_column, m.op_column, m.namespace_column]
             .into_iter()
             .flatten()
@@ -108,8 +108,8 @@ impl Csv {
             .unwrap_or(0);
         Csv {
             delim: m.delimiter.map(|c| c as u8),
-            reads: low(&m.read_values),
-            writes: low(&m.write_values),
+            reads: spellings(&m.read_values),
+            writes: spellings(&m.write_values),
             started: false,
             ns: Namespaces::default(),
             last_col,
@@ -184,10 +184,10 @@ impl LineParser for Csv {
         let write = match self.m.op_column {
             None => false,
             Some(c) => {
-                let v = cols[2].to_ascii_lowercase();
-                if self.writes.iter().any(|w| *w == v) {
+                let v = cols[2];
+                if self.writes.iter().any(|w| w.eq_ignore_ascii_case(v)) {
                     true
-                } else if self.reads.iter().any(|r| *r == v) {
+                } else if self.reads.iter().any(|r| r.eq_ignore_ascii_case(v)) {
                     false
                 } else {
                     return Err(bad(format!(

@@ -85,7 +85,7 @@ pub(crate) fn choose(name: &str, head: &[u8], eof: bool, o: &LoadOptions) -> Res
             None => head,
         }
     };
-    let sample: Vec<&[u8]> = complete
+    let sample: Vec<&[u8]> = super::strip_bom(complete)
         .split(|&b| b == b'\n')
         .map(trim)
         .filter(|l| !l.is_empty() && l[0] != b'#')

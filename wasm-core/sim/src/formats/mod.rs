@@ -7,7 +7,10 @@
 //! Conventions shared by all formats: lines end in `\n` or `\r\n`; blank lines and
 //! lines starting with `#` are ignored; byte offsets and addresses map to pages of
 //! `page_size` bytes, and a request spanning several pages becomes one access per
-//! page, each with the request's operation. Errors name the 1-based line (record,
+//! page, each with the request's operation (a zero-length request touches the
+//! page at its offset; one spanning more than [`MAX_SPAN`] pages is a bad line).
+//! Device, disk, LUN or ASU numbers are folded into the id above bit
+//! [`NS_SHIFT`], so the first device keeps plain page numbers. Errors name the 1-based line (record,
 //! for binary formats), the text and what was expected. Lines that are valid but
 //! not requests (markers, other event kinds, other ASUs, headers) are counted in
 //! [`Loaded::filtered`], never as skipped.
@@ -40,7 +43,7 @@ use scan::{excerpt, trim, LineErr, LineParser, Out};
 use serde::{Deserialize, Serialize};
 use std::io::{Read, Write};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Format {
     Plain,
@@ -244,10 +247,10 @@ struct LineState {
 }
 
 impl LineState {
-    #[inline]
+    #[inline(always)]
     fn one<P: LineParser>(&mut self, p: &mut P, raw: &[u8]) -> Result<(), SimError> {
         self.line += 1;
-        let l = trim(raw);
+        let l = if self.line == 1 { trim(strip_bom(raw)) } else { trim(raw) };
         if l.is_empty() || l[0] == b'#' {
             return Ok(());
         }
@@ -362,6 +365,11 @@ impl LineState {
     }
 }
 
+/// Windows tools often start UTF-8 text with a byte-order mark.
+pub(crate) fn strip_bom(s: &[u8]) -> &[u8] {
+    s.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(s)
+}
+
 #[inline]
 fn find_nl(s: &[u8]) -> Option<usize> {
     s.iter().position(|&b| b == b'\n')
@@ -473,6 +481,11 @@ impl Loader {
         }
     }
 
+    /// Raw bytes fed so far (for progress reports).
+    pub fn bytes(&self) -> u64 {
+        self.bytes
+    }
+
     /// Requests read so far (for progress reports).
     pub fn requests(&self) -> usize {
         match &self.stage {
@@ -483,13 +496,19 @@ impl Loader {
 
     fn feed_raw(&mut self, chunk: &[u8]) -> Result<(), SimError> {
         if let Comp::Sniff(buf) = &mut self.comp {
-            buf.extend_from_slice(chunk);
+            if buf.is_empty() && chunk.len() >= 4 {
+                self.comp = comp_for(chunk);
+                return self.feed_compressed(chunk);
+            }
+            let take = (4 - buf.len()).min(chunk.len());
+            buf.extend_from_slice(&chunk[..take]);
             if buf.len() < 4 {
                 return Ok(());
             }
             let head = std::mem::take(buf);
             self.comp = comp_for(&head);
-            return self.feed_compressed(&head);
+            self.feed_compressed(&head)?;
+            return self.feed_compressed(&chunk[take..]);
         }
         self.feed_compressed(chunk)
     }
@@ -519,12 +538,21 @@ impl Loader {
         match &mut self.stage {
             Stage::Run(r, ..) => r.feed(data),
             Stage::Sniff(head) => {
-                head.extend_from_slice(data);
+                // A big first chunk is examined in place rather than copied.
+                if head.is_empty() && data.len() >= SNIFF_BYTES {
+                    return self.start(data, false);
+                }
+                let take = (SNIFF_BYTES - head.len()).min(data.len());
+                head.extend_from_slice(&data[..take]);
                 if head.len() < SNIFF_BYTES {
                     return Ok(());
                 }
                 let head = std::mem::take(head);
-                self.start(&head, false)
+                self.start(&head, false)?;
+                match &mut self.stage {
+                    Stage::Run(r, ..) => r.feed(&data[take..]),
+                    Stage::Sniff(_) => Ok(()),
+                }
             }
         }
     }
@@ -637,6 +665,7 @@ fn estimate(format: Format, head: &[u8], total: u64) -> usize {
     let per_req = if format.is_binary() {
         oracle::RECORD as u64
     } else {
+        let head = &head[..head.len().min(SNIFF_BYTES)];
         let lines = head.iter().filter(|&&b| b == b'\n').count().max(1) as u64;
         (head.len() as u64 / lines).max(1)
     };

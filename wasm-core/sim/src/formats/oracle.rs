@@ -18,7 +18,7 @@ pub(crate) fn record(r: &[u8], out: &mut Out) -> LineResult {
 /// next-access times that are -1 or not before the access.
 pub(crate) fn plausible(head: &[u8], at_eof: bool) -> bool {
     let n = (head.len() / RECORD).min(1000);
-    if n == 0 || (at_eof && head.len() % RECORD != 0) {
+    if n == 0 || (at_eof && !head.len().is_multiple_of(RECORD)) {
         return false;
     }
     let mut prev = 0u32;

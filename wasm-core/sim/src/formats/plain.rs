@@ -14,11 +14,29 @@ fn is_sep(b: u8) -> bool {
 impl LineParser for Plain {
     #[inline]
     fn line(&mut self, line: &[u8], out: &mut Out) -> LineResult {
-        let end = line.iter().position(|&b| is_sep(b) || b == b'#').unwrap_or(line.len());
-        let (tok, rest) = line.split_at(end);
-        let page = match num(tok) {
-            Some(p) => p,
-            None => return Err(bad(format!("expected a page number, found {:?}", lossy(tok)))),
+        // Fast path: parse the decimal digits while finding the token's end.
+        let mut v: u64 = 0;
+        let mut i = 0;
+        while i < line.len() && i < 19 {
+            let d = line[i].wrapping_sub(b'0');
+            if d > 9 {
+                break;
+            }
+            v = v * 10 + d as u64;
+            i += 1;
+        }
+        if i == line.len() {
+            return out.page(v, false);
+        }
+        let (page, rest) = if i > 0 && (is_sep(line[i]) || line[i] == b'#') {
+            (v, &line[i..])
+        } else {
+            let end = line.iter().position(|&b| is_sep(b) || b == b'#').unwrap_or(line.len());
+            let (tok, rest) = line.split_at(end);
+            match num(tok) {
+                Some(p) => (p, rest),
+                None => return Err(bad(format!("expected a page number, found {:?}", lossy(tok)))),
+            }
         };
         let rest = strip_sep(rest);
         if rest.is_empty() || rest[0] == b'#' {

@@ -1,8 +1,11 @@
 //! Trace statistics for the load screen: counts, footprint, and the LRU stack
-//! (reuse) distance histogram, computed in O(n log n) with a Fenwick tree over
+//! (reuse) distance histogram, computed in O(n log d) with a Fenwick tree over
 //! access times: the distance of an access is the number of distinct pages
 //! touched since the previous access to its page, i.e. the number of pages
-//! whose latest access lies between the two.
+//! whose latest access lies between the two. Only each page's latest access
+//! holds a mark, so the times are renumbered into 2d slots and compacted when
+//! they run out (at most once per d accesses): the tree stays the size of the
+//! footprint, in cache for typical traces, instead of the length of the trace.
 
 use crate::trace::{is_write, page_of};
 use crate::Trace;
@@ -34,31 +37,42 @@ pub struct Summary {
 pub fn summarize(t: &Trace, page_size: u64) -> Summary {
     let n = t.len();
     let pages = t.distinct() as usize;
-    let mut last = vec![u32::MAX; pages];
+    const NONE: u32 = u32::MAX;
+    let cap = 2 * pages + 16;
+    // slot[p]: where page p's latest access is marked; owner[s]: whose mark s is.
+    let mut slot = vec![NONE; pages];
+    let mut owner = vec![NONE; cap];
+    let mut fen = vec![0u32; cap + 1];
+    let mut cur = 0usize;
     let mut written = vec![false; pages];
-    let mut fen = vec![0u32; n + 1];
     let mut reuse = vec![0u64; REUSE_BUCKETS];
     let mut cold = 0u64;
     let mut writes = 0u64;
-    for (i, &r) in t.reqs.iter().enumerate() {
+    for &r in &t.reqs {
         let p = page_of(r) as usize;
         if is_write(r) {
             writes += 1;
             written[p] = true;
         }
-        let prev = last[p];
-        if prev == u32::MAX {
+        let prev = slot[p];
+        if prev == NONE {
             cold += 1;
         } else {
             let prev = prev as usize;
-            // Pages last touched strictly after `prev`: each holds one mark.
-            let between = prefix(&fen, i) - prefix(&fen, prev + 1);
+            // Pages whose latest access came after this page's: one mark each.
+            let between = prefix(&fen, cur) - prefix(&fen, prev + 1);
             let s = between as u64 + 1;
             reuse[(63 - s.leading_zeros()) as usize] += 1;
             add(&mut fen, prev, -1);
+            owner[prev] = NONE;
         }
-        add(&mut fen, i, 1);
-        last[p] = i as u32;
+        if cur == cap {
+            cur = compact(&mut owner, &mut slot, &mut fen);
+        }
+        add(&mut fen, cur, 1);
+        owner[cur] = p as u32;
+        slot[p] = cur as u32;
+        cur += 1;
     }
     Summary {
         requests: n as u64,
@@ -72,6 +86,31 @@ pub fn summarize(t: &Trace, page_size: u64) -> Summary {
         reuse,
         cold,
     }
+}
+
+/// Moves the live marks to the front, keeping their order; returns the first
+/// free slot. At most `pages` marks are live, so at least half the slots free up.
+fn compact(owner: &mut [u32], slot: &mut [u32], fen: &mut [u32]) -> usize {
+    let mut live = 0;
+    for s in 0..owner.len() {
+        let p = owner[s];
+        if p != u32::MAX {
+            owner[s] = u32::MAX;
+            owner[live] = p;
+            slot[p as usize] = live as u32;
+            live += 1;
+        }
+    }
+    // Rebuild the tree for marks at 0..live in O(cap).
+    fen.iter_mut().for_each(|x| *x = 0);
+    for i in 1..fen.len() {
+        fen[i] += (i <= live) as u32;
+        let j = i + (i & i.wrapping_neg());
+        if j < fen.len() {
+            fen[j] += fen[i];
+        }
+    }
+    live
 }
 
 /// Sum of marks at positions 0..i.
@@ -139,7 +178,7 @@ mod tests {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(128))]
         #[test]
-        fn fenwick_matches_the_stack_definition(pages in proptest::collection::vec(0u64..40, 0..400)) {
+        fn fenwick_matches_the_stack_definition(pages in proptest::collection::vec(0u64..40, 0..600)) {
             let t = Trace::reads(&pages);
             let s = summarize(&t, 512);
             let (reuse, cold) = naive(&t);

@@ -249,6 +249,14 @@ fn a_wrong_guess_can_be_overridden() {
 }
 
 #[test]
+fn a_byte_order_mark_is_ignored() {
+    let l = load_bytes("s.csv", b"\xEF\xBB\xBFTimestamp,Response,IOType,LUN,Offset,Size\n1.5,0.1,W,0,0,4096\n", opts(None)).unwrap();
+    assert_eq!((l.format, accesses(&l.trace)), (Format::Systor, vec![(0, W)]));
+    let l = feed_in_chunks("p", b"\xEF\xBB\xBF12\n13\n", 1, opts(Some(Format::Plain))).unwrap();
+    assert_eq!(l.trace.ids, vec![12, 13]);
+}
+
+#[test]
 fn errors_name_line_and_text() {
     let e = load_bytes("p.txt", b"10\n11\r\n\nabc 12\n", opts(Some(Format::Plain))).unwrap_err();
     match &e {
@@ -326,7 +334,10 @@ fn gzip_is_detected_by_magic_and_streamed() {
     bad[12] ^= 0xff;
     bad[20] ^= 0xff;
     assert!(matches!(load_bytes("x.gz", &bad, opts(None)), Err(SimError::Input(_))));
-    assert!(load_bytes("x.gz", &gz[..gz.len() / 2], opts(None)).is_err());
+    let e = load_bytes("x.gz", &gz[..gz.len() / 2], opts(None)).unwrap_err();
+    assert!(matches!(&e, SimError::Input(m) if m.contains("gzip")), "{e}");
+    let e = load_bytes("x.gz", &gz[..gz.len() - 4], opts(None)).unwrap_err();
+    assert!(matches!(&e, SimError::Input(m) if m.contains("gzip")), "{e}");
 }
 
 #[test]
@@ -338,6 +349,10 @@ fn zstd_is_detected_by_magic() {
     assert_eq!(l.trace, load("c", plain, Format::Lackey).trace);
     assert_eq!(feed_in_chunks("c.zst", &z, 1, opts(None)).unwrap(), l);
     assert!(matches!(load_bytes("x.zst", &z[..z.len() - 3], opts(None)), Err(SimError::Input(_))));
+    // Concatenated frames (as `zstd -c a >> f; zstd -c b >> f`) are one stream.
+    let mut two = ruzstd::encoding::compress_to_vec(&b"1\n2\n"[..], ruzstd::encoding::CompressionLevel::Fastest);
+    two.extend(ruzstd::encoding::compress_to_vec(&b"3\n"[..], ruzstd::encoding::CompressionLevel::Fastest));
+    assert_eq!(load_bytes("p.zst", &two, opts(None)).unwrap().trace.ids, vec![1, 2, 3]);
 }
 
 pub(super) fn feed_in_chunks(name: &str, bytes: &[u8], size: usize, o: LoadOptions) -> Result<Loaded, SimError> {

@@ -8,10 +8,16 @@ mod event;
 mod registry;
 mod snapshot;
 
+pub mod arc;
+pub mod car;
 pub mod clock;
+pub mod clock_pro;
 pub mod fifo;
+pub mod linux_2q;
+pub mod lirs;
 pub mod lru;
 pub mod opt;
+pub mod two_q;
 pub mod util;
 #[cfg(test)]
 pub(crate) mod testutil;

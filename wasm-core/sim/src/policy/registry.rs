@@ -33,7 +33,7 @@ pub struct PolicyEntry {
     pub build: BuildFn,
 }
 
-pub static POLICIES: &[PolicyEntry] = &[lru::ENTRY, fifo::ENTRY, clock::ENTRY, opt::ENTRY];
+pub static POLICIES: &[PolicyEntry] = &[lru::ENTRY, fifo::ENTRY, clock::ENTRY, opt::ENTRY, super::clock_pro::ENTRY, super::clock_pro::ENTRY_FIXED, super::arc::ENTRY, super::car::ENTRY, super::two_q::ENTRY, super::linux_2q::ENTRY, super::lirs::ENTRY];
 
 pub fn entry(id: &str) -> Option<&'static PolicyEntry> {
     POLICIES.iter().find(|e| e.id == id)

@@ -1,0 +1,109 @@
+//! The runner as a user calls it: flags, the JSON schema the README documents,
+//! flash alone and behind a cache, and clear errors with exit status 2.
+
+use serde_json::Value;
+use std::process::Command;
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_cachescope")).args(args).output().expect("runs");
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+}
+
+fn json(args: &[&str]) -> Value {
+    let (code, out, err) = run(args);
+    assert_eq!(code, 0, "stderr: {err}");
+    serde_json::from_str(&out).expect("one JSON object")
+}
+
+fn temp_file(name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("cachescope-runner-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p.to_string_lossy().into_owned()
+}
+
+const KEYS: [&str; 9] = ["policy", "frames", "requests", "hits", "misses", "hit_ratio", "reads", "writebacks", "cost"];
+
+#[test]
+fn trace_file_policies_and_frames_give_one_result_each_with_the_documented_keys() {
+    // 1 2w 3 1 2 4 1: LRU with 2 frames hits nothing; OPT with 2 keeps 1 and hits it twice;
+    // LRU with 3 hits 1, 2 and then 1 again (4 evicts 3).
+    let f = temp_file("t.txt", "1\n2 W\n3\n1\n2\n4\n1\n");
+    let v = json(&["--trace", &f, "--policy", "lru,opt", "--frames", "2,3", "--json", "--write-cost", "8"]);
+    let results = v["results"].as_array().unwrap();
+    assert_eq!(results.len(), 4);
+    for r in results {
+        for k in KEYS {
+            assert!(!r[k].is_null(), "missing {k} in {r}");
+        }
+        assert_eq!(r["requests"], 7);
+        assert_eq!(r["hits"].as_u64().unwrap() + r["misses"].as_u64().unwrap(), 7);
+        let cost = r["reads"].as_f64().unwrap() + 8.0 * r["writebacks"].as_f64().unwrap();
+        assert_eq!(r["cost"].as_f64().unwrap(), cost);
+    }
+    let get = |p: &str, f: u64| results.iter().find(|r| r["policy"] == p && r["frames"] == f).unwrap()["hits"].as_u64().unwrap();
+    assert_eq!(get("lru", 2), 0);
+    assert_eq!(get("opt", 2), 2);
+    assert_eq!(get("lru", 3), 3);
+    assert_eq!(v["trace"]["requests"], 7);
+    assert_eq!(v["trace"]["distinct"], 4);
+    assert_eq!(v["trace"]["format"], "plain (detected)");
+}
+
+#[test]
+fn format_override_and_lenient_mode() {
+    let f = temp_file("weird.dat", "5\n6\n5\n");
+    let v = json(&["--trace", &f, "--format", "lirs", "--frames", "2", "--json"]);
+    assert_eq!(v["trace"]["format"], "lirs");
+    assert_eq!(v["results"][0]["hits"], 1);
+    let bad = temp_file("bad.txt", "1\n2\nthree\n4\n");
+    let (code, _, err) = run(&["--trace", &bad, "--format", "plain"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("line 3") && err.contains("three"), "{err}");
+    let v = json(&["--trace", &bad, "--format", "plain", "--lenient", "--json"]);
+    assert_eq!((v["trace"]["requests"].as_u64(), v["trace"]["skipped"].as_u64()), (Some(3), Some(1)));
+}
+
+#[test]
+fn flash_alone_and_behind_a_cache() {
+    let g = "hot-cold:pages=4000,hot_access=0.9,hot_pages=0.1,length=40000,writes=0.8,seed=2";
+    let flash = ["--blocks", "256", "--pages-per-block", "32", "--fill", "0.7"];
+    let mut args = vec!["--generate", g, "--json"];
+    args.extend(flash);
+    let v = json(&args);
+    assert!(v["results"].as_array().unwrap().is_empty());
+    let f = &v["flash"];
+    for k in ["host_writes", "flash_writes", "copied", "erases", "waf", "erase_stddev", "cleaning_cost"] {
+        assert!(f[k].is_number(), "flash.{k} in {f}");
+    }
+    assert_eq!(f["host_writes"].as_u64().unwrap(), 40000 - f["host_reads"].as_u64().unwrap());
+    assert!(f["waf"].as_f64().unwrap() >= 1.0);
+
+    let mut args = vec!["--generate", g, "--json", "--policy", "lru", "--frames", "500"];
+    args.extend(flash);
+    let v = json(&args);
+    let r = &v["results"][0];
+    assert!(v["flash"].is_null());
+    // Behind the cache the FTL sees the write-backs, not the host's writes.
+    assert_eq!(r["flash"]["host_writes"], r["writebacks"]);
+}
+
+#[test]
+fn mistakes_exit_2_with_a_message() {
+    for (args, needle) in [
+        (vec!["--generate", "zipf:pages=10,alpha=1", "--policy", "lruu"], "unknown policy \"lruu\""),
+        (vec!["--generate", "zipf:pages=10,alpha=1", "--frames", "0"], "at least 1 frame"),
+        (vec!["--trace", "/nonexistent/x.txt"], "/nonexistent/x.txt"),
+        (vec!["--trace", "/dev/null", "--format", "nope"], "unknown format \"nope\""),
+        (vec!["--generate", "zipf:pages=10,alpha=1", "--format", "plain"], "apply to --trace"),
+        (vec!["--generate", "zipf:pages=10,alpha=1", "--blocks", "10", "--overprovision", "0.01"], "overprovision"),
+        (vec!["--generate", "zipf:pages=10,alpha=1", "--policy", "lru", "--param", "opt.x=1"], "not among --policy"),
+        (vec![], "--trace FILE or --generate"),
+    ] {
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(out.is_empty(), "{args:?} printed {out}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}

@@ -1,0 +1,196 @@
+//! Flash device configuration (geometry, FTL, cleaning, DAC, timing) and its
+//! validation. Field names match the runner's flags.
+//!
+//! Readings:
+//! - Logical capacity is whole blocks: `floor(blocks * (1 - overprovision))`
+//!   blocks, so block-mapped FTLs have a data block for every logical block.
+//! - `fill` is, as in DAC's Table II ("amount of initial data, relative to flash
+//!   size"), a fraction of the *physical* pages; logical pages `0..fill·physical`
+//!   are written in order before measuring, so it cannot exceed `1 - overprovision`.
+//! - `aging` is the number of uniformly random overwrites of the filled pages,
+//!   as a multiple of the physical page count (TS-CLOCK ages a 16 GB device
+//!   with 16 GB of writes: aging 1.0), done after the fill, before measuring.
+//! - Time (ages for cost-benefit/CAT, DAC's threshold) is the host-write clock.
+
+use super::registry;
+use crate::SimError;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// Latencies of one page read, one page program, one block erase (µs). The
+/// defaults are SLC figures (CRAW Table 1 for read/program; 1.5 ms erase).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Latency {
+    pub read_us: f64,
+    pub program_us: f64,
+    pub erase_us: f64,
+}
+
+impl Default for Latency {
+    fn default() -> Self {
+        Latency { read_us: 25.0, program_us: 200.0, erase_us: 1500.0 }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct FlashConfig {
+    /// `page`, `block` or `fast`.
+    pub ftl: String,
+    /// Victim policy: `greedy`, `cost-benefit`, `cat`, `fifo`.
+    pub gc: String,
+    pub blocks: u32,
+    pub pages_per_block: u32,
+    /// Bytes per page; only reported (bytes written), the model counts pages.
+    pub page_size: u32,
+    /// Spare fraction of the physical pages, not addressable by the host.
+    pub overprovision: f64,
+    /// Initial fill, fraction of physical pages (DAC uses 0.85 and 0.90).
+    pub fill: f64,
+    /// DAC regions (1 = no clustering).
+    pub regions: u32,
+    /// DAC time threshold in host writes; 0 = not set (DAC's Fig. 7 setting).
+    pub threshold: u64,
+    /// Cleaning starts when fewer free blocks than this remain.
+    pub watermark: u32,
+    /// Random overwrites before measuring, multiple of the physical pages.
+    pub aging: f64,
+    /// Seed of the aging writes.
+    pub seed: u64,
+    pub latency: Latency,
+    /// DAC formula (4): write time / erase time of a whole segment.
+    pub write_erase_ratio: f64,
+    /// The chosen FTL's own parameters (see its module); null = defaults.
+    pub ftl_params: Value,
+}
+
+impl Default for FlashConfig {
+    fn default() -> Self {
+        FlashConfig {
+            ftl: "page".into(),
+            gc: "greedy".into(),
+            blocks: 1024,
+            pages_per_block: 64,
+            page_size: 4096,
+            overprovision: 0.1,
+            fill: 0.85,
+            regions: 1,
+            threshold: 0,
+            watermark: 2,
+            aging: 0.0,
+            seed: 1,
+            latency: Latency::default(),
+            write_erase_ratio: 0.75,
+            ftl_params: Value::Null,
+        }
+    }
+}
+
+/// Sizes derived from a validated configuration.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Geometry {
+    pub blocks: u32,
+    pub ppb: u32,
+    pub logical_blocks: u32,
+    pub logical_pages: u32,
+    pub physical_pages: u32,
+    /// Pages written by the initial fill.
+    pub fill_pages: u32,
+}
+
+/// Most physical pages: 2^26 (256 GiB of 4 KiB pages) keeps the per-page
+/// arrays (about 20 bytes a page with the maps) within a browser's memory.
+pub const MAX_PHYSICAL_PAGES: u64 = 1 << 26;
+
+impl FlashConfig {
+    pub fn geometry(&self) -> Result<Geometry, SimError> {
+        let c = |what: &str, msg: String| Err(SimError::config(what, msg));
+        if registry::ftl_entry(&self.ftl).is_none() {
+            return c("ftl", format!("unknown FTL {:?}; known: {}", self.ftl, registry::ftl_ids().join(", ")));
+        }
+        if super::gc::GcPolicy::parse(&self.gc).is_none() {
+            return c("gc", format!("unknown GC policy {:?}; known: {}", self.gc, super::gc::GC_IDS.join(", ")));
+        }
+        if self.blocks == 0 {
+            return c("blocks", "a flash device needs at least 1 block".into());
+        }
+        if self.pages_per_block == 0 || self.pages_per_block > 1 << 16 {
+            return c("pages_per_block", format!("must be between 1 and 65536, got {}", self.pages_per_block));
+        }
+        let phys = self.blocks as u64 * self.pages_per_block as u64;
+        if phys > MAX_PHYSICAL_PAGES {
+            return c("blocks", format!("{phys} physical pages is more than the {MAX_PHYSICAL_PAGES} supported"));
+        }
+        if self.page_size == 0 {
+            return c("page_size", "must be at least 1 byte".into());
+        }
+        if !(self.overprovision >= 0.0 && self.overprovision < 1.0) {
+            return c("overprovision", format!("must be in [0, 1), got {}", self.overprovision));
+        }
+        let logical_blocks = (self.blocks as f64 * (1.0 - self.overprovision)).floor() as u32;
+        if logical_blocks == 0 {
+            return c("overprovision", format!("{} blocks at {} leave no logical block", self.blocks, self.overprovision));
+        }
+        if !(1..=16).contains(&self.regions) {
+            return c("regions", format!("DAC regions must be between 1 and 16, got {}", self.regions));
+        }
+        if self.watermark == 0 || self.watermark >= self.blocks {
+            return c("watermark", format!("must be between 1 and blocks-1 ({}), got {}", self.blocks.saturating_sub(1), self.watermark));
+        }
+        if !(self.aging >= 0.0 && self.aging <= 100.0) {
+            return c("aging", format!("must be in [0, 100] device writes, got {}", self.aging));
+        }
+        let l = self.latency;
+        if ![l.read_us, l.program_us, l.erase_us, self.write_erase_ratio].iter().all(|x| x.is_finite() && *x >= 0.0) {
+            return c("latency", "latencies and write/erase ratio must be finite and >= 0".into());
+        }
+        let aging_writes = self.aging * phys as f64;
+        if aging_writes > crate::generate::MAX_LENGTH as f64 {
+            return c(
+                "aging",
+                format!("{aging_writes:.0} aging writes is more than the {} allowed", crate::generate::MAX_LENGTH),
+            );
+        }
+        let ppb = self.pages_per_block;
+        let logical_pages = logical_blocks * ppb;
+        if !(self.fill >= 0.0 && self.fill <= 1.0) {
+            return c("fill", format!("must be in [0, 1], got {}", self.fill));
+        }
+        let fill_pages = (self.fill * phys as f64).round() as u64;
+        if fill_pages > logical_pages as u64 {
+            return c(
+                "fill",
+                format!(
+                    "{} of the physical pages ({fill_pages}) exceeds the logical capacity ({logical_pages} pages); \
+                     fill at most {:.4} at overprovision {}",
+                    self.fill,
+                    logical_pages as f64 / phys as f64,
+                    self.overprovision
+                ),
+            );
+        }
+        let need = registry::min_spare(self);
+        let spare = self.blocks - logical_blocks;
+        if spare < need {
+            let op = (need as f64 / self.blocks as f64).min(1.0);
+            return c(
+                "overprovision",
+                format!(
+                    "too small to garbage-collect: the {} FTL needs at least {need} spare blocks (watermark, \
+                     write points, merge targets) but {} blocks at overprovision {} leave {spare}; \
+                     raise overprovision to about {op:.3} or above",
+                    self.ftl, self.blocks, self.overprovision
+                ),
+            );
+        }
+        Ok(Geometry { blocks: self.blocks, ppb, logical_blocks, logical_pages, physical_pages: phys as u32, fill_pages: fill_pages as u32 })
+    }
+
+    /// Free-block level the page FTL cleans up to: at least one more than the
+    /// regions, so that cleaning one victim (copies spread over every region's
+    /// write point) can always open the blocks it needs (see page.rs).
+    pub fn effective_watermark(&self) -> u32 {
+        self.watermark.max(self.regions + 1)
+    }
+}

@@ -1,0 +1,254 @@
+//! Victim selection for cleaning (DAC's three policies plus FIFO) over the set
+//! of *candidate* blocks an FTL hands in (full, closed blocks).
+//!
+//! Formulas as DAC states them, u = valid pages / pages per block:
+//! - greedy: the most invalid pages. Candidates sit in buckets by invalid
+//!   count (intrusive lists), so picking is O(1) amortised, not a scan.
+//! - cost-benefit: maximise a·(1−u)/2u, a = host-write clock now minus the
+//!   block's last program ("time since the most recent modification": we read
+//!   modification as writing data into the block; invalidations are not
+//!   writes to it). u = 0 scores +∞.
+//! - CAT: minimise u/((1−u)·a)·t with t the block's erase count. The paper's t
+//!   makes every never-erased block score 0 (a tie among all of them), so we
+//!   use t+1, and a+1 so a block written this very instant is not a division
+//!   by zero. Ties go to the block with more invalid pages.
+//! - FIFO: the block closed earliest.
+//!
+//! For the page FTL a victim must hold at least one invalid page (cleaning a
+//! fully valid block reclaims nothing; every policy's formula treats u = 1 as
+//! worthless anyway); FAST's log reclamation accepts any full log block.
+
+use super::nand::Nand;
+use crate::policy::util::{DList, Links};
+
+pub const GC_IDS: [&str; 4] = ["greedy", "cost-benefit", "cat", "fifo"];
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GcPolicy {
+    Greedy,
+    CostBenefit,
+    Cat,
+    Fifo,
+}
+
+impl GcPolicy {
+    pub fn parse(s: &str) -> Option<GcPolicy> {
+        Some(match s {
+            "greedy" => GcPolicy::Greedy,
+            "cost-benefit" => GcPolicy::CostBenefit,
+            "cat" => GcPolicy::Cat,
+            "fifo" => GcPolicy::Fifo,
+            _ => return None,
+        })
+    }
+    pub fn id(self) -> &'static str {
+        match self {
+            GcPolicy::Greedy => "greedy",
+            GcPolicy::CostBenefit => "cost-benefit",
+            GcPolicy::Cat => "cat",
+            GcPolicy::Fifo => "fifo",
+        }
+    }
+}
+
+const OUT: u32 = u32::MAX;
+
+pub struct Selector {
+    pub policy: GcPolicy,
+    /// Members (for the scanning policies) with each block's index in it.
+    members: Vec<u32>,
+    pos: Vec<u32>,
+    /// Closing order, for FIFO.
+    seq: Vec<u64>,
+    next_seq: u64,
+    /// Greedy: bucket k holds candidates with k invalid pages.
+    links: Links,
+    buckets: Vec<DList>,
+    key: Vec<u32>,
+    max: usize,
+}
+
+impl Selector {
+    pub fn new(policy: GcPolicy, blocks: u32, ppb: u32) -> Selector {
+        let greedy = policy == GcPolicy::Greedy;
+        Selector {
+            policy,
+            members: Vec::new(),
+            pos: vec![OUT; blocks as usize],
+            seq: vec![0; blocks as usize],
+            next_seq: 0,
+            links: Links::new(if greedy { blocks as usize } else { 0 }),
+            buckets: if greedy { (0..=ppb).map(|_| DList::new()).collect() } else { Vec::new() },
+            key: vec![OUT; if greedy { blocks as usize } else { 0 }],
+            max: 0,
+        }
+    }
+
+    #[inline]
+    pub fn contains(&self, b: u32) -> bool {
+        self.pos[b as usize] != OUT
+    }
+    pub fn len(&self) -> usize {
+        self.members.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.members.is_empty()
+    }
+
+    pub fn insert(&mut self, b: u32, nand: &Nand) {
+        debug_assert!(!self.contains(b));
+        self.pos[b as usize] = self.members.len() as u32;
+        self.members.push(b);
+        self.seq[b as usize] = self.next_seq;
+        self.next_seq += 1;
+        if self.policy == GcPolicy::Greedy {
+            let k = nand.invalid[b as usize];
+            self.key[b as usize] = k;
+            self.buckets[k as usize].push_back(&mut self.links, b);
+            self.max = self.max.max(k as usize);
+        }
+    }
+
+    pub fn remove(&mut self, b: u32) {
+        let i = self.pos[b as usize];
+        if i == OUT {
+            return;
+        }
+        let last = self.members.pop().expect("member");
+        if last != b {
+            self.members[i as usize] = last;
+            self.pos[last as usize] = i;
+        }
+        self.pos[b as usize] = OUT;
+        if self.policy == GcPolicy::Greedy {
+            let k = self.key[b as usize];
+            self.buckets[k as usize].remove(&mut self.links, b);
+            self.key[b as usize] = OUT;
+        }
+    }
+
+    /// A page of block `b` was invalidated (keeps greedy's buckets current).
+    #[inline]
+    pub fn invalidated(&mut self, b: u32, nand: &Nand) {
+        if self.policy == GcPolicy::Greedy && self.pos[b as usize] != OUT {
+            let old = self.key[b as usize];
+            let k = nand.invalid[b as usize];
+            self.buckets[old as usize].remove(&mut self.links, b);
+            self.buckets[k as usize].push_back(&mut self.links, b);
+            self.key[b as usize] = k;
+            if k as usize > self.max {
+                self.max = k as usize;
+            }
+        }
+    }
+
+    /// The best candidate, or None when there is none (with at least one
+    /// invalid page if `need_invalid`). The victim stays a member until removed.
+    pub fn pick(&mut self, nand: &Nand, now: u64, need_invalid: bool) -> Option<u32> {
+        if self.policy == GcPolicy::Greedy {
+            while self.max > 0 && self.buckets[self.max].is_empty() {
+                self.max -= 1;
+            }
+            if self.max == 0 && need_invalid {
+                return None;
+            }
+            return self.buckets[self.max].front();
+        }
+        let ppb = nand.ppb as f64;
+        let mut best: Option<(f64, u32, u32)> = None; // (score, invalid, block), higher is better
+        for &b in &self.members {
+            let bi = b as usize;
+            let inv = nand.invalid[bi];
+            if need_invalid && inv == 0 {
+                continue;
+            }
+            let u = nand.valid[bi] as f64 / ppb;
+            let age = now.saturating_sub(nand.last_write[bi]) as f64 + 1.0;
+            let score = match self.policy {
+                GcPolicy::Greedy => unreachable!(),
+                GcPolicy::CostBenefit => {
+                    if u == 0.0 {
+                        f64::INFINITY
+                    } else {
+                        age * (1.0 - u) / (2.0 * u)
+                    }
+                }
+                GcPolicy::Cat => {
+                    if u >= 1.0 {
+                        f64::NEG_INFINITY
+                    } else {
+                        -(u / ((1.0 - u) * age) * (nand.erases[bi] as f64 + 1.0))
+                    }
+                }
+                GcPolicy::Fifo => -(self.seq[bi] as f64),
+            };
+            let better = match best {
+                None => true,
+                Some((s, i, bb)) => score > s || (score == s && (inv > i || (inv == i && b < bb))),
+            };
+            if better {
+                best = Some((score, inv, b));
+            }
+        }
+        best.map(|(_, _, b)| b)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two full blocks of 4 pages; block 0 gets 1 invalid page, block 1 gets 3.
+    fn two_blocks() -> Nand {
+        let mut n = Nand::new(3, 4);
+        for b in 0..2 {
+            let nb = n.take_free().unwrap();
+            assert_eq!(nb, b);
+            for o in 0..4 {
+                n.program(n.ppn(b, o), b * 4 + o, 1, if b == 0 { 10 } else { 90 });
+            }
+        }
+        n.invalidate(0);
+        for p in 4..7 {
+            n.invalidate(p);
+        }
+        n
+    }
+
+    #[test]
+    fn each_policy_picks_by_its_formula() {
+        let n = two_blocks();
+        let pick = |p: GcPolicy, now: u64| {
+            let mut s = Selector::new(p, 3, 4);
+            s.insert(0, &n);
+            s.insert(1, &n);
+            s.pick(&n, now, true)
+        };
+        assert_eq!(pick(GcPolicy::Greedy, 100), Some(1));
+        assert_eq!(pick(GcPolicy::Fifo, 100), Some(0));
+        // cost-benefit: block 0: a=91, u=.75 → 91·.25/1.5 = 15.2; block 1: a=11, u=.25 → 11·.75/.5 = 16.5
+        assert_eq!(pick(GcPolicy::CostBenefit, 100), Some(1));
+        // just after block 1 was written its age is 1: block 0 (a=81 → 13.5) beats it (1.5)
+        assert_eq!(pick(GcPolicy::CostBenefit, 90), Some(0));
+        // CAT: block 0 .75/(.25·91) = .033, block 1 .25/(.75·11) = .030 → block 1
+        assert_eq!(pick(GcPolicy::Cat, 100), Some(1));
+    }
+
+    #[test]
+    fn greedy_buckets_follow_invalidations_and_removals() {
+        let mut n = two_blocks();
+        let mut s = Selector::new(GcPolicy::Greedy, 3, 4);
+        s.insert(0, &n);
+        s.insert(1, &n);
+        for p in 1..4 {
+            let b = n.invalidate(p);
+            s.invalidated(b, &n);
+        }
+        assert_eq!(s.pick(&n, 0, true), Some(0));
+        s.remove(0);
+        assert_eq!(s.pick(&n, 0, true), Some(1));
+        s.remove(1);
+        assert_eq!(s.pick(&n, 0, true), None);
+        assert!(s.is_empty());
+    }
+}

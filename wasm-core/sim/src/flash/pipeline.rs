@@ -1,0 +1,258 @@
+//! Running an FTL: directly on a trace, or on the after-cache stream of a
+//! buffer-cache policy, plus a step-wise API and snapshots for the explorer.
+//!
+//! Logical page numbers are the trace's *original* ids (`Trace::ids[dense]`),
+//! not dense ids: dense ids are assigned in order of first appearance and would
+//! destroy the block locality FTLs depend on. A trace whose largest id does not
+//! fit the logical capacity is refused with the size it would need (no
+//! wrap-around, which would silently alias pages).
+//!
+//! Stream input: `crate::sim::run` with `RunOptions { record_stream: true, .. }`
+//! gives `RunResult.stream` (packed dense ids, bit 31 = write: miss reads and
+//! write-backs in eviction order); pass it as `stream` together with the trace
+//! it came from, whose `ids` translate dense ids the same way.
+//!
+//! Before measuring, logical pages 0..fill are written in order and then
+//! `aging` × physical pages random overwrites of that range are done (none
+//! when fill is 0); all counters, wear deltas and the block-utilisation
+//! histogram restart afterwards.
+
+use super::check::check;
+use super::metrics::{BlockUtil, FlashMetrics, Inputs};
+use super::snapshot::{BlockView, CopyView, FlashSnapshot, PageView};
+use super::{registry, FlashConfig, FlashEvent, Ftl, Geometry, Log};
+use crate::rng::Rng;
+use crate::trace::{is_write, page_of};
+use crate::{SimError, Trace};
+use serde::Serialize;
+
+#[derive(Debug, Clone, Serialize)]
+pub struct FlashResult {
+    pub metrics: FlashMetrics,
+    pub geometry: Geometry,
+    /// Erases of each block during measurement.
+    pub erase_counts: Vec<u32>,
+}
+
+pub struct FlashSim {
+    cfg: FlashConfig,
+    geo: Geometry,
+    ftl: Box<dyn Ftl>,
+    latest: Vec<u32>,
+    stamp: u32,
+    host_writes: u64,
+    host_reads: u64,
+    util: BlockUtil,
+    log: Log,
+    base_erases: Vec<u32>,
+}
+
+impl FlashSim {
+    /// Validates, builds the FTL, fills and ages the device, resets the counters.
+    pub fn new(cfg: &FlashConfig) -> Result<FlashSim, SimError> {
+        let (ftl, geo) = registry::build(cfg)?;
+        Self::with_ftl(cfg, geo, ftl)
+    }
+
+    /// As [`FlashSim::new`] with an FTL built by the caller (tests compare variants).
+    pub fn with_ftl(cfg: &FlashConfig, geo: Geometry, ftl: Box<dyn Ftl>) -> Result<FlashSim, SimError> {
+        let n = ftl.nand();
+        if cfg.geometry()? != geo || (n.blocks, n.ppb) != (geo.blocks, geo.ppb) {
+            return Err(SimError::config("geometry", "the FTL was built for another geometry than the configuration's"));
+        }
+        let mut s = FlashSim {
+            cfg: cfg.clone(),
+            geo,
+            ftl,
+            latest: vec![0; geo.logical_pages as usize],
+            stamp: 0,
+            host_writes: 0,
+            host_reads: 0,
+            util: BlockUtil::new(geo.ppb),
+            log: Log::default(),
+            base_erases: Vec::new(),
+        };
+        for lpn in 0..geo.fill_pages {
+            s.apply(lpn, true)?;
+        }
+        if geo.fill_pages > 0 {
+            let n = (cfg.aging * geo.physical_pages as f64).round() as u64;
+            let mut rng = Rng::new(cfg.seed);
+            for _ in 0..n {
+                let lpn = rng.below(geo.fill_pages as u64) as u32;
+                s.apply(lpn, true)?;
+            }
+        }
+        s.reset();
+        Ok(s)
+    }
+
+    /// Starts measuring from the current device state.
+    pub fn reset(&mut self) {
+        self.host_writes = 0;
+        self.host_reads = 0;
+        self.util.reset();
+        let n = self.ftl.nand_mut();
+        n.c = Default::default();
+        self.base_erases = n.erases.clone();
+    }
+
+    pub fn geometry(&self) -> Geometry {
+        self.geo
+    }
+    pub fn ftl(&self) -> &dyn Ftl {
+        self.ftl.as_ref()
+    }
+
+    /// One host operation on logical page `lpn`, without recording events.
+    #[inline]
+    pub fn apply(&mut self, lpn: u32, write: bool) -> Result<(), SimError> {
+        if lpn >= self.geo.logical_pages {
+            return Err(SimError::config(
+                "trace",
+                format!("logical page {lpn} is beyond the logical capacity of {} pages", self.geo.logical_pages),
+            ));
+        }
+        if write {
+            self.stamp = self.stamp.wrapping_add(1).max(1);
+            self.latest[lpn as usize] = self.stamp;
+            self.host_writes += 1;
+            self.util.write(lpn);
+            self.ftl.write(lpn, self.stamp, &mut self.log)
+        } else {
+            self.host_reads += 1;
+            self.ftl.read(lpn, &mut self.log);
+            Ok(())
+        }
+    }
+
+    /// One host operation, returning what it did. In debug builds (and so in
+    /// every test) the nothing-lost check runs after it.
+    pub fn step(&mut self, lpn: u32, write: bool) -> Result<Vec<FlashEvent>, SimError> {
+        if !self.log.on() {
+            self.log = Log::recording();
+        }
+        self.log.clear();
+        self.apply(lpn, write)?;
+        #[cfg(debug_assertions)]
+        self.check()?;
+        Ok(self.log.events.clone().unwrap_or_default())
+    }
+
+    pub fn check(&self) -> Result<(), SimError> {
+        check(self.ftl.as_ref(), &self.latest)
+            .map_err(|m| SimError::Input(format!("internal error: flash invariant violated: {m}")))
+    }
+
+    pub fn erase_counts(&self) -> Vec<u32> {
+        let n = self.ftl.nand();
+        n.erases.iter().zip(&self.base_erases).map(|(a, b)| a - b).collect()
+    }
+
+    pub fn metrics(&self) -> FlashMetrics {
+        let n = self.ftl.nand();
+        FlashMetrics::compute(Inputs {
+            host_writes: self.host_writes,
+            host_reads: self.host_reads,
+            c: &n.c,
+            erases: &self.erase_counts(),
+            ppb: self.geo.ppb,
+            page_size: self.cfg.page_size,
+            valid_pages: n.valid.iter().map(|&v| v as u64).sum(),
+            latency: self.cfg.latency,
+            write_erase_ratio: self.cfg.write_erase_ratio,
+            block_util: self.util.histogram(),
+        })
+    }
+
+    pub fn snapshot(&self, selected: Option<u32>) -> FlashSnapshot {
+        let n = self.ftl.nand();
+        let ppb = n.ppb as usize;
+        let block = (0..n.blocks)
+            .map(|b| BlockView {
+                pages: n.state[b as usize * ppb..(b as usize + 1) * ppb].to_vec(),
+                valid: n.valid[b as usize],
+                invalid: n.invalid[b as usize],
+                erases: n.erases[b as usize],
+                role: self.ftl.role(b),
+                region: self.ftl.region(b),
+            })
+            .collect();
+        let selected = selected.filter(|&l| l < self.geo.logical_pages).map(|lpn| {
+            let ppn = self.ftl.lookup(lpn);
+            PageView {
+                lpn,
+                ppn,
+                block: ppn.map(|p| p / n.ppb),
+                offset: ppn.map(|p| p % n.ppb),
+                version: self.latest[lpn as usize],
+            }
+        });
+        FlashSnapshot {
+            ftl: self.ftl.id(),
+            gc: self.cfg.gc.clone(),
+            blocks: n.blocks,
+            pages_per_block: n.ppb,
+            logical_pages: self.geo.logical_pages,
+            free_blocks: n.free_blocks(),
+            block,
+            write_points: self.ftl.write_points(),
+            victim: self.log.victim,
+            copies: self.log.copies.iter().map(|&(lpn, from, to)| CopyView { lpn, from, to }).collect(),
+            selected,
+        }
+    }
+}
+
+/// Logical page of each dense id: the original id, refused when out of range.
+pub fn logical_pages_of(trace: &Trace, geo: &Geometry, cfg: &FlashConfig) -> Result<Vec<u32>, SimError> {
+    let max = trace.ids.iter().copied().max().unwrap_or(0);
+    if !trace.ids.is_empty() && max >= geo.logical_pages as u64 {
+        let need = max / geo.ppb as u64 + 1;
+        let blocks = (need as f64 / (1.0 - cfg.overprovision)).ceil() as u64 + registry::min_spare(cfg) as u64;
+        return Err(SimError::config(
+            "trace",
+            format!(
+                "its largest page number {max} does not fit the {} logical pages ({} blocks of {}); \
+                 it needs {need} logical blocks: about {blocks} blocks at overprovision {}",
+                geo.logical_pages, geo.logical_blocks, geo.ppb, cfg.overprovision
+            ),
+        ));
+    }
+    Ok(trace.ids.iter().map(|&i| i as u32).collect())
+}
+
+/// Runs `cfg`'s FTL on `trace` (its reads and writes), or on `stream`, the
+/// after-cache stream a cache run recorded for that trace. Checks the
+/// nothing-lost invariant at the end.
+pub fn run_flash(cfg: &FlashConfig, trace: &Trace, stream: Option<&[u32]>) -> Result<FlashResult, SimError> {
+    run_flash_with(cfg, trace, stream, &mut |_, _| true)
+}
+
+/// As [`run_flash`], calling `progress(done, total)` now and then; returning
+/// false cancels.
+pub fn run_flash_with(
+    cfg: &FlashConfig,
+    trace: &Trace,
+    stream: Option<&[u32]>,
+    progress: &mut dyn FnMut(u64, u64) -> bool,
+) -> Result<FlashResult, SimError> {
+    let mut sim = FlashSim::new(cfg)?;
+    let lpns = logical_pages_of(trace, &sim.geo, cfg)?;
+    let reqs = stream.unwrap_or(&trace.reqs);
+    let total = reqs.len() as u64;
+    for (i, chunk) in reqs.chunks(1 << 18).enumerate() {
+        for &r in chunk {
+            let d = page_of(r) as usize;
+            let lpn = *lpns.get(d).ok_or_else(|| {
+                SimError::Input(format!("stream names page {d}, but the trace has only {} pages", lpns.len()))
+            })?;
+            sim.apply(lpn, is_write(r))?;
+        }
+        if !progress(((i as u64 + 1) << 18).min(total), total) {
+            return Err(SimError::Cancelled);
+        }
+    }
+    sim.check()?;
+    Ok(FlashResult { metrics: sim.metrics(), geometry: sim.geo, erase_counts: sim.erase_counts() })
+}

@@ -1,0 +1,669 @@
+//! CLOCK-Pro (Jiang, Chen & Zhang, USENIX 2005, section 4) and its fixed-allocation
+//! form. One clock holds hot pages, resident cold pages and non-resident cold pages
+//! in their test period; three hands work on it.
+//!
+//! How the clock is stored. Section 4.2 calls the page under HAND_hot the list
+//! tail and says moving HAND_hot forward "is equivalent to leaving the page it
+//! moves by at the list head"; new and promoted pages are also "placed at the
+//! list head", i.e. just behind HAND_hot. So the clock read from HAND_hot forward
+//! is a queue in order of arrival at the head: HAND_hot is its front, moving
+//! HAND_hot past a page is pop-front/push-back, placing at the head is push-back.
+//! HAND_cold "points to the last resident cold page (i.e. the furthest one to the
+//! list head)" and HAND_test "to the last cold page in the test period": each is
+//! the front of the sub-sequence it serves. Keeping those two sub-sequences as
+//! lists of their own (resident cold; cold in test), in clock order, is the
+//! paper's own implementation note (5.2.1: "each group of pages ... are linked
+//! separately according to their orders in the clock list"): HAND_cold and
+//! HAND_test never walk over pages they have nothing to do with, so a fault costs
+//! O(1) amortised. HAND_hot walks the clock itself, as it acts on every kind of page.
+//!
+//! Readings of points the paper leaves open:
+//! - Warm-up: while a frame is free and there are fewer than m_h hot pages, a
+//!   page faulted in that is not in the clock enters as hot (LIRS gives new
+//!   blocks LIR status until the LIR set is full; CLOCK-Pro follows LIRS).
+//!   Otherwise it enters as a resident cold page in its test period.
+//! - A faulted-in page starts with its reference bit clear (the fault is not a
+//!   second reference), as in our CLOCK.
+//! - HAND_cold at a resident cold page: bit clear → evicted; it stays in the
+//!   clock as a non-resident test page if in its test period, else leaves.
+//!   Bit set and in test → turns hot (m_c + 1) and moves to the head, then
+//!   HAND_hot runs while hot pages exceed m_h. Bit set, not in test → bit reset,
+//!   moved to the head and, having just been re-accessed, starts a new test
+//!   period (as a LIRS HIR block re-accessed outside stack S goes back on top of
+//!   S). The hand stops at the next resident cold page. Hot and non-resident
+//!   pages it passes are left alone (the paper gives it nothing to do there).
+//! - HAND_hot: hot with bit set → bit reset, spared; hot with bit clear → turns
+//!   cold (resident, not in test: a demoted LIR block leaves LIRS's stack).
+//!   Cold pages it passes end their test period; non-resident ones leave the
+//!   clock. After the demotion it keeps moving until it rests on a hot page
+//!   ("finally the hand stops at a hot page"). Whenever it passes the page under
+//!   HAND_cold or HAND_test, that hand is pushed to the next page of its kind
+//!   (hands never overtake), which keeps both definitions above true. (On a
+//!   literal single circle HAND_hot could lap HAND_cold, which would then evict
+//!   the page just left at the head, against "we always select this cold page".)
+//! - HAND_test ends the test period of the page it points to (non-resident ones
+//!   leave the clock) and moves to the next cold page in test, passing hot pages
+//!   and cold pages not in test untouched. It runs while
+//!   non-resident pages exceed m, checked once the fault is fully served (so a
+//!   fault on a test page is not thrown away by its own eviction). The summary's
+//!   "cold pages > m_c + m" trigger equals this when m_c pages are resident cold.
+//! - Order on a fault: HAND_cold frees a frame first; then the page is looked up
+//!   in the clock (as the paper orders it), so a test period that the hands ended
+//!   meanwhile counts as ended.
+//! - Adaptation: m_c + 1 when a cold page is found accessed in its test period
+//!   (HAND_cold sees its bit, or a fault hits a non-resident test page); m_c − 1
+//!   when a test period ends with the reference bit clear. m_c stays in [1, m]:
+//!   m_h + m_c = m (4.2) and at least one cold frame must exist for HAND_cold to
+//!   replace. The allocation is realised at once (HAND_hot runs until hot ≤ m_h).
+//! - `ignore_repeats` (off by default): the authors' simulators skip a request
+//!   for the page just requested (the LIRS traces hold such runs) while counting
+//!   it as a hit; on, such a request sets neither the reference bit nor anything
+//!   else, so a run of references does not by itself promote a cold page.
+//! - Initial m_c (and the fixed m_c of `clock-pro-fixed`) is `cold_fraction` of
+//!   the frames, at least 1; the default 1 % is the cold (HIR) allocation the
+//!   paper gives LIRS in its evaluation, the only figure it names.
+//!
+//! Events: `Hand` (`from`/`to` are PAGE IDS, as the clock has no stable slots;
+//! `u32::MAX` when the hand has no page), `Visit` for each page a hand changes,
+//! `Status` among "hot", "cold", "cold-test" (resident cold in test) and "test"
+//! (non-resident, in test), `Ghost` (list "clock": added / hit / dropped),
+//! `Gauge` "m_c".
+//! Snapshot: ring "clock" read from HAND_hot forward (so `hand_hot` is slot 0;
+//! a hand with nothing to point at also shows slot 0), hands "hand_hot",
+//! "hand_cold", "hand_test"; `bits` is the reference bit; gauges "m_c", "m_h".
+
+use super::registry::{defaults_of, parse_config, PolicyEntry};
+use super::util::{DList, Links, NIL};
+use super::{Event, Gauge, Hand, Policy, Req, Ring, Sink, Slot, Snapshot};
+use crate::SimError;
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    /// Cold allocation m_c as a fraction of the frames (at least one frame):
+    /// the starting value for `clock-pro`, the fixed value for `clock-pro-fixed`.
+    pub cold_fraction: f64,
+    /// Treat an immediate re-reference of the page just accessed as a hit that
+    /// changes nothing, as the authors' simulators do with the LIRS traces.
+    pub ignore_repeats: bool,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config { cold_fraction: 0.01, ignore_repeats: false }
+    }
+}
+
+impl Config {
+    fn cold_frames(&self, id: &str, frames: usize) -> Result<usize, SimError> {
+        if !(self.cold_fraction >= 0.0 && self.cold_fraction <= 1.0) {
+            return Err(SimError::config(
+                format!("{id} cold_fraction"),
+                format!("must be in [0, 1], got {}", self.cold_fraction),
+            ));
+        }
+        Ok(((self.cold_fraction * frames as f64).round() as usize).clamp(1, frames))
+    }
+}
+
+pub const ENTRY: PolicyEntry = PolicyEntry {
+    id: "clock-pro",
+    name: "CLOCK-Pro",
+    summary: "LIRS on a clock: hot/cold pages and non-resident test pages on one clock with three hands; adaptive cold allocation.",
+    defaults: defaults_of::<Config>,
+    build: |frames, ctx, params| {
+        let c: Config = parse_config("clock-pro", params)?;
+        Ok(Box::new(ClockPro::new(frames, ctx.n_pages, c.cold_frames("clock-pro", frames)?, true).ignoring_repeats(c.ignore_repeats)))
+    },
+};
+
+pub const ENTRY_FIXED: PolicyEntry = PolicyEntry {
+    id: "clock-pro-fixed",
+    name: "CLOCK-Pro (fixed m_c)",
+    summary: "CLOCK-Pro with the cold allocation m_c fixed (section 4.2 before adaptation).",
+    defaults: defaults_of::<Config>,
+    build: |frames, ctx, params| {
+        let c: Config = parse_config("clock-pro-fixed", params)?;
+        Ok(Box::new(ClockPro::new(frames, ctx.n_pages, c.cold_frames("clock-pro-fixed", frames)?, false).ignoring_repeats(c.ignore_repeats)))
+    },
+};
+
+// Per-page state bits.
+const IN_CLOCK: u8 = 1;
+const RES: u8 = 2;
+const HOT: u8 = 4;
+const TEST: u8 = 8;
+const REF: u8 = 16;
+const DIRTY: u8 = 32;
+
+pub struct ClockPro {
+    frames: usize,
+    adaptive: bool,
+    m_c: usize,
+    hot: usize,
+    res_cold: usize,
+    nonres: usize,
+    /// The clock, front = HAND_hot.
+    clock: DList,
+    clock_l: Links,
+    /// Resident cold pages in clock order, front = HAND_cold.
+    cold: DList,
+    cold_l: Links,
+    /// Cold pages in their test period (resident or not), front = HAND_test.
+    test: DList,
+    test_l: Links,
+    st: Vec<u8>,
+    ignore_repeats: bool,
+    last: u32,
+}
+
+fn pid(x: Option<u32>) -> u32 {
+    x.unwrap_or(NIL)
+}
+
+fn status_name(s: u8) -> &'static str {
+    match (s & RES != 0, s & HOT != 0, s & TEST != 0) {
+        (_, true, _) => "hot",
+        (true, false, true) => "cold-test",
+        (true, false, false) => "cold",
+        (false, ..) => "test",
+    }
+}
+
+impl ClockPro {
+    pub fn new(frames: usize, n_pages: u32, m_c: usize, adaptive: bool) -> ClockPro {
+        let n = n_pages as usize;
+        ClockPro {
+            frames,
+            adaptive,
+            m_c: m_c.clamp(1, frames),
+            hot: 0,
+            res_cold: 0,
+            nonres: 0,
+            clock: DList::new(),
+            clock_l: Links::new(n),
+            cold: DList::new(),
+            cold_l: Links::new(n),
+            test: DList::new(),
+            test_l: Links::new(n),
+            st: vec![0; n],
+            ignore_repeats: false,
+            last: NIL,
+        }
+    }
+
+    pub fn ignoring_repeats(mut self, on: bool) -> ClockPro {
+        self.ignore_repeats = on;
+        self
+    }
+
+    pub fn m_c(&self) -> usize {
+        self.m_c
+    }
+    fn m_h(&self) -> usize {
+        self.frames - self.m_c
+    }
+    /// Non-resident cold pages now in the clock (at most the frame count).
+    pub fn nonresident(&self) -> usize {
+        self.nonres
+    }
+
+    fn adapt(&mut self, up: bool, sink: &mut Sink) {
+        if !self.adaptive {
+            return;
+        }
+        let from = self.m_c;
+        self.m_c = if up { (from + 1).min(self.frames) } else { from.saturating_sub(1).max(1) };
+        if self.m_c != from {
+            let to = self.m_c;
+            let why = if up { "cold page accessed in its test period" } else { "test period ended without re-access" };
+            sink.ev(|| Event::Gauge { name: "m_c", from: from as f64, to: to as f64, why });
+        }
+    }
+
+    /// Moves the page under HAND_hot to the head (the hand moves past it).
+    fn rotate_front(&mut self) {
+        if let Some(x) = self.clock.pop_front(&mut self.clock_l) {
+            self.clock.push_back(&mut self.clock_l, x);
+        }
+    }
+
+    /// Ends the test period of `x` (which must be in it) on behalf of `hand`.
+    fn end_test(&mut self, x: u32, hand: &'static str, sink: &mut Sink) {
+        let s = self.st[x as usize];
+        self.test.remove(&mut self.test_l, x);
+        self.st[x as usize] &= !TEST;
+        if s & RES != 0 {
+            sink.ev(|| Event::Visit { hand, page: x, action: "ended test period" });
+            sink.ev(|| Event::Status { page: x, from: "cold-test", to: "cold", why: "passed its test period" });
+        } else {
+            self.clock.remove(&mut self.clock_l, x);
+            self.st[x as usize] = 0;
+            self.nonres -= 1;
+            sink.ev(|| Event::Visit { hand, page: x, action: "removed non-resident page: test period over" });
+            sink.ev(|| Event::Ghost { page: x, list: "clock", action: "dropped" });
+        }
+        if s & REF == 0 {
+            self.adapt(false, sink);
+        }
+    }
+
+    /// HAND_hot: turns one hot page cold, then rests on the next hot page.
+    fn run_hand_hot(&mut self, sink: &mut Sink) {
+        if self.hot == 0 {
+            return;
+        }
+        let from = pid(self.clock.front());
+        let mut demoted = false;
+        while let Some(x) = self.clock.front() {
+            let s = self.st[x as usize];
+            if s & HOT != 0 {
+                if demoted {
+                    break;
+                }
+                self.rotate_front();
+                if s & REF != 0 {
+                    self.st[x as usize] &= !REF;
+                    sink.ev(|| Event::Visit { hand: "hand_hot", page: x, action: "cleared reference bit" });
+                } else {
+                    self.st[x as usize] &= !HOT;
+                    self.hot -= 1;
+                    self.res_cold += 1;
+                    self.cold.push_back(&mut self.cold_l, x);
+                    demoted = true;
+                    sink.ev(|| Event::Visit { hand: "hand_hot", page: x, action: "turned cold" });
+                    sink.ev(|| Event::Status { page: x, from: "hot", to: "cold", why: "reference bit clear under hand_hot" });
+                    if self.hot == 0 {
+                        break;
+                    }
+                }
+            } else if s & RES != 0 {
+                debug_assert_eq!(self.cold.front(), Some(x));
+                if s & TEST != 0 {
+                    self.end_test(x, "hand_hot", sink);
+                }
+                self.rotate_front();
+                // The page under HAND_cold moves to the head: push HAND_cold on.
+                self.cold.pop_front(&mut self.cold_l);
+                self.cold.push_back(&mut self.cold_l, x);
+            } else {
+                self.end_test(x, "hand_hot", sink);
+            }
+        }
+        let to = pid(self.clock.front());
+        sink.ev(|| Event::Hand { hand: "hand_hot", from, to });
+    }
+
+    fn balance_hot(&mut self, sink: &mut Sink) {
+        while self.hot > self.m_h() {
+            self.run_hand_hot(sink);
+        }
+    }
+
+    /// HAND_test: ends one test period.
+    fn run_hand_test(&mut self, sink: &mut Sink) {
+        if let Some(x) = self.test.front() {
+            self.end_test(x, "hand_test", sink);
+            let to = pid(self.test.front());
+            sink.ev(|| Event::Hand { hand: "hand_test", from: x, to });
+        }
+    }
+
+    /// HAND_cold: frees one frame.
+    fn run_hand_cold(&mut self, sink: &mut Sink) {
+        let from = pid(self.cold.front());
+        loop {
+            let Some(x) = self.cold.front() else {
+                // Only reachable if every frame were hot; demote one so there is a victim.
+                if self.hot == 0 {
+                    debug_assert!(false, "hand_cold ran on an empty cache");
+                    break;
+                }
+                self.run_hand_hot(sink);
+                continue;
+            };
+            let s = self.st[x as usize];
+            if s & REF != 0 {
+                self.st[x as usize] &= !REF;
+                self.cold.remove(&mut self.cold_l, x);
+                self.clock.remove(&mut self.clock_l, x);
+                self.clock.push_back(&mut self.clock_l, x);
+                if s & TEST != 0 {
+                    self.test.remove(&mut self.test_l, x);
+                    self.st[x as usize] = (self.st[x as usize] & !TEST) | HOT;
+                    self.res_cold -= 1;
+                    self.hot += 1;
+                    sink.ev(|| Event::Visit { hand: "hand_cold", page: x, action: "turned hot: referenced in its test period" });
+                    sink.ev(|| Event::Status { page: x, from: "cold-test", to: "hot", why: "accessed in its test period" });
+                    self.adapt(true, sink);
+                    self.balance_hot(sink);
+                } else {
+                    self.cold.push_back(&mut self.cold_l, x);
+                    self.test.push_back(&mut self.test_l, x);
+                    self.st[x as usize] |= TEST;
+                    sink.ev(|| Event::Visit { hand: "hand_cold", page: x, action: "cleared reference bit, moved to head, new test period" });
+                    sink.ev(|| Event::Status { page: x, from: "cold", to: "cold-test", why: "re-accessed outside a test period" });
+                }
+            } else {
+                self.cold.remove(&mut self.cold_l, x);
+                self.res_cold -= 1;
+                sink.evict(x, s & DIRTY != 0, "cold page with reference bit clear under hand_cold");
+                if s & TEST != 0 {
+                    self.st[x as usize] = IN_CLOCK | TEST;
+                    self.nonres += 1;
+                    sink.ev(|| Event::Status { page: x, from: "cold-test", to: "test", why: "evicted during its test period" });
+                    sink.ev(|| Event::Ghost { page: x, list: "clock", action: "added" });
+                } else {
+                    self.clock.remove(&mut self.clock_l, x);
+                    self.st[x as usize] = 0;
+                }
+                break;
+            }
+        }
+        let to = pid(self.cold.front());
+        sink.ev(|| Event::Hand { hand: "hand_cold", from, to });
+    }
+
+    fn position(&self, page: Option<u32>) -> u32 {
+        page.and_then(|p| self.clock.iter(&self.clock_l).position(|x| x == p)).unwrap_or(0) as u32
+    }
+}
+
+impl Policy for ClockPro {
+    fn id(&self) -> &'static str {
+        if self.adaptive {
+            "clock-pro"
+        } else {
+            "clock-pro-fixed"
+        }
+    }
+
+    fn access(&mut self, req: Req, sink: &mut Sink) -> bool {
+        let p = req.page;
+        let wbit = if req.write { DIRTY } else { 0 };
+        let repeat = std::mem::replace(&mut self.last, p) == p && self.ignore_repeats;
+        if self.st[p as usize] & RES != 0 {
+            self.st[p as usize] |= if repeat { wbit } else { REF | wbit };
+            return true;
+        }
+        let was_full = self.hot + self.res_cold == self.frames;
+        if was_full {
+            self.run_hand_cold(sink);
+        }
+        if self.st[p as usize] & IN_CLOCK != 0 {
+            // Non-resident and still in its test period: a small reuse distance.
+            self.clock.remove(&mut self.clock_l, p);
+            self.test.remove(&mut self.test_l, p);
+            self.nonres -= 1;
+            self.st[p as usize] = IN_CLOCK | RES | HOT | wbit;
+            self.hot += 1;
+            self.clock.push_back(&mut self.clock_l, p);
+            sink.ev(|| Event::Ghost { page: p, list: "clock", action: "hit" });
+            sink.ev(|| Event::Status { page: p, from: "test", to: "hot", why: "faulted in during its test period" });
+            sink.ev(|| Event::Insert { page: p, place: "head", slot: None });
+            self.adapt(true, sink);
+            self.balance_hot(sink);
+        } else if !was_full && self.hot < self.m_h() {
+            self.st[p as usize] = IN_CLOCK | RES | HOT | wbit;
+            self.hot += 1;
+            self.clock.push_back(&mut self.clock_l, p);
+            sink.ev(|| Event::Insert { page: p, place: "head", slot: None });
+            sink.ev(|| Event::Status { page: p, from: "new", to: "hot", why: "warm-up: hot allocation not yet full" });
+        } else {
+            self.st[p as usize] = IN_CLOCK | RES | TEST | wbit;
+            self.res_cold += 1;
+            self.clock.push_back(&mut self.clock_l, p);
+            self.cold.push_back(&mut self.cold_l, p);
+            self.test.push_back(&mut self.test_l, p);
+            sink.ev(|| Event::Insert { page: p, place: "head", slot: None });
+        }
+        while self.nonres > self.frames {
+            self.run_hand_test(sink);
+        }
+        false
+    }
+
+    fn resident(&self) -> usize {
+        self.hot + self.res_cold
+    }
+    fn capacity(&self) -> usize {
+        self.frames
+    }
+    fn contains(&self, page: u32) -> bool {
+        self.st.get(page as usize).is_some_and(|s| s & RES != 0)
+    }
+
+    fn flush(&mut self, sink: &mut Sink) {
+        let pages: Vec<u32> = self.clock.iter(&self.clock_l).collect();
+        for p in pages {
+            if self.st[p as usize] & (RES | DIRTY) == RES | DIRTY {
+                self.st[p as usize] &= !DIRTY;
+                sink.clean(p, "final flush");
+            }
+        }
+    }
+
+    fn snapshot(&self) -> Snapshot {
+        let slots = self
+            .clock
+            .iter(&self.clock_l)
+            .map(|p| {
+                let s = self.st[p as usize];
+                Slot::page(p, status_name(s), (s & REF != 0) as u8, s & DIRTY != 0, s & RES != 0)
+            })
+            .collect();
+        let hands = vec![
+            Hand { name: "hand_hot", pos: 0 },
+            Hand { name: "hand_cold", pos: self.position(self.cold.front()) },
+            Hand { name: "hand_test", pos: self.position(self.test.front()) },
+        ];
+        Snapshot {
+            policy: self.id(),
+            capacity: self.frames as u32,
+            resident: self.resident() as u32,
+            rings: vec![Ring { name: "clock", slots, hands }],
+            gauges: vec![
+                Gauge { name: "m_c", value: self.m_c as f64, target: None },
+                Gauge { name: "m_h", value: self.m_h() as f64, target: None },
+            ],
+            ..Snapshot::default()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{generate, GenConfig, Workload};
+    use crate::policy::{build, BuildCtx};
+    use crate::{run, RunOptions};
+
+    fn step(p: &mut ClockPro, page: u32) -> (bool, Vec<Event>) {
+        let mut sink = Sink::recording();
+        let hit = p.access(Req { t: 0, page, write: false }, &mut sink);
+        (hit, sink.events.unwrap())
+    }
+
+    fn ring(p: &ClockPro) -> Vec<(u32, &'static str, u8, bool)> {
+        let s = p.snapshot();
+        s.rings[0].slots.iter().map(|x| (x.page.unwrap(), x.status, x.bits, x.resident)).collect()
+    }
+    fn hands(p: &ClockPro) -> Vec<u32> {
+        p.snapshot().rings[0].hands.iter().map(|h| h.pos).collect()
+    }
+
+    #[test]
+    fn hand_worked_trace_with_three_frames() {
+        // m = 3, m_c = 1 (m_h = 2). 0 1 enter hot (warm-up), 2 enters cold in test.
+        let mut p = ClockPro::new(3, 8, 1, true);
+        let hits: Vec<bool> = [0, 1, 2, 0].iter().map(|&x| step(&mut p, x).0).collect();
+        assert_eq!(hits, vec![false, false, false, true]);
+        assert_eq!(ring(&p), vec![(0, "hot", 1, true), (1, "hot", 0, true), (2, "cold-test", 0, true)]);
+        assert_eq!(hands(&p), vec![0, 2, 2]);
+
+        // 3 faults: HAND_cold evicts 2, which stays as a non-resident test page.
+        let (hit, ev) = step(&mut p, 3);
+        assert!(!hit);
+        assert_eq!(ev[0], Event::Evict { page: 2, dirty: false, why: "cold page with reference bit clear under hand_cold" });
+        assert!(ev.contains(&Event::Status { page: 2, from: "cold-test", to: "test", why: "evicted during its test period" }));
+        assert_eq!(ring(&p), vec![(0, "hot", 1, true), (1, "hot", 0, true), (2, "test", 0, false), (3, "cold-test", 0, true)]);
+        assert_eq!(hands(&p), vec![0, 3, 2]);
+
+        // 2 faults in its test period: it turns hot, m_c grows to 2, so HAND_hot
+        // spares 0 (bit set), turns 1 cold, removes the test page 3 (m_c back to 1)
+        // and rests on hot page 2.
+        let (hit, ev) = step(&mut p, 2);
+        assert!(!hit);
+        let nil = u32::MAX;
+        assert_eq!(
+            ev,
+            vec![
+                Event::Evict { page: 3, dirty: false, why: "cold page with reference bit clear under hand_cold" },
+                Event::Status { page: 3, from: "cold-test", to: "test", why: "evicted during its test period" },
+                Event::Ghost { page: 3, list: "clock", action: "added" },
+                Event::Hand { hand: "hand_cold", from: 3, to: nil },
+                Event::Ghost { page: 2, list: "clock", action: "hit" },
+                Event::Status { page: 2, from: "test", to: "hot", why: "faulted in during its test period" },
+                Event::Insert { page: 2, place: "head", slot: None },
+                Event::Gauge { name: "m_c", from: 1.0, to: 2.0, why: "cold page accessed in its test period" },
+                Event::Visit { hand: "hand_hot", page: 0, action: "cleared reference bit" },
+                Event::Visit { hand: "hand_hot", page: 1, action: "turned cold" },
+                Event::Status { page: 1, from: "hot", to: "cold", why: "reference bit clear under hand_hot" },
+                Event::Visit { hand: "hand_hot", page: 3, action: "removed non-resident page: test period over" },
+                Event::Ghost { page: 3, list: "clock", action: "dropped" },
+                Event::Gauge { name: "m_c", from: 2.0, to: 1.0, why: "test period ended without re-access" },
+                Event::Hand { hand: "hand_hot", from: 0, to: 2 },
+            ]
+        );
+        assert_eq!(ring(&p), vec![(2, "hot", 0, true), (0, "hot", 0, true), (1, "cold", 0, true)]);
+        assert_eq!(hands(&p), vec![0, 2, 0]);
+        assert_eq!(p.m_c(), 1);
+
+        // 1 is re-accessed outside a test period; on the next fault HAND_cold moves
+        // it to the head with a new test period, comes round to it again and evicts it.
+        assert!(step(&mut p, 1).0);
+        let (_, ev) = step(&mut p, 4);
+        assert_eq!(ev[0], Event::Visit { hand: "hand_cold", page: 1, action: "cleared reference bit, moved to head, new test period" });
+        assert_eq!(
+            ring(&p),
+            vec![(2, "hot", 0, true), (0, "hot", 0, true), (1, "test", 0, false), (4, "cold-test", 0, true)]
+        );
+        let s = p.snapshot();
+        assert_eq!(s.gauges, vec![Gauge { name: "m_c", value: 1.0, target: None }, Gauge { name: "m_h", value: 2.0, target: None }]);
+        assert_eq!(s.resident, 3);
+    }
+
+    #[test]
+    fn fixed_variant_never_moves_m_c() {
+        let mut p = ClockPro::new(3, 8, 1, false);
+        let mut all = vec![];
+        for x in [0, 1, 2, 0, 3, 2, 1, 4, 3, 4] {
+            all.extend(step(&mut p, x).1);
+        }
+        assert!(all.iter().all(|e| !matches!(e, Event::Gauge { .. })));
+        assert_eq!(p.m_c(), 1);
+        assert_eq!(p.id(), "clock-pro-fixed");
+        // As the adaptive run up to [2H 0H 1t 4ct]; 3 evicts 4 and enters cold in
+        // test; 4 evicts 3 and, faulting in its test period, turns hot, so HAND_hot
+        // turns 2 (bit clear) cold and rests on 0. m_c stays 1 throughout.
+        assert_eq!(
+            ring(&p),
+            vec![(0, "hot", 0, true), (1, "test", 0, false), (3, "test", 0, false), (4, "hot", 0, true), (2, "cold", 0, true)]
+        );
+    }
+
+    #[test]
+    fn ignore_repeats_keeps_a_run_from_promoting() {
+        for (on, expect) in [
+            (false, vec![(2, "hot", 0, true), (1, "cold", 0, true), (3, "cold-test", 0, true)]),
+            (true, vec![(0, "hot", 0, true), (1, "hot", 0, true), (2, "test", 0, false), (3, "cold-test", 0, true)]),
+        ] {
+            let mut p = ClockPro::new(3, 8, 1, true).ignoring_repeats(on);
+            let hits: Vec<bool> = [0, 1, 2, 2, 3].iter().map(|&x| step(&mut p, x).0).collect();
+            assert_eq!(hits, vec![false, false, false, true, false]);
+            // Off: 2's bit is set in its test period, so HAND_cold turns it hot, m_c
+            // becomes 2 and HAND_hot turns 0 and 1 cold; 0 is then replaced.
+            // On: 2's bit stays clear and 2 is replaced.
+            assert_eq!(ring(&p), expect, "ignore_repeats {on}");
+        }
+    }
+
+    fn loop_hits(id: &str, frames: usize, pages: u64, n: u64) -> (u64, u64) {
+        let t = generate(&GenConfig::single(Workload::Loop { pages }, n, 0.0, 0)).unwrap();
+        let p = build(id, frames, &BuildCtx::of(&t), &serde_json::Value::Null).unwrap();
+        let r = run(&t, p, &RunOptions { buckets: 10, ..RunOptions::default() }, &mut |_, _| true).unwrap();
+        // Hits after warm-up: the last 9 of 10 buckets.
+        (r.metrics.hits, r.bucket_hits[1..].iter().map(|&h| h as u64).sum())
+    }
+
+    #[test]
+    fn loop_one_page_larger_than_memory_is_near_opt() {
+        // The paper's example (2.1): 100 frames, a loop over 101 pages.
+        let n = 20_000;
+        for id in ["lru", "clock"] {
+            assert_eq!(loop_hits(id, 100, 101, n).1, 0, "{id} should get no hits after warm-up");
+        }
+        let (opt, _) = loop_hits("opt", 100, 101, n);
+        let (pro, _) = loop_hits("clock-pro", 100, 101, n);
+        let (fixed, _) = loop_hits("clock-pro-fixed", 100, 101, n);
+        // Measured: OPT 19 701 (98.5 %), CLOCK-Pro 19 505 (97.5 %): in steady state
+        // it misses 2 of every 101 requests (the two pages sharing the cold frame).
+        let (opt_r, pro_r) = (opt as f64 / n as f64, pro as f64 / n as f64);
+        assert!(opt_r > 0.98, "opt {opt_r}");
+        assert!(opt_r - pro_r < 0.015, "clock-pro {pro_r} vs opt {opt_r}");
+        assert!(fixed as f64 / n as f64 > 0.97, "clock-pro-fixed {fixed}");
+    }
+
+    #[test]
+    fn nonresident_pages_stay_within_memory_size_on_a_scan() {
+        let mut p = ClockPro::new(10, 1000, 1, true);
+        let mut sink = Sink::counting();
+        for i in 0..1000 {
+            p.access(Req { t: i, page: (i % 1000) as u32, write: i % 3 == 0 }, &mut sink);
+            assert!(p.nonresident() <= 10);
+            assert_eq!(p.resident(), (i + 1).min(10));
+        }
+        assert!(sink.writebacks > 0);
+    }
+
+    #[test]
+    fn bad_cold_fraction_is_refused() {
+        let t = crate::Trace::reads(&[0]);
+        let ctx = BuildCtx::of(&t);
+        let e = build("clock-pro", 4, &ctx, &serde_json::json!({"cold_fraction": 1.5})).err().unwrap().to_string();
+        assert!(e.contains("cold_fraction"), "{e}");
+        let p = build("clock-pro-fixed", 100, &ctx, &serde_json::json!({"cold_fraction": 0.25})).unwrap();
+        assert_eq!(p.snapshot().gauges[0].value, 25.0);
+    }
+
+    /// The three lists agree with the per-page state and with each other's order.
+    fn check(p: &ClockPro) {
+        let order: Vec<u32> = p.clock.iter(&p.clock_l).collect();
+        let st = |x: u32| p.st[x as usize];
+        let cold: Vec<u32> = order.iter().copied().filter(|&x| st(x) & (RES | HOT) == RES).collect();
+        let test: Vec<u32> = order.iter().copied().filter(|&x| st(x) & TEST != 0).collect();
+        assert_eq!(p.cold.iter(&p.cold_l).collect::<Vec<_>>(), cold, "HAND_cold's list is the resident cold pages in clock order");
+        assert_eq!(p.test.iter(&p.test_l).collect::<Vec<_>>(), test, "HAND_test's list is the test pages in clock order");
+        assert_eq!(p.hot, order.iter().filter(|&&x| st(x) & HOT != 0).count());
+        assert_eq!(p.res_cold, cold.len());
+        assert_eq!(p.nonres, order.iter().filter(|&&x| st(x) & RES == 0).count());
+        assert!(order.iter().all(|&x| st(x) & RES != 0 || st(x) & TEST != 0), "non-resident pages are in their test period");
+        assert!(p.nonres <= p.frames && p.hot <= p.m_h() && (1..=p.frames).contains(&p.m_c));
+        assert_eq!(p.st.iter().filter(|&&s| s & IN_CLOCK != 0).count(), order.len());
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 96, ..Default::default() })]
+        #[test]
+        fn lists_stay_consistent(frames in 1usize..12, adaptive: bool, cold in 1usize..12,
+                                 pages in proptest::collection::vec(0u32..40, 0..500)) {
+            let mut p = ClockPro::new(frames, 40, cold.min(frames), adaptive);
+            let mut sink = Sink::recording();
+            for (t, &x) in pages.iter().enumerate() {
+                p.access(Req { t, page: x, write: t % 5 == 0 }, &mut sink);
+                check(&p);
+            }
+        }
+    }
+}

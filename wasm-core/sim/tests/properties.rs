@@ -1,0 +1,132 @@
+//! Invariants every registered policy must keep, on random small traces. New
+//! policies are covered as soon as they are in `POLICIES`.
+
+use cachescope_sim::policy::{build, lirs, two_q, BuildCtx, Event, Policy, Req, Sink, Snapshot, POLICIES};
+use cachescope_sim::trace::{pack, page_of};
+use proptest::prelude::*;
+use serde_json::Value;
+
+/// The documented bound on non-resident (ghost / test-period) entries.
+fn nonresident_bound(id: &str, c: usize) -> usize {
+    match id {
+        // CLOCK-Pro: non-resident cold pages in the clock never exceed the memory size m.
+        "clock-pro" | "clock-pro-fixed" => c,
+        // ARC/CAR: |L1| + |L2| ≤ 2c with c resident once full, so ghosts ≤ c.
+        "arc" | "car" => c,
+        "2q" => two_q::Config::default().kout_pages(c),
+        "lirs" => lirs::Config::default().max_nonresident(c),
+        // Policies without ghosts report none; a new ghost-keeping policy should add its bound here.
+        _ => 2 * c,
+    }
+}
+
+/// Distinct pages shown resident and shown non-resident (a page may appear in
+/// two views, e.g. LIRS's S and Q).
+fn snapshot_counts(s: &Snapshot, n_pages: usize) -> (usize, usize, usize) {
+    let mut res = vec![false; n_pages];
+    let mut ghost = vec![false; n_pages];
+    let slots = s.rings.iter().flat_map(|r| r.slots.iter()).chain(s.lists.iter().flat_map(|l| l.entries.iter()));
+    for slot in slots {
+        if let Some(p) = slot.page {
+            if slot.resident {
+                res[p as usize] = true;
+            } else {
+                ghost[p as usize] = true;
+            }
+        }
+    }
+    let both = res.iter().zip(&ghost).filter(|(a, b)| **a && **b).count();
+    (res.iter().filter(|&&x| x).count(), ghost.iter().filter(|&&x| x).count(), both)
+}
+
+fn check_policy(id: &str, frames: usize, trace: &[u32], n_pages: u32) -> Result<u64, TestCaseError> {
+    // Original ids equal dense ids here: pages are numbered in order of first use.
+    let ids: Vec<u64> = (0..n_pages as u64).collect();
+    let ctx = BuildCtx { n_pages, trace, ids: &ids };
+    let mut p: Box<dyn Policy> = build(id, frames, &ctx, &Value::Null).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    prop_assert_eq!(p.capacity(), frames);
+    let mut sink = Sink::recording();
+    let (mut hits, mut misses) = (0u64, 0u64);
+    for (t, &r) in trace.iter().enumerate() {
+        let page = page_of(r);
+        let before = p.contains(page);
+        let (resident_before, evictions_before) = (p.resident(), sink.evictions);
+        let hit = p.access(Req { t, page, write: cachescope_sim::trace::is_write(r) }, &mut sink);
+        prop_assert_eq!(hit, before, "{} step {}: hit must mean the page was resident", id, t);
+        let evicted = (sink.evictions - evictions_before) as usize;
+        prop_assert_eq!(
+            p.resident() + evicted,
+            resident_before + usize::from(!hit),
+            "{} step {}: a miss loads one page, each eviction removes one",
+            id,
+            t
+        );
+        if hit {
+            hits += 1;
+        } else {
+            misses += 1;
+        }
+        let r = p.resident();
+        prop_assert!(r <= frames, "{} step {}: {} resident > {} frames", id, t, r, frames);
+        let contained = (0..n_pages).filter(|&q| p.contains(q)).count();
+        prop_assert_eq!(contained, r, "{} step {}: contains() disagrees with resident()", id, t);
+        let s = p.snapshot();
+        prop_assert_eq!(s.resident as usize, r, "{} step {}: snapshot resident", id, t);
+        let (shown, ghosts, both) = snapshot_counts(&s, n_pages as usize);
+        prop_assert_eq!(shown, r, "{} step {}: resident pages shown in the snapshot", id, t);
+        prop_assert_eq!(both, 0, "{} step {}: a page shown both resident and non-resident", id, t);
+        let bound = nonresident_bound(id, frames);
+        prop_assert!(ghosts <= bound, "{} step {}: {} non-resident entries > bound {}", id, t, ghosts, bound);
+        if id == "arc" || id == "car" {
+            prop_assert!(shown + ghosts <= 2 * frames, "{} step {}: |L1| + |L2| = {} > 2c", id, t, shown + ghosts);
+        }
+    }
+    prop_assert_eq!(hits + misses, trace.len() as u64);
+    prop_assert!(sink.evictions <= misses && sink.writebacks <= sink.evictions);
+    let evict_events = sink.events.as_ref().map_or(0, |e| e.iter().filter(|e| matches!(e, Event::Evict { .. })).count());
+    prop_assert_eq!(evict_events as u64, sink.evictions, "{}: one Evict event per eviction", id);
+
+    // Recording events must not change what the policy does.
+    let mut q = build(id, frames, &ctx, &Value::Null).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    let mut counting = Sink::counting();
+    prop_assert_eq!(q.run_chunk(trace, 0, &mut counting), hits, "{}: hits differ when not recording", id);
+    prop_assert_eq!((counting.evictions, counting.writebacks), (sink.evictions, sink.writebacks));
+    Ok(hits)
+}
+
+fn trace_strategy() -> impl Strategy<Value = (Vec<(u32, bool)>, usize)> {
+    // Few distinct pages in some cases, so that hits and ghost hits happen.
+    (1u32..64, 1usize..20).prop_flat_map(|(pages, frames)| {
+        (prop::collection::vec((0..pages, any::<bool>()), 0..400), Just(frames))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
+    #[test]
+    fn every_policy_keeps_its_invariants_and_opt_is_best((reqs, frames) in trace_strategy()) {
+        // Dense ids as a loaded trace would have them: 0..n in order of first use.
+        let mut map = vec![u32::MAX; 64];
+        let mut n = 0u32;
+        let trace: Vec<u32> = reqs
+            .iter()
+            .map(|&(p, w)| {
+                if map[p as usize] == u32::MAX {
+                    map[p as usize] = n;
+                    n += 1;
+                }
+                pack(map[p as usize], w)
+            })
+            .collect();
+        let n_pages = n.max(1);
+        let mut results = Vec::new();
+        for e in POLICIES {
+            results.push((e.id, check_policy(e.id, frames, &trace, n_pages)?));
+        }
+        let opt = results.iter().find(|r| r.0 == "opt").expect("opt is registered").1;
+        for (id, h) in &results {
+            prop_assert!(opt >= *h, "OPT {} hits < {} {} hits", opt, id, h);
+        }
+    }
+}
