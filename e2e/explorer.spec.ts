@@ -5,13 +5,32 @@ test.beforeEach(async ({ page }) => {
   await expect(page.getByText(/^core \d/)).toBeVisible();
 });
 
-async function openExplorer(page: Page, policy: string | ((options: string[]) => string), frames: number, opts: { pages?: number; length?: number; writes?: number } = {}) {
+interface Workload {
+  pages?: number;
+  length?: number;
+  writes?: number;
+}
+
+async function generate(page: Page, opts: Workload) {
   await page.getByRole('spinbutton', { name: 'Pages' }).fill(String(opts.pages ?? 200));
   await page.getByRole('spinbutton', { name: 'Length (requests)' }).fill(String(opts.length ?? 5000));
   if (opts.writes !== undefined) await page.getByRole('spinbutton', { name: 'Write fraction' }).fill(String(opts.writes));
   await page.getByRole('button', { name: 'Generate workload' }).click();
   await expect(page.getByRole('region', { name: 'Trace summary' })).toContainText((opts.length ?? 5000).toLocaleString('en'));
   await page.getByRole('tab', { name: 'Explore' }).click();
+}
+
+async function openFlash(page: Page, blocks: number, ppb: number, opts: Workload) {
+  await generate(page, opts);
+  await page.getByRole('radio', { name: 'Flash device' }).check();
+  await page.getByRole('spinbutton', { name: 'Blocks' }).fill(String(blocks));
+  await page.getByRole('spinbutton', { name: 'Pages per block' }).fill(String(ppb));
+  await page.getByRole('button', { name: 'Explore' }).click();
+  await expect(position(page)).toHaveText(`0 / ${(opts.length ?? 5000).toLocaleString('en')}`);
+}
+
+async function openExplorer(page: Page, policy: string | ((options: string[]) => string), frames: number, opts: Workload = {}) {
+  await generate(page, opts);
   const select = page.getByRole('combobox', { name: 'Explorer policy' });
   const label = typeof policy === 'string' ? policy : policy(await select.locator('option').allInnerTexts());
   await select.selectOption({ label });
@@ -67,6 +86,46 @@ test('CLOCK: the hand sweeps forward and comes back exactly when stepping back',
   await expect(narration(page)).toHaveText(narrationAt300);
 });
 
+test('CLOCK-Pro: three hands move and come back; statuses and m_c shown', async ({ page }, info) => {
+  await openExplorer(page, 'CLOCK-Pro', 32, { pages: 300, length: 5000 });
+  await jumpTo(page, 1000);
+  const ring = hands(page, 'clock');
+  await expect(ring.getByRole('listitem')).toHaveText([/^hand_hot at slot 0/, /^hand_cold at slot \d+/, /^hand_test at slot \d+/]);
+  await expect(page.getByRole('list', { name: 'Gauges' })).toContainText('m_c');
+  const legend = page.getByRole('list', { name: 'Legend' });
+  await expect(legend).toContainText('hot');
+  await expect(legend).toContainText('non-resident');
+  const before = await ring.innerText();
+  const narrationBefore = await narration(page).innerText();
+  const k = await stepUntilChanged(page, () => ring.innerText());
+  await expect(narration(page)).toContainText(/HAND_(hot|cold|test)/);
+  await page.screenshot({ path: info.outputPath('clock-pro.png'), fullPage: true });
+  await stepBack(page, k);
+  await expect.poll(() => ring.innerText()).toBe(before);
+  await expect(narration(page)).toHaveText(narrationBefore);
+});
+
+test('flash grid: the GC victim and copied pages appear and go back exactly', async ({ page }, info) => {
+  await openFlash(page, 64, 16, { pages: 500, length: 5000, writes: 1 });
+  await expect(page.getByRole('img', { name: 'Flash grid: 64 blocks of 16 pages' })).toBeVisible();
+  await jumpTo(page, 1000);
+  const state = page.getByRole('list', { name: 'Flash state' });
+  await expect(state).toContainText('64 blocks × 16 pages');
+  const before = await state.innerText();
+  let k = 0;
+  for (;;) {
+    k += await stepUntilChanged(page, () => state.innerText(), 200);
+    if ((await state.innerText()).includes('GC victim: block')) break;
+  }
+  await expect(narration(page)).toContainText(/GC \(greedy\) chose block \d+/);
+  await page.screenshot({ path: info.outputPath('flash-grid.png'), fullPage: true });
+  await stepBack(page, k);
+  await expect.poll(() => state.innerText()).toBe(before);
+  await page.getByRole('spinbutton', { name: 'Page to inspect' }).fill('3');
+  await page.getByRole('button', { name: 'Inspect' }).click();
+  await expect(page.getByRole('region', { name: 'History of page 3' })).toContainText(/On flash: logical page \d+ lives in block \d+, page \d+/);
+});
+
 test('keyboard: arrows step, Home and End jump, space plays and pauses', async ({ page }) => {
   await openExplorer(page, 'CLOCK', 16);
   await page.getByRole('heading', { name: 'cachescope' }).click(); // focus off the form fields
@@ -113,7 +172,7 @@ test('a bad explorer cache size gets a clear message', async ({ page }) => {
   await page.getByRole('tab', { name: 'Explore' }).click();
   await page.getByRole('spinbutton', { name: 'Explorer frames' }).fill('0');
   await page.getByRole('button', { name: 'Explore' }).click();
-  await expect(page.getByRole('alert')).toContainText('whole number of frames ≥ 1');
+  await expect(page.getByRole('alert')).toContainText('Cache size (frames) must be a whole number ≥ 1, got 0.');
 });
 
 /** Mean and 95th-percentile time between animation frames over `frames` frames, during playback. */
@@ -148,4 +207,16 @@ test('frame-time probe: continuous playback of a 2,000-frame ring', async ({ pag
   console.log(`frame-time probe (${policy}, 2000-frame ring, 3000 req/s): ${r.fps.toFixed(1)} fps, mean ${r.mean.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms`);
   await page.getByRole('button', { name: 'Pause' }).click();
   await page.screenshot({ path: info.outputPath('ring-2000.png'), fullPage: true });
+});
+
+test('frame-time probe: continuous playback of a 1,024-block flash grid', async ({ page }, info) => {
+  await openFlash(page, 1024, 64, { pages: 20000, length: 200000, writes: 0.5 });
+  await page.getByRole('combobox', { name: 'Speed (requests per second)' }).selectOption('3000');
+  await page.getByRole('button', { name: 'Play' }).click();
+  await expect(position(page)).not.toHaveText(/^0 \//);
+  const r = await probeFrames(page, 240);
+  await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+  console.log(`frame-time probe (page FTL, 1024 blocks x 64 pages, 3000 req/s): ${r.fps.toFixed(1)} fps, mean ${r.mean.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms`);
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await page.screenshot({ path: info.outputPath('flash-1024.png'), fullPage: true });
 });

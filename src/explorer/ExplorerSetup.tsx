@@ -1,15 +1,21 @@
 import { useApp } from '../state/store';
 import { selectPolicyInfo, selectTrace } from '../state/selectors';
-import { selectStatus, useExplorer } from './explorerStore';
+import { FTLS, GCS, selectStatus, useExplorer } from './explorerStore';
+import type { FlashSetup } from './types';
 
-/** Which policy and cache size to step through, on the loaded trace. */
+/** What to step through on the loaded trace: a cache policy, or a flash device. */
 export function ExplorerSetup() {
   const policies = useApp(selectPolicyInfo);
   const trace = useApp(selectTrace);
-  const policy = useExplorer((s) => s.policy);
-  const frames = useExplorer((s) => s.frames);
+  const { policy, frames, mode, flash } = useExplorer();
   const status = useExplorer(selectStatus);
-  const { setPolicy, setFrames, open } = useExplorer.getState();
+  const { setPolicy, setFrames, setMode, setFlash, open } = useExplorer.getState();
+  const num = (label: string, key: keyof Pick<FlashSetup, 'blocks' | 'pages_per_block' | 'regions'>) => (
+    <label>
+      {label}{' '}
+      <input type="number" min={1} aria-label={label} value={Number.isFinite(flash[key]) ? flash[key] : ''} onChange={(e) => setFlash({ [key]: e.target.valueAsNumber })} />
+    </label>
+  );
   return (
     <form
       className="panel explorer-setup"
@@ -20,20 +26,58 @@ export function ExplorerSetup() {
         open();
       }}
     >
-      <label>
-        Policy{' '}
-        <select aria-label="Explorer policy" value={policy} onChange={(e) => setPolicy(e.target.value)}>
-          {policies.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Frames{' '}
-        <input type="number" min={1} aria-label="Explorer frames" value={Number.isFinite(frames) ? frames : ''} onChange={(e) => setFrames(e.target.valueAsNumber)} />
-      </label>
+      <div className="segmented" role="radiogroup" aria-label="Explore">
+        <label>
+          <input type="radio" name="explore-mode" checked={mode === 'cache'} onChange={() => setMode('cache')} /> Cache policy
+        </label>
+        <label>
+          <input type="radio" name="explore-mode" checked={mode === 'flash'} onChange={() => setMode('flash')} /> Flash device
+        </label>
+      </div>
+      {mode === 'cache' ? (
+        <>
+          <label>
+            Policy{' '}
+            <select aria-label="Explorer policy" value={policy} onChange={(e) => setPolicy(e.target.value)}>
+              {policies.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Frames{' '}
+            <input type="number" min={1} aria-label="Explorer frames" value={Number.isFinite(frames) ? frames : ''} onChange={(e) => setFrames(e.target.valueAsNumber)} />
+          </label>
+        </>
+      ) : (
+        <>
+          <label>
+            FTL{' '}
+            <select aria-label="FTL" value={flash.ftl} onChange={(e) => setFlash({ ftl: e.target.value })}>
+              {FTLS.map((f) => (
+                <option key={f.id} value={f.id}>
+                  {f.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Cleaning{' '}
+            <select aria-label="Cleaning policy" value={flash.gc} onChange={(e) => setFlash({ gc: e.target.value })}>
+              {GCS.map((g) => (
+                <option key={g} value={g}>
+                  {g}
+                </option>
+              ))}
+            </select>
+          </label>
+          {num('Blocks', 'blocks')}
+          {num('Pages per block', 'pages_per_block')}
+          {num('DAC regions', 'regions')}
+        </>
+      )}
       <button type="submit" className="primary" disabled={!trace || status === 'opening'}>
         Explore
       </button>

@@ -14,6 +14,7 @@ import { ListView } from './ListView';
 import { GaugeView } from './GaugeView';
 import { PageInspector } from './PageInspector';
 import { Legend } from './Legend';
+import { FlashView } from './FlashView';
 
 export function ExplorerView() {
   const frame = useExplorer(selectFrame);
@@ -43,10 +44,16 @@ export function ExplorerView() {
           <Controls />
           <Narration frame={frame} />
           <div className="explorer-views">
-            <p className="hint" aria-label="Cache occupancy">
-              {snap.policy} · {snap.resident} of {snap.capacity} frames in use · {frame.hit === null ? 'start' : frame.hit ? 'hit' : 'miss'}
-            </p>
-            <Legend snapshot={snap} />
+            {frame.flash && frame.flashPages ? (
+              <FlashView snap={frame.flash} pages={frame.flashPages} />
+            ) : (
+              <>
+                <p className="hint" aria-label="Cache occupancy">
+                  {snap.policy} · {snap.resident} of {snap.capacity} frames in use · {frame.hit === null ? 'start' : frame.hit ? 'hit' : 'miss'}
+                </p>
+                <Legend snapshot={snap} />
+              </>
+            )}
             {snap.rings.map((r) => (
               <RingView key={r.name} policy={snap.policy} ring={r} events={frame.events} selected={selected} onSelect={select} />
             ))}

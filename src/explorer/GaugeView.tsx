@@ -1,9 +1,9 @@
-import type { Gauge, StepEvent } from './types';
+import type { Gauge, AnyEvent } from './types';
 
 interface Props {
   gauges: Gauge[];
   capacity: number;
-  events: StepEvent[];
+  events: AnyEvent[];
 }
 
 /** Adaptive quantities (targets, windows, allocations) as bars against the cache size. */

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { createListCanvas, type ListCanvas } from './listCanvas';
 import { listDecoration, touchedPages } from './decorations';
-import type { List, Snapshot, StepEvent } from './types';
+import type { List, Snapshot, AnyEvent } from './types';
 
 interface Props {
   snapshot: Snapshot;
   list: List;
-  events: StepEvent[];
+  events: AnyEvent[];
   selected: number | null;
   onSelect(page: number | null): void;
 }

@@ -4,7 +4,7 @@ import type { ExploreFrame } from './types';
 /** What the last request did and why; quiet for screen readers while playing. */
 export function Narration({ frame }: { frame: ExploreFrame }) {
   const req = frame.request;
-  const head = req ? `Request ${frame.position}: ${req.write ? 'write' : 'read'} page ${req.page} — ` : '';
+  const head = req ? `Request ${frame.position} — ` : '';
   return (
     <p className="narration" aria-label="Narration" aria-live={frame.playing ? 'off' : 'polite'}>
       {head}

@@ -32,9 +32,16 @@ export function PageInspector() {
       {history && (
         <div aria-label={`History of page ${history.page}`} role="region">
           <p>
-            Page {history.page} (id {history.original} in the trace) · {history.resident ? 'in the cache' : 'not in the cache'} · accessed{' '}
+            Page {history.page} (id {history.original} in the trace) ·{' '}
+            {history.location !== undefined ? '' : history.resident ? 'in the cache · ' : 'not in the cache · '} accessed{' '}
             {history.totalAccesses.toLocaleString('en')} times in the first {history.position.toLocaleString('en')} requests
           </p>
+          {history.location !== undefined && history.location !== null && (
+            <p>
+              On flash: logical page {history.location.lpn}{' '}
+              {history.location.block === null ? 'never written' : `lives in block ${history.location.block}, page ${history.location.offset} (version ${history.location.version})`}
+            </p>
+          )}
           <p className="hint">
             Last accesses: {history.accesses.length ? history.accesses.map((a) => `#${a.t}${a.write ? ' (w)' : ''}`).join(', ') : 'none'}
           </p>

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { createRingCanvas, handColour, type RingCanvas } from './ringCanvas';
 import { handText, maxBitsOf, touchedPages, victimSlot } from './decorations';
-import type { Ring, StepEvent } from './types';
+import type { Ring, AnyEvent } from './types';
 
 interface Props {
   policy: string;
   ring: Ring;
-  events: StepEvent[];
+  events: AnyEvent[];
   selected: number | null;
   onSelect(page: number | null): void;
 }

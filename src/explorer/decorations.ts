@@ -3,10 +3,10 @@
 // is drawn generically from the snapshot, so new policies work without code here.
 
 import { HAND_COLOURS } from './colours';
-import type { Ring, Snapshot, StepEvent } from './types';
+import type { AnyEvent, Ring, Snapshot, StepEvent } from './types';
 
 /** Pages each hand changed in the step, in that hand's colour (hands ordered as in the ring). */
-export function touchedPages(events: StepEvent[], handOrder: string[]): Map<number, string> {
+export function touchedPages(events: AnyEvent[], handOrder: string[]): Map<number, string> {
   const m = new Map<number, string>();
   for (const e of events) {
     if (e.kind !== 'visit') continue;
@@ -17,7 +17,7 @@ export function touchedPages(events: StepEvent[], handOrder: string[]): Map<numb
 }
 
 /** The slot the victim left (where the new page went), when the step evicted. */
-export function victimSlot(events: StepEvent[], ring: Ring): number | null {
+export function victimSlot(events: AnyEvent[], ring: Ring): number | null {
   if (!events.some((e) => e.kind === 'evict')) return null;
   const ins = events.find((e): e is Extract<StepEvent, { kind: 'insert' }> => e.kind === 'insert');
   if (!ins) return null;

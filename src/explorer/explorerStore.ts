@@ -5,13 +5,26 @@
 
 import { create } from 'zustand';
 import { engine } from '../worker/client';
-import type { ExploreFrame, PageHistory } from './types';
+import type { ExploreFrame, FlashSetup, PageHistory } from './types';
 import type { ExploreFromWorker } from '../worker/protocol';
 
 export const SPEEDS = [1, 2, 5, 10, 30, 100, 300, 1000, 3000, 10000] as const;
 
+export type ExploreMode = 'cache' | 'flash';
+
+export const FTLS = [
+  { id: 'page', label: 'Page-level' },
+  { id: 'block', label: 'Block-level' },
+  { id: 'fast', label: 'FAST (hybrid)' },
+];
+export const GCS = ['greedy', 'cost-benefit', 'cat', 'fifo'];
+
 export interface ExplorerState {
   status: 'closed' | 'opening' | 'open';
+  mode: ExploreMode;
+  flash: FlashSetup;
+  setMode(mode: ExploreMode): void;
+  setFlash(patch: Partial<FlashSetup>): void;
   policy: string;
   frames: number;
   frame: ExploreFrame | null;
@@ -63,6 +76,10 @@ function onMessage(msg: ExploreFromWorker): void {
 
 export const useExplorer = create<ExplorerState>()((set, get) => ({
   status: 'closed',
+  mode: 'cache',
+  flash: { ftl: 'page', gc: 'greedy', blocks: 1024, pages_per_block: 64, regions: 1 },
+  setMode: (mode) => set({ mode }),
+  setFlash: (patch) => set((s) => ({ flash: { ...s.flash, ...patch } })),
   policy: 'clock',
   frames: 16,
   frame: null,
@@ -74,14 +91,15 @@ export const useExplorer = create<ExplorerState>()((set, get) => ({
   setPolicy: (policy) => set({ policy }),
   setFrames: (frames) => set({ frames }),
   open: () => {
-    const { policy, frames } = get();
-    if (!Number.isInteger(frames) || frames < 1) {
-      set({ error: `Cache size must be a whole number of frames ≥ 1, got ${String(frames)}.` });
+    const { policy, frames, mode, flash } = get();
+    const bad = mode === 'cache' ? badCount('Cache size (frames)', frames) : (badCount('Blocks', flash.blocks) ?? badCount('Pages per block', flash.pages_per_block) ?? badCount('DAC regions', flash.regions));
+    if (bad) {
+      set({ error: bad });
       return;
     }
     engine().onExplore(onMessage);
     set({ status: 'opening', error: null, selected: null, history: null, frame: null, drawn: 0 });
-    engine().explore({ type: 'explore-open', policy, frames, params: {} });
+    engine().explore({ type: 'explore-open', policy, frames, params: {}, ...(mode === 'flash' ? { flash } : {}) });
   },
   close: () => {
     engine().explore({ type: 'explore-close' });
@@ -113,6 +131,10 @@ export const useExplorer = create<ExplorerState>()((set, get) => ({
     if (page !== null && get().frame) engine().explore({ type: 'explore-history', page });
   },
 }));
+
+function badCount(what: string, n: number): string | null {
+  return Number.isInteger(n) && n >= 1 ? null : `${what} must be a whole number ≥ 1, got ${Number.isFinite(n) ? n : 'nothing'}.`;
+}
 
 export const selectFrame = (s: ExplorerState) => s.frame;
 export const selectStatus = (s: ExplorerState) => s.status;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { handLabel, mentions, narrate, narrateEvents } from './narrate';
-import type { StepEvent } from './types';
+import { handLabel, mentions, mentionsLpn, narrate, narrateEvents } from './narrate';
+import type { AnyEvent, StepEvent } from './types';
 
 describe('narrate', () => {
   it('reads a CLOCK-Pro step the way the paper speaks', () => {
@@ -40,6 +40,27 @@ describe('narrate', () => {
     ]);
     expect(parts).toHaveLength(2);
     expect(parts[0]).toBe('s-hand met page 1: passed');
+  });
+
+  it('tells a flash write that triggers cleaning in a few clauses', () => {
+    const ev: AnyEvent[] = [
+      { kind: 'victim', block: 7, valid: 3, invalid: 61, policy: 'greedy' },
+      { kind: 'copy', lpn: 1, from: 448, to: 900 },
+      { kind: 'copy', lpn: 2, from: 449, to: 901 },
+      { kind: 'copy', lpn: 5, from: 450, to: 902 },
+      { kind: 'erase', block: 7 },
+      { kind: 'host_write', lpn: 40, ppn: 903 },
+      { kind: 'invalidate', lpn: 40, ppn: 12 },
+    ];
+    expect(narrateEvents(ev)).toEqual([
+      'GC (greedy) chose block 7: 3 valid, 61 invalid pages',
+      'copied 3 valid pages out (first: page 1, 448 → 900)',
+      'erased block 7',
+      'host wrote page 40 to physical page 903',
+      'its old copy at physical page 12 is now invalid',
+    ]);
+    expect(mentionsLpn(ev[5], 40)).toBe(true);
+    expect(mentionsLpn(ev[0], 40)).toBe(false);
   });
 
   it('says so when nothing happened yet', () => {

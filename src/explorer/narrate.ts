@@ -1,7 +1,7 @@
 // The narration line: what one step did and why, in words, from its event record.
 // Pure, so the worker (page history) and the UI share it.
 
-import type { StepEvent } from './types';
+import type { AnyEvent, StepEvent } from './types';
 
 const NIL = 4294967295;
 
@@ -23,11 +23,42 @@ function where(policy: string, x: number): string {
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** One clause per event; a visit followed by the status change it caused reads as one. */
-export function narrateEvents(events: StepEvent[], policy = ''): string[] {
+export function narrateEvents(events: AnyEvent[], policy = ''): string[] {
   const out: string[] = [];
   for (let i = 0; i < events.length; i++) {
     const e = events[i];
     switch (e.kind) {
+      case 'host_write':
+        out.push(`host wrote page ${e.lpn} to physical page ${e.ppn}`);
+        break;
+      case 'host_read':
+        out.push(e.ppn === null ? `host read page ${e.lpn}: never written, nothing read from flash` : `host read page ${e.lpn} from physical page ${e.ppn}`);
+        break;
+      case 'invalidate':
+        out.push(`its old copy at physical page ${e.ppn} is now invalid`);
+        break;
+      case 'open':
+        out.push(`block ${e.block} opened as ${e.role}${e.region === null ? '' : ` for region ${e.region}`}`);
+        break;
+      case 'victim':
+        out.push(`GC (${e.policy}) chose block ${e.block}: ${e.valid} valid, ${e.invalid} invalid pages`);
+        break;
+      case 'copy': {
+        let n = 1;
+        while (events[i + n]?.kind === 'copy') n++;
+        out.push(n === 1 ? `copied page ${e.lpn} from physical page ${e.from} to ${e.to}` : `copied ${n} valid pages out (first: page ${e.lpn}, ${e.from} → ${e.to})`);
+        i += n - 1;
+        break;
+      }
+      case 'erase':
+        out.push(`erased block ${e.block}`);
+        break;
+      case 'region':
+        out.push(`DAC moved page ${e.lpn} from region ${e.from} to ${e.to}: ${e.why}`);
+        break;
+      case 'merge':
+        out.push(`${e.merge} merge of logical block ${e.lbn}`);
+        break;
       case 'hit':
         out.push(`${e.write ? 'write' : 'read'} of page ${e.page}: hit`);
         break;
@@ -74,13 +105,20 @@ export function narrateEvents(events: StepEvent[], policy = ''): string[] {
 const fmt = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(2));
 
 /** The narration line for a step. */
-export function narrate(events: StepEvent[], policy = ''): string {
+export function narrate(events: AnyEvent[], policy = ''): string {
   const parts = narrateEvents(events, policy);
   if (parts.length === 0) return 'Nothing has happened yet: step forward to serve the first request.';
   return `${cap(parts.join('; '))}.`;
 }
 
 /** Whether an event concerns `page` (page history). */
-export function mentions(e: StepEvent, page: number): boolean {
+export function mentions(e: AnyEvent, page: number): boolean {
   return 'page' in e && e.page === page;
 }
+
+/** Whether a flash event concerns logical page `lpn` (page history on flash). */
+export function mentionsLpn(e: AnyEvent, lpn: number): boolean {
+  return 'lpn' in e && e.lpn === lpn;
+}
+
+export type { StepEvent };

@@ -53,49 +53,60 @@ export function createRingCanvas(canvas: HTMLCanvasElement, size: number, onSele
     const { cx, cy, inner, outer } = layout;
     const bitBand = (outer - inner) * 0.3;
     const gap = n <= 256 ? Math.min(0.02, (Math.PI * 2) / n / 6) : 0;
+    // One path per colour, filled once: thousands of slots stay cheap to draw.
+    const fills = new Map<string, Path2D>();
+    const bits = new Path2D();
+    const dirty = new Path2D();
+    const poly = n > 180; // straight-edged wedges are indistinguishable from arcs at this size
+    const wedge = (path: Path2D, r0: number, r1: number, a0: number, a1: number) => {
+      if (poly) {
+        path.moveTo(cx + r1 * Math.cos(a0), cy + r1 * Math.sin(a0));
+        path.lineTo(cx + r1 * Math.cos(a1), cy + r1 * Math.sin(a1));
+        path.lineTo(cx + r0 * Math.cos(a1), cy + r0 * Math.sin(a1));
+        path.lineTo(cx + r0 * Math.cos(a0), cy + r0 * Math.sin(a0));
+        path.closePath();
+      } else {
+        path.moveTo(cx + r1 * Math.cos(a0), cy + r1 * Math.sin(a0));
+        path.arc(cx, cy, r1, a0, a1);
+        path.arc(cx, cy, r0, a1, a0, true);
+        path.closePath();
+      }
+    };
+    const marked: number[] = [];
     for (let i = 0; i < n; i++) {
       const s = ring.slots[i];
       const a0 = slotStart(i, n) + gap;
       const a1 = slotStart(i + 1, n) - gap;
-      ctx.beginPath();
-      ctx.arc(cx, cy, outer, a0, a1);
-      ctx.arc(cx, cy, inner + bitBand, a1, a0, true);
-      ctx.closePath();
-      ctx.globalAlpha = s.page === null ? 1 : s.resident ? 1 : 0.45;
-      ctx.fillStyle = s.page === null ? EMPTY : statusColour(s.status);
-      ctx.fill();
-      ctx.globalAlpha = 1;
-      if (s.page !== null && s.bits > 0) {
-        // Reference bit or counter: the inner band filled in proportion.
-        const h = (bitBand * Math.min(s.bits, marks.maxBits)) / marks.maxBits;
-        ctx.beginPath();
-        ctx.arc(cx, cy, inner + h, a0, a1);
-        ctx.arc(cx, cy, inner, a1, a0, true);
-        ctx.closePath();
-        ctx.fillStyle = '#333333';
-        ctx.fill();
-      }
-      if (s.dirty) {
-        ctx.beginPath();
-        ctx.arc(cx, cy, outer + 5, a0, a1);
-        ctx.arc(cx, cy, outer + 1, a1, a0, true);
-        ctx.closePath();
-        ctx.fillStyle = '#000000';
-        ctx.fill();
-      }
+      const key = s.page === null ? `${EMPTY}|1` : `${statusColour(s.status)}|${s.resident ? 1 : 0.45}`;
+      let path = fills.get(key);
+      if (!path) fills.set(key, (path = new Path2D()));
+      wedge(path, inner + bitBand, outer, a0, a1);
+      if (s.page !== null && s.bits > 0) wedge(bits, inner, inner + (bitBand * Math.min(s.bits, marks.maxBits)) / marks.maxBits, a0, a1);
+      if (s.dirty) wedge(dirty, outer + 1, outer + 5, a0, a1);
+      if ((s.page !== null && (marks.touched.has(s.page) || s.page === marks.selected)) || i === marks.victimSlot) marked.push(i);
+    }
+    for (const [key, path] of fills) {
+      const [colour, alpha] = key.split('|');
+      ctx.globalAlpha = Number(alpha);
+      ctx.fillStyle = colour;
+      ctx.fill(path);
+    }
+    ctx.globalAlpha = 1;
+    ctx.fillStyle = '#333333';
+    ctx.fill(bits);
+    ctx.fillStyle = '#000000';
+    ctx.fill(dirty);
+    for (const i of marked) {
+      const s = ring.slots[i];
       const touch = s.page === null ? undefined : marks.touched.get(s.page);
       const sel = s.page !== null && s.page === marks.selected;
-      if (touch || sel || i === marks.victimSlot) {
-        ctx.beginPath();
-        ctx.arc(cx, cy, outer, slotStart(i, n), slotStart(i + 1, n));
-        ctx.arc(cx, cy, inner, slotStart(i + 1, n), slotStart(i, n), true);
-        ctx.closePath();
-        ctx.lineWidth = sel ? 4 : 3;
-        ctx.strokeStyle = sel ? HIGHLIGHT : i === marks.victimSlot ? '#D55E00' : (touch as string);
-        ctx.setLineDash(i === marks.victimSlot && !sel ? [4, 3] : []);
-        ctx.stroke();
-        ctx.setLineDash([]);
-      }
+      const outline = new Path2D();
+      wedge(outline, inner, outer, slotStart(i, n), slotStart(i + 1, n));
+      ctx.lineWidth = sel ? 4 : 3;
+      ctx.strokeStyle = sel ? HIGHLIGHT : i === marks.victimSlot ? '#D55E00' : (touch as string);
+      ctx.setLineDash(i === marks.victimSlot && !sel ? [4, 3] : []);
+      ctx.stroke(outline);
+      ctx.setLineDash([]);
     }
     if (n <= 48) {
       ctx.font = '11px system-ui, sans-serif';

@@ -50,15 +50,20 @@ export type StepEvent =
   | { kind: 'ghost'; page: number; list: string; action: string };
 
 /** The state after `position` requests; `events` and `hit` are those of request `position` (1-based). */
+export type AnyEvent = StepEvent | FlashEvent;
+
 export interface ExploreFrame {
   position: number;
   total: number;
   hit: boolean | null;
   /** The request just served: dense page id and whether it wrote. */
   request: { page: number; write: boolean } | null;
-  events: StepEvent[];
+  events: AnyEvent[];
   snapshot: Snapshot;
   playing: boolean;
+  /** Flash sessions: the device (per-page states as bytes, block after block). */
+  flash?: FlashSnapshot;
+  flashPages?: Uint8Array;
 }
 
 export interface PageHistory {
@@ -72,4 +77,49 @@ export interface PageHistory {
   changes: { t: number; text: string }[];
   window: number;
   resident: boolean;
+  /** Flash sessions: where the page's current data lives. */
+  location?: FlashSnapshot['selected'];
+}
+
+/** wasm-core/sim/src/flash/snapshot.rs FlashSnapshot, without per-page states (they cross as bytes). */
+export interface FlashBlock {
+  valid: number;
+  invalid: number;
+  erases: number;
+  role: string;
+  region: number | null;
+}
+
+export interface FlashSnapshot {
+  ftl: string;
+  gc: string;
+  blocks: number;
+  pages_per_block: number;
+  logical_pages: number;
+  free_blocks: number;
+  block: FlashBlock[];
+  write_points: number[];
+  victim: number | null;
+  copies: { lpn: number; from: number; to: number }[];
+  selected: { lpn: number; ppn: number | null; block: number | null; offset: number | null; version: number } | null;
+}
+
+export type FlashEvent =
+  | { kind: 'host_write'; lpn: number; ppn: number }
+  | { kind: 'host_read'; lpn: number; ppn: number | null }
+  | { kind: 'invalidate'; lpn: number; ppn: number }
+  | { kind: 'open'; block: number; role: string; region: number | null }
+  | { kind: 'victim'; block: number; valid: number; invalid: number; policy: string }
+  | { kind: 'copy'; lpn: number; from: number; to: number }
+  | { kind: 'erase'; block: number }
+  | { kind: 'region'; lpn: number; from: number; to: number; why: string }
+  | { kind: 'merge'; merge: string; lbn: number };
+
+/** Flash configuration for the explorer (a subset of FlashConfig; the rest default). */
+export interface FlashSetup {
+  ftl: string;
+  gc: string;
+  blocks: number;
+  pages_per_block: number;
+  regions: number;
 }

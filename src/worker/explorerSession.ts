@@ -3,7 +3,7 @@
 // reached equals the state first seen there. (The adapter offers no way to copy
 // a session, so there are no checkpoints; advance() runs untraced at full speed.)
 
-import type { ExploreFrame, Snapshot, StepEvent } from '../explorer/types';
+import type { AnyEvent, ExploreFrame, Snapshot } from '../explorer/types';
 
 /** What the session needs from WasmSession (tests supply a fake). */
 export interface Stepper {
@@ -12,11 +12,13 @@ export interface Stepper {
   position(): number;
   snapshot(): string;
   free(): void;
+  /** More of the frame (the flash device). */
+  extras?(): Partial<ExploreFrame>;
 }
 
 export class ExplorerSession {
   private s: Stepper;
-  private last: { hit: boolean | null; events: StepEvent[] } = { hit: null, events: [] };
+  private last: { hit: boolean | null; events: AnyEvent[]; at: number } = { hit: null, events: [], at: 0 };
   /** Times the session was rebuilt to go back (tests read it). */
   replays = 0;
 
@@ -35,11 +37,11 @@ export class ExplorerSession {
   /** Moves to `target` (clamped to [0, total]) and returns the state there. */
   seek(target: number): void {
     const to = Math.max(0, Math.min(this.total, Math.floor(target)));
-    if (to < this.position || (to === this.position && to > 0 && this.last.hit === null)) {
+    if (to < this.position || (to === this.position && to > 0 && this.last.at !== to)) {
       this.s.free();
       this.s = this.make();
       this.replays++;
-      this.last = { hit: null, events: [] };
+      this.last = { hit: null, events: [], at: 0 };
     }
     if (to === this.position) return;
     // Untraced up to the request before the target, then one traced step so the
@@ -47,8 +49,8 @@ export class ExplorerSession {
     if (to - 1 > this.position) this.s.advance(to - 1 - this.position);
     const out = this.s.step();
     if (out === undefined) throw new Error('the trace ended before the requested position');
-    const r = JSON.parse(out) as { hit: boolean; events: StepEvent[] };
-    this.last = { hit: r.hit, events: r.events };
+    const r = JSON.parse(out) as { hit: boolean | null; events: AnyEvent[] };
+    this.last = { hit: r.hit, events: r.events, at: this.position };
   }
 
   frame(playing: boolean): ExploreFrame {
@@ -61,7 +63,13 @@ export class ExplorerSession {
       events: this.last.events,
       snapshot: JSON.parse(this.s.snapshot()) as Snapshot,
       playing,
+      ...this.s.extras?.(),
     };
+  }
+
+  /** A new stepper at the start (page history replays with it). */
+  fresh(): Stepper {
+    return this.make();
   }
 
   free(): void {

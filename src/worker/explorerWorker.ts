@@ -2,11 +2,11 @@
 // timer and answers page-history questions. Messages are served at once (not
 // queued behind runs) so that pause and seek feel immediate.
 
-import { WasmSession, type WasmTrace } from '../wasm-pkg/cachescope.js';
-import { ExplorerSession, stepsForTick } from './explorerSession';
+import { WasmFlashSession, WasmSession, type WasmTrace } from '../wasm-pkg/cachescope.js';
+import { ExplorerSession, stepsForTick, type Stepper } from './explorerSession';
 import type { ExploreFromWorker, ExploreToWorker } from './protocol';
-import { mentions, narrateEvents } from '../explorer/narrate';
-import type { PageHistory, Snapshot, StepEvent } from '../explorer/types';
+import { mentions, mentionsLpn, narrateEvents } from '../explorer/narrate';
+import type { AnyEvent, FlashSetup, FlashSnapshot, PageHistory, Snapshot } from '../explorer/types';
 
 const TICK_MS = 1000 / 60;
 /** Requests before the position whose events the page history replays. */
@@ -16,9 +16,27 @@ const WRITE_BIT = 0x8000_0000;
 
 interface Open {
   session: ExplorerSession;
+  /** Policy id, or `flash` (narration vocabulary). */
   policy: string;
-  frames: number;
-  params: string;
+  flash: boolean;
+  /** Flash: the logical page to locate in snapshots (original id). */
+  selectedLpn: number | null;
+}
+
+/** A flash device as a Stepper: its snapshot rides in `extras`, the policy snapshot is empty. */
+function flashStepper(trace: WasmTrace, config: string, o: () => Open | null): Stepper {
+  const f = new WasmFlashSession(trace, config);
+  return {
+    step: () => f.step(),
+    advance: (n) => f.advance(n),
+    position: () => f.position(),
+    snapshot: () => JSON.stringify({ policy: 'flash', capacity: 0, resident: 0, rings: [], lists: [], gauges: [] }),
+    free: () => f.free(),
+    extras: () => ({
+      flash: JSON.parse(f.snapshot(o()?.selectedLpn ?? undefined)) as FlashSnapshot,
+      flashPages: f.page_states(),
+    }),
+  };
 }
 
 let open: Open | null = null;
@@ -40,6 +58,10 @@ function sendFrame(post: Post): void {
   if (!open) return;
   awaitingAck = true;
   post({ type: 'explore-frame', ...open.session.frame(playing) });
+}
+
+function flashConfig(f: FlashSetup): string {
+  return JSON.stringify({ ftl: f.ftl, gc: f.gc, blocks: f.blocks, pages_per_block: f.pages_per_block, regions: f.regions });
 }
 
 function stop(): void {
@@ -82,25 +104,30 @@ function history(trace: WasmTrace, o: Open, page: number): PageHistory {
     }
   }
   // Status changes: replay the last window of requests with events recorded.
+  const original = trace.original_ids(page, page + 1)[0] ?? page;
+  const about = o.flash ? (e: AnyEvent) => mentionsLpn(e, original) : (e: AnyEvent) => mentions(e, page);
   const from = Math.max(0, pos - HISTORY_WINDOW);
-  const ws = new WasmSession(trace, o.policy, o.frames, o.params, '');
+  const ws = o.session.fresh();
   const changes: { t: number; text: string }[] = [];
   try {
     ws.advance(from);
     for (let t = from + 1; t <= pos; t++) {
       const out = ws.step();
       if (out === undefined) break;
-      const evs = (JSON.parse(out) as { events: StepEvent[] }).events.filter((e) => mentions(e, page));
+      const evs = (JSON.parse(out) as { events: AnyEvent[] }).events.filter(about);
       for (const text of narrateEvents(evs, o.policy)) changes.push({ t, text });
     }
   } finally {
     ws.free();
   }
-  const snap: Snapshot = o.session.frame(false).snapshot;
+  if (o.flash) o.selectedLpn = original;
+  const frame = o.session.frame(false);
+  const snap: Snapshot = frame.snapshot;
   const resident = [...snap.rings.flatMap((r) => r.slots), ...snap.lists.flatMap((l) => l.entries)].some((x) => x.page === page && x.resident);
   return {
     page,
-    original: trace.original_ids(page, page + 1)[0] ?? page,
+    original,
+    location: frame.flash?.selected ?? undefined,
     position: pos,
     accesses,
     totalAccesses: total,
@@ -126,12 +153,19 @@ export function handleExplore(msg: ExploreToWorker, trace: WasmTrace | null, pos
     if (msg.type === 'explore-open') {
       closeExplorer();
       if (!trace) throw new Error('load or generate a trace before exploring');
-      if (!Number.isInteger(msg.frames) || msg.frames < 1) throw new Error(`cache size must be a whole number of frames ≥ 1, got ${msg.frames}`);
-      const params = JSON.stringify(msg.params ?? {});
       const t = trace;
-      const make = () => new WasmSession(t, msg.policy, msg.frames, params, '');
-      make().free(); // surfaces a bad policy or parameter as an error before anything else
-      open = { session: new ExplorerSession(make, t.len(), (i) => requestAt(t, i)), policy: msg.policy, frames: msg.frames, params };
+      let make: () => Stepper;
+      if (msg.flash) {
+        const config = flashConfig(msg.flash);
+        make = () => flashStepper(t, config, () => open);
+      } else {
+        if (!Number.isInteger(msg.frames) || msg.frames < 1) throw new Error(`cache size must be a whole number of frames ≥ 1, got ${msg.frames}`);
+        const params = JSON.stringify(msg.params ?? {});
+        make = () => new WasmSession(t, msg.policy, msg.frames, params, '');
+      }
+      make().free(); // surfaces a bad policy or configuration as an error before anything else
+      const flash = msg.flash !== undefined;
+      open = { session: new ExplorerSession(make, t.len(), (i) => requestAt(t, i)), policy: flash ? 'flash' : msg.policy, flash, selectedLpn: null };
       awaitingAck = false;
       return sendFrame(post);
     }

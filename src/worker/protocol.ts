@@ -64,10 +64,11 @@ export function isFromWorker(data: unknown): data is FromWorker {
 // a new frame only after the UI acknowledges the previous one (explore-ack), so
 // fast playback never queues more frames than the UI can draw.
 
-import type { ExploreFrame, PageHistory } from '../explorer/types';
+import type { ExploreFrame, FlashSetup, PageHistory } from '../explorer/types';
 
 export type ExploreToWorker =
-  | { type: 'explore-open'; policy: string; frames: number; params: Record<string, unknown> }
+  /** With `flash`, the trace is served by that flash device instead of a cache policy. */
+  | { type: 'explore-open'; policy: string; frames: number; params: Record<string, unknown>; flash?: FlashSetup }
   | { type: 'explore-seek'; position: number }
   | { type: 'explore-play'; speed: number }
   | { type: 'explore-pause' }
@@ -98,4 +99,9 @@ export function isExploreFromWorker(data: unknown): data is ExploreFromWorker {
     default:
       return false;
   }
+}
+
+/** The flash page states move to the UI instead of being copied. */
+export function exploreTransferables(msg: ExploreFromWorker): Transferable[] {
+  return msg.type === 'explore-frame' && msg.flashPages ? [msg.flashPages.buffer as ArrayBuffer] : [];
 }

@@ -3,7 +3,7 @@
 // Runs advance in slices so that a cancel message is seen between slices.
 
 import init, { formats, policies, core_version, WasmLoader, WasmSession, WasmTrace } from '../wasm-pkg/cachescope.js';
-import { isExploreToWorker, transferablesOf, type ExploreToWorker, type FromWorker, type ToWorker, type TraceSource } from './protocol';
+import { exploreTransferables, isExploreToWorker, transferablesOf, type ExploreToWorker, type FromWorker, type ToWorker, type TraceSource } from './protocol';
 import { closeExplorer, handleExplore } from './explorerWorker';
 import type { FormatInfo, Metrics, PolicyInfo, RunJob, RunOptions, TraceSummary } from '../core/types';
 
@@ -146,7 +146,7 @@ self.onmessage = (ev: MessageEvent<ToWorker | ExploreToWorker>) => {
   const msg = ev.data;
   // Explorer: served at once, after the core is ready (see explorerWorker.ts).
   if (isExploreToWorker(msg)) {
-    void ready.then(() => handleExplore(msg, trace, (m) => self.postMessage(m)));
+    void ready.then(() => handleExplore(msg, trace, (m) => self.postMessage(m, exploreTransferables(m))));
     return;
   }
   if (msg.type === 'cancel') void handle(msg);
