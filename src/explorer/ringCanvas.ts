@@ -6,6 +6,7 @@
 import { EMPTY, HAND_COLOURS, HIGHLIGHT, statusColour } from './colours';
 import { ringLayout, slotAngle, slotAt, slotStart, sweep, type RingLayout } from './ringGeometry';
 import type { Ring } from './types';
+import { buildRingMap, paintRing, rgbOf, type RingMap } from './ringPixels';
 
 export interface RingMarks {
   /** Pages a hand changed this step → that hand's colour. */
@@ -42,6 +43,31 @@ export function createRingCanvas(canvas: HTMLCanvasElement, size: number, onSele
   let from = new Map<string, number>();
   let start = 0;
   let raf = 0;
+  let map: RingMap | null = null;
+  let image: ImageData | null = null;
+  const px = Math.round(size * dpr);
+  const pxLayout = ringLayout(px, px);
+
+  /** Slots painted as pixels (large rings). */
+  function paintPixels(r: Ring): void {
+    if (!ctx) return;
+    const n = r.slots.length;
+    if (!map) {
+      map = buildRingMap(px, pxLayout);
+      image = ctx.createImageData(px, px);
+    }
+    const rgb = new Uint8Array(n * 3);
+    const bits = new Float32Array(n);
+    const dirty = new Uint8Array(n);
+    for (let i = 0; i < n; i++) {
+      const sl = r.slots[i];
+      rgb.set(sl.page === null ? rgbOf(EMPTY) : rgbOf(statusColour(sl.status), sl.resident ? 1 : 0.45), i * 3);
+      bits[i] = sl.page === null ? 0 : Math.min(sl.bits, marks.maxBits) / marks.maxBits;
+      dirty[i] = sl.dirty ? 1 : 0;
+    }
+    paintRing((image as ImageData).data, map, n, { rgb, bits, dirty });
+    ctx.putImageData(image as ImageData, 0, 0);
+  }
 
   function draw(now: number): void {
     raf = 0;
@@ -73,7 +99,14 @@ export function createRingCanvas(canvas: HTMLCanvasElement, size: number, onSele
       }
     };
     const marked: number[] = [];
-    for (let i = 0; i < n; i++) {
+    if (poly) {
+      paintPixels(ring);
+      for (let i = 0; i < n; i++) {
+        const p = ring.slots[i].page;
+        if ((p !== null && (marks.touched.has(p) || p === marks.selected)) || i === marks.victimSlot) marked.push(i);
+      }
+    }
+    for (let i = 0; i < (poly ? 0 : n); i++) {
       const s = ring.slots[i];
       const a0 = slotStart(i, n) + gap;
       const a1 = slotStart(i + 1, n) - gap;
