@@ -57,7 +57,7 @@ describe('narrate', () => {
       'copied 3 valid pages out (first: page 1, 448 → 900)',
       'erased block 7',
       'host wrote page 40 to physical page 903',
-      'its old copy at physical page 12 is now invalid',
+      'the old copy of page 40 at physical page 12 is now invalid',
     ]);
     expect(mentionsLpn(ev[5], 40)).toBe(true);
     expect(mentionsLpn(ev[0], 40)).toBe(false);

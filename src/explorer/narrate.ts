@@ -35,7 +35,7 @@ export function narrateEvents(events: AnyEvent[], policy = ''): string[] {
         out.push(e.ppn === null ? `host read page ${e.lpn}: never written, nothing read from flash` : `host read page ${e.lpn} from physical page ${e.ppn}`);
         break;
       case 'invalidate':
-        out.push(`its old copy at physical page ${e.ppn} is now invalid`);
+        out.push(`the old copy of page ${e.lpn} at physical page ${e.ppn} is now invalid`);
         break;
       case 'open':
         out.push(`block ${e.block} opened as ${e.role}${e.region === null ? '' : ` for region ${e.region}`}`);
