@@ -52,3 +52,25 @@ test('an empty file and a binary file get plain messages', async ({ page }) => {
   await page.getByRole('button', { name: 'Load trace' }).click();
   await expect(page.getByRole('alert')).toContainText(/binary/i);
 });
+
+test('a generic CSV is read through a column mapping chosen with a preview', async ({ page }) => {
+  // Tencent-style: timestamp,offset,size,type,volume with offset and size in 512-byte sectors.
+  const csv = ['timestamp,offset,size,type,volume', '1538323200,0,8,0,1', '1538323201,8,16,1,1', '1538323202,0,8,0,1', ''].join('\n');
+  await page.getByLabel('Format').selectOption('csv');
+  await page.getByLabel('Trace file').setInputFiles({ name: 'vol.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  const preview = page.getByRole('table', { name: 'File preview' });
+  await expect(preview).toContainText('1538323201');
+  await page.getByRole('checkbox', { name: 'First line is a header' }).check();
+  await page.getByLabel('Page or offset column').selectOption({ label: 'column 2' });
+  await page.getByLabel('Offset unit').selectOption('sectors');
+  await page.getByLabel('Size column').selectOption({ label: 'column 3' });
+  await page.getByLabel('Size unit').selectOption('sectors');
+  await page.getByLabel('Operation column').selectOption({ label: 'column 4' });
+  await expect(preview.getByRole('columnheader', { name: '2 · id' })).toBeVisible();
+  await page.getByRole('button', { name: 'Load trace' }).click();
+  const summary = page.getByRole('region', { name: 'Trace summary' });
+  // 4 KiB pages: request 2 (8 KiB from sector 8 = byte 4096) touches pages 1 and 2.
+  await expect(summary).toContainText('csv');
+  await expect(summary).toContainText('2 / 2'); // reads / writes: pages 0, 0 read; pages 1, 2 written
+  await expect(summary.getByText('3', { exact: true })).toBeVisible(); // distinct pages
+});

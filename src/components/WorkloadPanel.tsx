@@ -2,12 +2,15 @@ import { useApp } from '../state/store';
 import { selectBusy, selectFile, selectFormats, selectGenerator, selectLoadSettings, selectSourceKind } from '../state/selectors';
 import type { GeneratorForm, WorkloadKind } from '../state/workloadSlice';
 import { NumberField } from './NumberField';
+import { CsvMappingForm } from './CsvMappingForm';
 
 const KINDS: { id: WorkloadKind; label: string }[] = [
   { id: 'zipf', label: 'Zipf' },
   { id: 'uniform', label: 'Uniform' },
   { id: 'loop', label: 'Loop' },
   { id: 'hot-cold', label: 'Hot/cold' },
+  { id: 'working-set', label: 'Working set (shifting)' },
+  { id: 'sequential', label: 'Sequential scan' },
 ];
 
 export function WorkloadPanel() {
@@ -45,7 +48,13 @@ export function WorkloadPanel() {
               ))}
             </select>
           </label>
-          <NumberField label="Pages" value={g.pages} min={1} step={1} onChange={(pages) => set({ pages })} />
+          {g.kind !== 'sequential' && <NumberField label="Pages" value={g.pages} min={1} step={1} onChange={(pages) => set({ pages })} />}
+          {g.kind === 'working-set' && (
+            <>
+              <NumberField label="Working-set size" value={g.set} min={1} step={1} onChange={(v) => set({ set: v })} />
+              <NumberField label="Shift every (requests)" value={g.shiftEvery} min={1} step={1000} onChange={(shiftEvery) => set({ shiftEvery })} />
+            </>
+          )}
           {g.kind === 'zipf' && <NumberField label="Zipf α" value={g.alpha} min={0} step={0.05} onChange={(alpha) => set({ alpha })} />}
           {g.kind === 'hot-cold' && (
             <>
@@ -82,6 +91,7 @@ export function WorkloadPanel() {
             <input type="checkbox" checked={!load.strict} onChange={(e) => setLoad({ strict: !e.target.checked })} />
             Skip malformed lines
           </label>
+          {load.format === 'csv' && file && <CsvMappingForm file={file} />}
           <p className="hint">
             Plain traces: one page number per line, optionally followed by R or W. LIRS, ARC, MSR, UMass/SPC, SYSTOR, blkparse, Valgrind lackey, CRAW,
             libCacheSim and gzip/zstd files are detected; choose the format if the guess is wrong.

@@ -5,7 +5,9 @@ export type Workload =
   | { kind: 'uniform'; pages: number }
   | { kind: 'zipf'; pages: number; alpha: number }
   | { kind: 'loop'; pages: number }
-  | { kind: 'hot-cold'; pages: number; hot_access: number; hot_pages: number };
+  | { kind: 'hot-cold'; pages: number; hot_access: number; hot_pages: number }
+  | { kind: 'sequential'; start: number }
+  | { kind: 'working-set'; pages: number; set: number; shift_every: number; shift: number };
 
 export interface Phase {
   workload: Workload;
@@ -65,10 +67,29 @@ export interface FormatInfo {
   label: string;
 }
 
+export type Unit = 'bytes' | 'sectors' | 'pages';
+
+/** Column mapping of a generic CSV/TSV trace (the core's formats::CsvMapping). */
+export interface CsvMapping {
+  delimiter: string | null;
+  header: boolean;
+  id_column: number;
+  unit: Unit;
+  size_column: number | null;
+  size_unit: Unit;
+  sector_size: number;
+  op_column: number | null;
+  read_values: string[];
+  write_values: string[];
+  namespace_column: number | null;
+}
+
 export interface LoadSettings {
   format: string | null;
   pageSize: number;
   strict: boolean;
+  /** Used when format is 'csv'. */
+  csv: CsvMapping;
 }
 
 export interface PolicyInfo {

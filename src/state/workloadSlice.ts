@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { GenConfig, LoadSettings, Workload } from '../core/types';
+import type { CsvMapping, GenConfig, LoadSettings, Workload } from '../core/types';
 import type { AppState } from './store';
 
 export type WorkloadKind = Workload['kind'];
@@ -10,6 +10,9 @@ export interface GeneratorForm {
   alpha: number;
   hotAccess: number;
   hotPages: number;
+  /** Working set: window size and how often it moves. */
+  set: number;
+  shiftEvery: number;
   length: number;
   writeFraction: number;
   seed: number;
@@ -26,25 +29,51 @@ export interface WorkloadSlice {
   setFile(file: File | null): void;
 }
 
+export const DEFAULT_CSV: CsvMapping = {
+  delimiter: null,
+  header: false,
+  id_column: 0,
+  unit: 'pages',
+  size_column: null,
+  size_unit: 'bytes',
+  sector_size: 512,
+  op_column: null,
+  read_values: ['r', 'read', '0'],
+  write_values: ['w', 'write', '1'],
+  namespace_column: null,
+};
+
 export const DEFAULT_GENERATOR: GeneratorForm = {
   kind: 'zipf',
   pages: 10_000,
   alpha: 1.0,
   hotAccess: 0.9,
   hotPages: 0.1,
+  set: 500,
+  shiftEvery: 20_000,
   length: 200_000,
   writeFraction: 0.3,
   seed: 42,
 };
 
+function workloadOf(g: GeneratorForm): Workload {
+  switch (g.kind) {
+    case 'zipf':
+      return { kind: 'zipf', pages: g.pages, alpha: g.alpha };
+    case 'hot-cold':
+      return { kind: 'hot-cold', pages: g.pages, hot_access: g.hotAccess, hot_pages: g.hotPages };
+    case 'sequential':
+      return { kind: 'sequential', start: 0 };
+    case 'working-set':
+      return { kind: 'working-set', pages: g.pages, set: g.set, shift_every: g.shiftEvery, shift: 0 };
+    default:
+      return { kind: g.kind, pages: g.pages };
+  }
+}
+
 /** The core's generator configuration for the form. */
 export function genConfigOf(g: GeneratorForm): GenConfig {
-  const workload: Workload =
-    g.kind === 'zipf'
-      ? { kind: 'zipf', pages: g.pages, alpha: g.alpha }
-      : g.kind === 'hot-cold'
-        ? { kind: 'hot-cold', pages: g.pages, hot_access: g.hotAccess, hot_pages: g.hotPages }
-        : { kind: g.kind, pages: g.pages };
+  const workload: Workload = workloadOf(g);
   return { seed: g.seed, phases: [{ workload, length: g.length, write_fraction: g.writeFraction }] };
 }
 
@@ -52,7 +81,7 @@ export const createWorkloadSlice: StateCreator<AppState, [], [], WorkloadSlice> 
   sourceKind: 'generate',
   generator: DEFAULT_GENERATOR,
   file: null,
-  load: { format: null, pageSize: 4096, strict: true },
+  load: { format: null, pageSize: 4096, strict: true, csv: DEFAULT_CSV },
   setLoad: (patch) => set((s) => ({ load: { ...s.load, ...patch } })),
   setSourceKind: (sourceKind) => set({ sourceKind }),
   setGenerator: (patch) => set((s) => ({ generator: { ...s.generator, ...patch } })),

@@ -42,8 +42,9 @@ async function load(id: number, source: TraceSource): Promise<TraceSummary> {
     return { source: 'generated', ...summaryOf(t, 4096) };
   }
   const { file } = source;
-  const { format, pageSize, strict } = source.settings;
-  const loader = new WasmLoader(file.name, JSON.stringify({ format, page_size: pageSize, strict }));
+  const { format, pageSize, strict, csv } = source.settings;
+  const options = { format, page_size: pageSize, strict, csv: format === 'csv' ? csv : null };
+  const loader = new WasmLoader(file.name, JSON.stringify(options));
   loader.size_hint(file.size);
   try {
     for (let off = 0; off < file.size; off += CHUNK) {

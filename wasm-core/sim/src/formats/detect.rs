@@ -2,7 +2,11 @@
 //! file name (`.trc` LIRS, `.lis` ARC, `oracleGeneral` in the name); then the
 //! content: the first format, in order from the most to the least specific,
 //! whose own parser accepts every sampled line and finds at least one request.
-//! Parsing with the real parsers keeps detection and loading from disagreeing.
+//! When none accepts every line, the format that accepts all but a few (at most
+//! one line in ten, at least one) is chosen, so that a trace with a typo is still
+//! recognised and the load then names the bad line, instead of failing as
+//! "unknown format". Parsing with the real parsers keeps detection and loading
+//! from disagreeing.
 
 use super::scan::{excerpt, trim, LineParser, Out};
 use super::{oracle, Format, LoadOptions, Parser};
@@ -96,8 +100,16 @@ pub(crate) fn choose(name: &str, head: &[u8], eof: bool, o: &LoadOptions) -> Res
             "{name} holds no requests: only blank lines and comments"
         )));
     };
+    let mut best: Option<(usize, Format)> = None;
     for f in ORDER {
-        if accepts(f, &sample, o) {
+        match bad_lines(f, &sample, o) {
+            Some(0) => return Ok((f, true)),
+            Some(bad) if best.is_none_or(|(b, _)| bad < b) => best = Some((bad, f)),
+            _ => {}
+        }
+    }
+    if let Some((bad, f)) = best {
+        if bad <= (sample.len() / 10).max(1) && bad < sample.len() {
             return Ok((f, true));
         }
     }
@@ -108,9 +120,10 @@ pub(crate) fn choose(name: &str, head: &[u8], eof: bool, o: &LoadOptions) -> Res
     )))
 }
 
-fn accepts(f: Format, sample: &[&[u8]], o: &LoadOptions) -> bool {
+/// How many sampled lines `f` rejects, or None when it finds no request at all.
+fn bad_lines(f: Format, sample: &[&[u8]], o: &LoadOptions) -> Option<usize> {
     let mut out = Out::new(o.page_size);
-    let ok = match Parser::new(f, o) {
+    let bad = match Parser::new(f, o) {
         Parser::Plain(mut p) => all(&mut p, sample, &mut out),
         Parser::Lirs(mut p) => all(&mut p, sample, &mut out),
         Parser::Arc(mut p) => all(&mut p, sample, &mut out),
@@ -121,11 +134,11 @@ fn accepts(f: Format, sample: &[&[u8]], o: &LoadOptions) -> bool {
         Parser::Lackey(mut p) => all(&mut p, sample, &mut out),
         Parser::Craw(mut p) => all(&mut p, sample, &mut out),
         Parser::Csv(mut p) => all(&mut p, sample, &mut out),
-        Parser::Oracle => false,
+        Parser::Oracle => return None,
     };
-    ok && !out.b.is_empty()
+    (!out.b.is_empty()).then_some(bad)
 }
 
-fn all<P: LineParser>(p: &mut P, sample: &[&[u8]], out: &mut Out) -> bool {
-    sample.iter().all(|l| p.line(l, out).is_ok())
+fn all<P: LineParser>(p: &mut P, sample: &[&[u8]], out: &mut Out) -> usize {
+    sample.iter().filter(|l| p.line(l, out).is_err()).count()
 }

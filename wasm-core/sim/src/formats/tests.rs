@@ -408,3 +408,15 @@ fn format_ids_round_trip_and_options_deserialize() {
     let m: CsvMapping = serde_json::from_str(r#"{"id_column":2,"unit":"sectors"}"#).unwrap();
     assert_eq!((m.id_column, m.unit), (2, Unit::Sectors));
 }
+
+#[test]
+fn a_typo_does_not_hide_the_format_the_load_names_the_line() {
+    let e = load_bytes("t.txt", b"1\n2 W\n3\n4\n5 R\nx7\n8\n", LoadOptions::default()).unwrap_err();
+    assert!(matches!(&e, SimError::Parse { line: 6, text, .. } if text == "x7"), "{e}");
+    let lenient = LoadOptions { strict: false, ..LoadOptions::default() };
+    let l = load_bytes("t.txt", b"1\n2 W\nx7\n", lenient).unwrap();
+    assert_eq!((l.format, l.detected, l.trace.len(), l.skipped), (Format::Plain, true, 2, 1));
+    // Mostly garbage is still "unknown format", not a guess.
+    let e = load_bytes("t.txt", b"1\nfoo\nbar\nbaz\n", LoadOptions::default()).unwrap_err();
+    assert!(e.to_string().contains("could not tell the format"), "{e}");
+}

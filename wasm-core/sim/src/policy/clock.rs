@@ -137,7 +137,7 @@ impl Policy for Clock {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testutil::replay_reads;
+    use super::super::testkit::replay_reads;
 
     #[test]
     fn second_chance_worked_by_hand() {

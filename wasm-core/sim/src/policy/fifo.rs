@@ -112,7 +112,7 @@ impl Policy for Fifo {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testutil::replay_reads;
+    use super::super::testkit::replay_reads;
 
     #[test]
     fn textbook_string_gives_fifteen_faults() {

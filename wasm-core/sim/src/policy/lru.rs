@@ -105,7 +105,7 @@ impl Policy for Lru {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testutil::{replay, replay_reads};
+    use super::super::testkit::{replay, replay_reads};
 
     // Silberschatz's reference string: with 3 frames LRU takes 12 faults.
     const BOOK: [u64; 20] = [7, 0, 1, 2, 0, 3, 0, 4, 2, 3, 0, 3, 2, 1, 2, 0, 1, 7, 0, 1];

@@ -7,20 +7,33 @@
 mod event;
 mod registry;
 mod snapshot;
+#[cfg(test)]
+mod testutil;
 
 pub mod arc;
+pub mod blocks;
+pub mod bplru;
 pub mod car;
+pub mod cfclock;
+pub mod cflru;
+pub mod cflru_dynamic;
 pub mod clock;
 pub mod clock_pro;
+pub mod craw;
+pub mod fab;
 pub mod fifo;
+pub mod lb_clock;
 pub mod linux_2q;
 pub mod lirs;
 pub mod lru;
+pub mod lru_wsr;
 pub mod opt;
+pub mod sp_clock;
+pub mod ts_clock;
 pub mod two_q;
 pub mod util;
 #[cfg(test)]
-pub(crate) mod testutil;
+pub(crate) mod testkit;
 
 pub use event::Event;
 pub use registry::{build, entry, parse_config, PolicyEntry, BuildCtx, POLICIES};

@@ -167,7 +167,7 @@ impl Policy for Opt {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testutil::replay_reads;
+    use super::super::testkit::replay_reads;
     use proptest::prelude::*;
 
     #[test]

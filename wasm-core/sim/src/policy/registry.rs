@@ -33,7 +33,30 @@ pub struct PolicyEntry {
     pub build: BuildFn,
 }
 
-pub static POLICIES: &[PolicyEntry] = &[lru::ENTRY, fifo::ENTRY, clock::ENTRY, opt::ENTRY, super::clock_pro::ENTRY, super::clock_pro::ENTRY_FIXED, super::arc::ENTRY, super::car::ENTRY, super::two_q::ENTRY, super::linux_2q::ENTRY, super::lirs::ENTRY];
+pub static POLICIES: &[PolicyEntry] = &[
+    lru::ENTRY,
+    fifo::ENTRY,
+    clock::ENTRY,
+    opt::ENTRY,
+    super::clock_pro::ENTRY,
+    super::clock_pro::ENTRY_FIXED,
+    super::lirs::ENTRY,
+    super::car::ENTRY,
+    super::arc::ENTRY,
+    super::two_q::ENTRY,
+    super::linux_2q::ENTRY,
+    super::cflru::ENTRY,
+    super::cflru_dynamic::ENTRY,
+    super::cfclock::ENTRY,
+    super::ts_clock::ENTRY,
+    super::craw::ENTRY,
+    super::craw::ENTRY_A,
+    super::lru_wsr::ENTRY,
+    super::fab::ENTRY,
+    super::bplru::ENTRY,
+    super::lb_clock::ENTRY,
+    super::sp_clock::ENTRY,
+];
 
 pub fn entry(id: &str) -> Option<&'static PolicyEntry> {
     POLICIES.iter().find(|e| e.id == id)

@@ -1,50 +1,115 @@
-//! Helpers for policy unit tests.
+//! Helpers shared by the policy tests: build a policy over a small trace and
+//! replay it, collecting hits and evictions.
 
-use super::{build, BuildCtx, Event, Sink};
-use crate::trace::{is_write, page_of};
-use crate::{Req, Trace};
+use super::{build, BuildCtx, Event, Policy, Req, Sink};
+use crate::Trace;
+use serde_json::Value;
 
-/// What a run looked like, step by step.
 pub struct Replay {
-    pub hits: Vec<bool>,
-    /// Pages evicted (original ids), in order.
-    pub evicted: Vec<u64>,
-    pub writebacks: u64,
-    pub policy: Box<dyn super::Policy>,
+    pub policy: Box<dyn Policy>,
+    pub trace: Trace,
 }
 
-/// Runs `id` over `pages` (original ids, `true` = write) recording evictions.
-pub fn replay(id: &str, frames: usize, pages: &[(u64, bool)]) -> Replay {
-    let t = Trace::from_pages(pages);
-    replay_trace(id, frames, &t, &serde_json::Value::Null)
-}
-
-pub fn replay_reads(id: &str, frames: usize, pages: &[u64]) -> Replay {
-    replay_trace(id, frames, &Trace::reads(pages), &serde_json::Value::Null)
-}
-
-pub fn replay_trace(id: &str, frames: usize, t: &Trace, params: &serde_json::Value) -> Replay {
-    let mut policy = build(id, frames, &BuildCtx::of(t), params).expect("builds");
+/// `reqs` are (original page id, write). Dense ids follow first appearance.
+pub fn replay(id: &str, frames: usize, params: Value, reqs: &[(u64, bool)]) -> (Replay, Vec<bool>, Vec<(u64, bool)>, Sink) {
+    let trace = Trace::from_pages(reqs);
+    let ctx = BuildCtx { n_pages: trace.distinct(), trace: &trace.reqs, ids: &trace.ids };
+    let mut policy = build(id, frames, &ctx, &params).unwrap();
     let mut sink = Sink::recording();
     let mut hits = Vec::new();
-    for (i, &r) in t.reqs.iter().enumerate() {
-        hits.push(policy.access(Req { t: i, page: page_of(r), write: is_write(r) }, &mut sink));
+    for (t, &r) in trace.reqs.iter().enumerate() {
+        let req = Req { t, page: crate::trace::page_of(r), write: crate::trace::is_write(r) };
+        hits.push(policy.access(req, &mut sink));
+        assert!(policy.resident() <= policy.capacity(), "{id}: resident above capacity at t={t}");
     }
-    let evicted = sink
-        .events
-        .as_ref()
-        .expect("recording")
-        .iter()
-        .filter_map(|e| match e {
-            Event::Evict { page, .. } => Some(t.ids[*page as usize]),
-            _ => None,
-        })
-        .collect();
-    Replay { hits, evicted, writebacks: sink.writebacks, policy }
+    let ev = evictions(&sink, &trace);
+    (Replay { policy, trace }, hits, ev, sink)
 }
 
-impl Replay {
-    pub fn misses(&self) -> usize {
-        self.hits.iter().filter(|h| !**h).count()
+/// Evicted pages as (original id, dirty), in order.
+pub fn evictions(sink: &Sink, trace: &Trace) -> Vec<(u64, bool)> {
+    sink.events
+        .as_ref()
+        .unwrap()
+        .iter()
+        .filter_map(|e| match e {
+            Event::Evict { page, dirty, .. } => Some((trace.ids[*page as usize], *dirty)),
+            _ => None,
+        })
+        .collect()
+}
+
+pub fn r(p: u64) -> (u64, bool) {
+    (p, false)
+}
+pub fn w(p: u64) -> (u64, bool) {
+    (p, true)
+}
+
+/// A random trace of `n` requests over `pages` pages with the given write share.
+pub fn random_trace(seed: u64, n: usize, pages: u64, write_share: f64) -> Vec<(u64, bool)> {
+    let mut rng = crate::rng::Rng::new(seed);
+    (0..n)
+        .map(|_| {
+            // Skewed: half the requests go to a tenth of the pages.
+            let p = if rng.next_f64() < 0.5 { rng.below(pages / 10 + 1) } else { rng.below(pages) };
+            (p, rng.next_f64() < write_share)
+        })
+        .collect()
+}
+
+/// Runs a whole trace counting only; returns (hits, write-backs).
+pub fn count(id: &str, frames: usize, params: Value, reqs: &[(u64, bool)]) -> (u64, u64) {
+    let trace = Trace::from_pages(reqs);
+    let ctx = BuildCtx { n_pages: trace.distinct(), trace: &trace.reqs, ids: &trace.ids };
+    let mut policy = build(id, frames, &ctx, &params).unwrap();
+    let mut sink = Sink::counting();
+    let hits = policy.run_chunk(&trace.reqs, 0, &mut sink);
+    (hits, sink.writebacks)
+}
+
+/// The flash-aware policies of this module set.
+pub const FLASH_POLICIES: &[&str] =
+    &["cflru", "cflru-dynamic", "cfclock", "ts-clock", "craw", "craw-a", "lru-wsr", "fab", "bplru", "lb-clock", "sp-clock"];
+
+#[test]
+fn flash_policies_refuse_unknown_fields_and_flush_exactly_the_dirty_pages() {
+    let t = Trace::reads(&[1, 2]);
+    let ctx = BuildCtx { n_pages: t.distinct(), trace: &t.reqs, ids: &t.ids };
+    for id in FLASH_POLICIES {
+        let e = build(id, 2, &ctx, &serde_json::json!({"bogus": 1})).err().unwrap().to_string();
+        assert!(e.contains(&format!("{id} parameters")) && e.contains("bogus"), "{e}");
+    }
+    let reqs = random_trace(9, 3000, 120, 0.5);
+    for id in FLASH_POLICIES {
+        for frames in [1, 7, 40] {
+            let params = if matches!(*id, "ts-clock" | "fab" | "bplru" | "lb-clock") { serde_json::json!({"pages_per_block": 4}) } else { Value::Null };
+            let (mut rp, _, _, _) = replay(id, frames, params, &reqs);
+            let snap = rp.policy.snapshot();
+            let mut dirty: Vec<u32> = snap
+                .rings
+                .iter()
+                .flat_map(|r| r.slots.iter())
+                .chain(snap.lists.iter().flat_map(|l| l.entries.iter()))
+                .filter(|s| s.dirty && s.resident)
+                .map(|s| s.page.unwrap())
+                .collect();
+            dirty.sort();
+            dirty.dedup();
+            assert!(!dirty.is_empty(), "{id}/{frames}: the trace leaves dirty pages");
+            let mut sink = Sink::counting();
+            rp.policy.flush(&mut sink);
+            assert_eq!(sink.writebacks as usize, dirty.len(), "{id}/{frames}");
+            let mut again = Sink::counting();
+            rp.policy.flush(&mut again);
+            assert_eq!(again.writebacks, 0, "{id}/{frames}");
+            assert!(rp.policy.resident() <= frames && rp.policy.resident() > 0);
+            // The structures stay usable after the flush.
+            for (t, &r) in rp.trace.reqs.iter().enumerate().take(500) {
+                let req = Req { t, page: crate::trace::page_of(r), write: crate::trace::is_write(r) };
+                rp.policy.access(req, &mut again);
+                assert!(rp.policy.resident() <= frames, "{id}/{frames}");
+            }
+        }
     }
 }

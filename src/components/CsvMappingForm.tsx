@@ -1,0 +1,127 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useApp } from '../state/store';
+import { selectLoadSettings } from '../state/selectors';
+import type { CsvMapping, Unit } from '../core/types';
+import { splitPreview } from './csvPreview';
+
+const UNITS: Unit[] = ['pages', 'bytes', 'sectors'];
+const DELIMS: { value: string; label: string }[] = [
+  { value: '', label: 'Detect' },
+  { value: ',', label: 'Comma' },
+  { value: '\t', label: 'Tab' },
+  { value: ';', label: 'Semicolon' },
+  { value: ' ', label: 'Spaces' },
+];
+
+/** Column mapping for generic CSV/TSV traces, with the file's first lines split as the loader will split them. */
+export function CsvMappingForm({ file }: { file: File }) {
+  const { csv } = useApp(selectLoadSettings);
+  const setLoad = useApp((s) => s.setLoad);
+  const set = (patch: Partial<CsvMapping>) => setLoad({ csv: { ...csv, ...patch } });
+  const [head, setHead] = useState('');
+  useEffect(() => {
+    let live = true;
+    // Reading the head for a preview is not simulation: the worker still parses the file.
+    void file
+      .slice(0, 8192)
+      .text()
+      .then((t) => live && setHead(t));
+    return () => {
+      live = false;
+    };
+  }, [file]);
+  const rows = useMemo(() => splitPreview(head, csv.delimiter, 6), [head, csv.delimiter]);
+  const cols = Math.max(0, ...rows.map((r) => r.length));
+  const column = (label: string, value: number | null, onChange: (v: number | null) => void, optional: boolean) => (
+    <label>
+      {label}
+      <select value={value ?? ''} onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}>
+        {optional && <option value="">none</option>}
+        {Array.from({ length: Math.max(cols, (value ?? 0) + 1) }, (_, i) => (
+          <option key={i} value={i}>
+            column {i + 1}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+  return (
+    <fieldset className="csv-mapping">
+      <legend>CSV columns</legend>
+      <label>
+        Delimiter
+        <select value={csv.delimiter ?? ''} onChange={(e) => set({ delimiter: e.target.value === '' ? null : e.target.value })}>
+          {DELIMS.map((d) => (
+            <option key={d.label} value={d.value}>
+              {d.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="inline">
+        <input type="checkbox" checked={csv.header} onChange={(e) => set({ header: e.target.checked })} />
+        First line is a header
+      </label>
+      {column('Page or offset column', csv.id_column, (v) => set({ id_column: v ?? 0 }), false)}
+      <label>
+        Offset unit
+        <select value={csv.unit} onChange={(e) => set({ unit: e.target.value as Unit })}>
+          {UNITS.map((u) => (
+            <option key={u}>{u}</option>
+          ))}
+        </select>
+      </label>
+      {column('Size column', csv.size_column, (v) => set({ size_column: v }), true)}
+      {csv.size_column !== null && (
+        <label>
+          Size unit
+          <select value={csv.size_unit} onChange={(e) => set({ size_unit: e.target.value as Unit })}>
+            {UNITS.map((u) => (
+              <option key={u}>{u}</option>
+            ))}
+          </select>
+        </label>
+      )}
+      {column('Operation column', csv.op_column, (v) => set({ op_column: v }), true)}
+      {csv.op_column !== null && (
+        <>
+          <label>
+            Read values
+            <input type="text" value={csv.read_values.join(', ')} onChange={(e) => set({ read_values: listOf(e.target.value) })} />
+          </label>
+          <label>
+            Write values
+            <input type="text" value={csv.write_values.join(', ')} onChange={(e) => set({ write_values: listOf(e.target.value) })} />
+          </label>
+        </>
+      )}
+      <table className="preview" aria-label="File preview">
+        <thead>
+          <tr>
+            {Array.from({ length: cols }, (_, i) => (
+              <th key={i} scope="col" className={i === csv.id_column ? 'picked' : undefined}>
+                {i + 1}
+                {i === csv.id_column ? ' · id' : i === csv.op_column ? ' · op' : i === csv.size_column ? ' · size' : ''}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r, i) => (
+            <tr key={i} className={i === 0 && csv.header ? 'header-row' : undefined}>
+              {r.map((c, j) => (
+                <td key={j}>{c}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </fieldset>
+  );
+}
+
+const listOf = (s: string): string[] =>
+  s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
