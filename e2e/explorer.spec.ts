@@ -71,7 +71,7 @@ async function stepBack(page: Page, k: number) {
 
 test('CLOCK: the hand sweeps forward and comes back exactly when stepping back', async ({ page }, info) => {
   await openExplorer(page, 'CLOCK', 16);
-  await expect(page.getByRole('img', { name: 'Ring clock: 16 frames' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Ring clock: 16 slots' })).toBeVisible();
   await expect(narration(page)).toContainText('Nothing has happened yet');
   await jumpTo(page, 300);
   const handsAt300 = await hands(page, 'clock').innerText();
@@ -124,6 +124,57 @@ test('flash grid: the GC victim and copied pages appear and go back exactly', as
   await page.getByRole('spinbutton', { name: 'Page to inspect' }).fill('3');
   await page.getByRole('button', { name: 'Inspect' }).click();
   await expect(page.getByRole('region', { name: 'History of page 3' })).toContainText(/On flash: logical page \d+ lives in block \d+, page \d+/);
+});
+
+test('TS-CLOCK: the s-hand moves along the per-block dirty lists and comes back', async ({ page }, info) => {
+  await openExplorer(page, 'TS-CLOCK', 64, { pages: 5000, length: 20000, writes: 0.6 });
+  await jumpTo(page, 4000);
+  await expect(page.getByRole('img', { name: 'Ring clock: 64 slots' })).toBeVisible();
+  const marker = page.getByLabel('dirty blocks marker');
+  await expect(marker).toContainText(/blocks with dirty pages/);
+  const sHand = async () => /s-hand[^·]*/.exec(await marker.innerText())?.[0] ?? '';
+  const tHand = await hands(page, 'clock').innerText();
+  const before = await sHand();
+  const k = await stepUntilChanged(page, sHand, 200);
+  await page.screenshot({ path: info.outputPath('ts-clock.png'), fullPage: true });
+  await stepBack(page, k);
+  await expect.poll(sHand).toBe(before);
+  await expect(hands(page, 'clock')).toHaveText(tHand);
+});
+
+test('CFLRU (dynamic): the clean-first window moves at a period end and moves back', async ({ page }, info) => {
+  await openExplorer(page, 'CFLRU (dynamic window)', 64, { pages: 500, length: 5000, writes: 0.5 });
+  await jumpTo(page, 1015);
+  const marker = page.getByLabel('LRU marker');
+  const windowSize = async () => /clean-first window: \d+ pages/.exec(await marker.innerText())?.[0] ?? '';
+  const before = await windowSize();
+  expect(before).toMatch(/clean-first window: \d+ pages/);
+  const k = await stepUntilChanged(page, windowSize, 40);
+  await expect(narration(page)).toContainText(/window/);
+  await page.screenshot({ path: info.outputPath('cflru-dynamic.png'), fullPage: true });
+  await stepBack(page, k);
+  await expect.poll(windowSize).toBe(before);
+});
+
+test('every policy family has its view: CRAW areas, ARC, LIRS, CAR, 2Q lists', async ({ page }, info) => {
+  await generate(page, { pages: 400, length: 3000, writes: 0.4 });
+  const views: [string, string[]][] = [
+    ['CRAW', ['Ring R: ', "List R': "]],
+    ['ARC', ['List T1: ', 'List B2: ']],
+    ['LIRS', ['List S: ', 'List Q: ']],
+    ['CAR', ['Ring T1: ', 'List B1: ']],
+    ['2Q', ['List A1in: ', 'List Am: ']],
+  ];
+  for (const [policy, images] of views) {
+    await page.getByRole('combobox', { name: 'Explorer policy' }).selectOption({ label: policy });
+    await page.getByRole('spinbutton', { name: 'Explorer frames' }).fill('48');
+    await page.getByRole('button', { name: 'Explore' }).click();
+    await expect(position(page)).toHaveText('0 / 3,000');
+    await jumpTo(page, 2000);
+    for (const name of images) await expect(page.getByRole('img', { name: new RegExp(`^${name.replace(/[()']/g, '.')}`) })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Gauges' })).toBeVisible();
+    await page.screenshot({ path: info.outputPath(`${policy.toLowerCase()}.png`), fullPage: true });
+  }
 });
 
 test('keyboard: arrows step, Home and End jump, space plays and pauses', async ({ page }) => {

@@ -51,6 +51,7 @@ export function ExplorerView() {
                 <p className="hint" aria-label="Cache occupancy">
                   {snap.policy} · {snap.resident} of {snap.capacity} frames in use · {frame.hit === null ? 'start' : frame.hit ? 'hit' : 'miss'}
                 </p>
+                {frame.remark && <p aria-label="Remark">{frame.remark}</p>}
                 <Legend snapshot={snap} />
               </>
             )}
@@ -58,7 +59,15 @@ export function ExplorerView() {
               <RingView key={r.name} policy={snap.policy} ring={r} events={frame.events} selected={selected} onSelect={select} />
             ))}
             {snap.lists.map((l) => (
-              <ListView key={l.name} snapshot={snap} list={l} events={frame.events} selected={selected} onSelect={select} />
+              <ListView
+                key={l.name}
+                snapshot={snap}
+                list={l}
+                groups={frame.groups?.list === l.name ? frame.groups.blocks : undefined}
+                events={frame.events}
+                selected={selected}
+                onSelect={select}
+              />
             ))}
             <GaugeView gauges={snap.gauges} capacity={snap.capacity} events={frame.events} />
           </div>

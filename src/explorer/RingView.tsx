@@ -38,7 +38,7 @@ export function RingView({ policy, ring, events, selected, onSelect }: Props) {
     });
   }, [policy, ring, events, selected]);
 
-  const label = `Ring ${ring.name}: ${ring.slots.length} frames`;
+  const label = `Ring ${ring.name}: ${ring.slots.length} slots`;
   return (
     <figure className="ring-view">
       <canvas ref={canvasRef} role="img" aria-label={label} />

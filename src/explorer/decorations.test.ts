@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { handText, listDecoration, maxBitsOf, touchedPages, victimSlot } from './decorations';
+import { groupStarts, handText, listDecoration, maxBitsOf, touchedPages, victimSlot } from './decorations';
 import { HAND_COLOURS } from './colours';
 import type { Ring, Snapshot, StepEvent } from './types';
 
@@ -22,6 +22,11 @@ describe('decorations', () => {
     expect(victimSlot([ins], ring)).toBeNull();
     expect(victimSlot([{ kind: 'evict', page: 9, dirty: false, why: '' }, ins], ring)).toBe(2);
     expect(victimSlot([{ kind: 'evict', page: 9, dirty: false, why: '' }, { ...ins, slot: 1 }], ring)).toBe(1);
+  });
+
+  it('finds where a new block starts in a grouped list', () => {
+    expect(groupStarts([3, 3, 7, 7, 7, 1])).toEqual([2, 5]);
+    expect(groupStarts(undefined)).toEqual([]);
   });
 
   it('reads hands in words', () => {

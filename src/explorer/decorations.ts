@@ -73,3 +73,11 @@ export function handText(ring: Ring): string[] {
     return `${h.name} at slot ${h.pos}${p === undefined || p === null ? '' : ` (page ${p})`}`;
   });
 }
+
+/** Indices (after the first) where the group changes. */
+export function groupStarts(groups: number[] | undefined): number[] {
+  if (!groups) return [];
+  const out: number[] = [];
+  for (let i = 1; i < groups.length; i++) if (groups[i] !== groups[i - 1]) out.push(i);
+  return out;
+}

@@ -13,6 +13,8 @@ export interface ListMarks {
   pointer: { index: number; label: string } | null;
   /** Index where a second region starts (a thick bar before it). */
   split: number | null;
+  /** Indices where a new group starts (thin bars), e.g. TS-CLOCK's blocks. */
+  bounds: number[];
 }
 
 export interface ListCanvas {
@@ -43,7 +45,7 @@ export function createListCanvas(canvas: HTMLCanvasElement, width: number, maxHe
   let entries: Slot[] = [];
   let layout: ListLayout = listLayout(0, width, maxHeight);
   let raf = 0;
-  let marks: ListMarks = { touched: new Map(), selected: null, pointer: null, split: null };
+  let marks: ListMarks = { touched: new Map(), selected: null, pointer: null, split: null, bounds: [] };
 
   function draw(): void {
     raf = 0;
@@ -89,6 +91,11 @@ export function createListCanvas(canvas: HTMLCanvasElement, width: number, maxHe
         ctx.strokeStyle = sel ? HIGHLIGHT : (touch as string);
         ctx.strokeRect(x + 1, y + 1, l.cell - 2, l.cell - 2);
       }
+    }
+    ctx.fillStyle = '#555555';
+    for (const b of marks.bounds) {
+      const [x, y] = cellAt(Math.floor(b / l.per), l);
+      ctx.fillRect(x - 1, y, 2, l.cell);
     }
     if (marks.split !== null && marks.split < entries.length) {
       const [x, y] = cellAt(Math.floor(marks.split / l.per), l);

@@ -64,6 +64,9 @@ export interface ExploreFrame {
   /** Flash sessions: the device (per-page states as bytes, block after block). */
   flash?: FlashSnapshot;
   flashPages?: Uint8Array;
+  /** Block of each entry of a list (TS-CLOCK's per-block dirty lists), and a remark on the step. */
+  groups?: { list: string; blocks: number[] };
+  remark?: string;
 }
 
 export interface PageHistory {

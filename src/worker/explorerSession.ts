@@ -12,8 +12,8 @@ export interface Stepper {
   position(): number;
   snapshot(): string;
   free(): void;
-  /** More of the frame (the flash device). */
-  extras?(): Partial<ExploreFrame>;
+  /** More of the frame (the flash device, TS-CLOCK's blocks), given the snapshot and the last events. */
+  extras?(snapshot: Snapshot, events: AnyEvent[]): Partial<ExploreFrame>;
 }
 
 export class ExplorerSession {
@@ -55,15 +55,16 @@ export class ExplorerSession {
 
   frame(playing: boolean): ExploreFrame {
     const position = this.position;
+    const snapshot = JSON.parse(this.s.snapshot()) as Snapshot;
     return {
       position,
       total: this.total,
       hit: this.last.hit,
       request: position > 0 ? this.requestAt(position - 1) : null,
       events: this.last.events,
-      snapshot: JSON.parse(this.s.snapshot()) as Snapshot,
+      snapshot,
       playing,
-      ...this.s.extras?.(),
+      ...this.s.extras?.(snapshot, this.last.events),
     };
   }
 

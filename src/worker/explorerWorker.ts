@@ -60,6 +60,34 @@ function sendFrame(post: Post): void {
   post({ type: 'explore-frame', ...open.session.frame(playing) });
 }
 
+/**
+ * TS-CLOCK's dirty list is grouped by flash block; its snapshot lists pages
+ * only, so the block of each (original id / pages_per_block) is added here.
+ */
+function tsClockStepper(trace: WasmTrace, make: () => WasmSession, ppb: number): Stepper {
+  const s = make();
+  let ids: Float64Array | null = null;
+  const blockOf = (page: number) => {
+    ids ??= Float64Array.from(trace.original_ids(0, trace.distinct()));
+    return Math.floor((ids[page] ?? 0) / ppb);
+  };
+  return {
+    step: () => s.step(),
+    advance: (n) => s.advance(n),
+    position: () => s.position(),
+    snapshot: () => s.snapshot(),
+    free: () => s.free(),
+    extras: (snap, events) => {
+      const list = snap.lists.find((l) => l.name === 'dirty blocks');
+      const dirtyEvict = events.find((e) => e.kind === 'evict' && e.dirty);
+      return {
+        groups: list ? { list: list.name, blocks: list.entries.map((e) => (e.page === null ? -1 : blockOf(e.page))) } : undefined,
+        remark: dirtyEvict && 'page' in dirtyEvict ? `dirty eviction: page ${dirtyEvict.page} of block ${blockOf(dirtyEvict.page)}` : undefined,
+      };
+    },
+  };
+}
+
 function flashConfig(f: FlashSetup): string {
   return JSON.stringify({ ftl: f.ftl, gc: f.gc, blocks: f.blocks, pages_per_block: f.pages_per_block, regions: f.regions });
 }
@@ -161,7 +189,9 @@ export function handleExplore(msg: ExploreToWorker, trace: WasmTrace | null, pos
       } else {
         if (!Number.isInteger(msg.frames) || msg.frames < 1) throw new Error(`cache size must be a whole number of frames ≥ 1, got ${msg.frames}`);
         const params = JSON.stringify(msg.params ?? {});
-        make = () => new WasmSession(t, msg.policy, msg.frames, params, '');
+        const plain = () => new WasmSession(t, msg.policy, msg.frames, params, '');
+        const ppb = Number((msg.params as { pages_per_block?: unknown } | undefined)?.pages_per_block ?? 1024);
+        make = msg.policy === 'ts-clock' ? () => tsClockStepper(t, plain, ppb) : plain;
       }
       make().free(); // surfaces a bad policy or configuration as an error before anything else
       const flash = msg.flash !== undefined;
