@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { createRingCanvas, handColour, type RingCanvas } from './ringCanvas';
 import { handText, maxBitsOf, touchedPages, victimSlot } from './decorations';
 import type { Ring, AnyEvent } from './types';
+import { RingZoom } from './RingZoom';
 
 interface Props {
   policy: string;
@@ -51,6 +52,7 @@ export function RingView({ policy, ring, events, selected, onSelect }: Props) {
             </li>
           ))}
         </ul>
+        {ring.slots.length > 96 && ring.hands.length > 0 && <RingZoom ring={ring} events={events} selected={selected} onSelect={onSelect} />}
       </figcaption>
     </figure>
   );
