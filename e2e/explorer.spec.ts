@@ -79,6 +79,7 @@ test('CLOCK: the hand sweeps forward and comes back exactly when stepping back',
   expect(handsAt300).toMatch(/^hand at slot \d+ \(page \d+\)$/);
   const k = await stepUntilChanged(page, () => hands(page, 'clock').innerText());
   await expect(narration(page)).toContainText(/the hand (moved|met)/);
+  await expect(page.getByLabel('Victim')).toHaveText(/^Victim: page \d+ \((clean|dirty, written back)\)$/); // a full CLOCK's hand moves only to evict
   await page.screenshot({ path: info.outputPath('clock-ring.png'), fullPage: true });
   await stepBack(page, k);
   await expect(position(page)).toHaveText(/^300 \//);

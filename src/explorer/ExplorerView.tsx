@@ -15,6 +15,7 @@ import { GaugeView } from './GaugeView';
 import { PageInspector } from './PageInspector';
 import { Legend } from './Legend';
 import { FlashView } from './FlashView';
+import type { AnyEvent } from './types';
 
 export function ExplorerView() {
   const frame = useExplorer(selectFrame);
@@ -51,6 +52,7 @@ export function ExplorerView() {
                 <p className="hint" aria-label="Cache occupancy">
                   {snap.policy} · {snap.resident} of {snap.capacity} frames in use · {frame.hit === null ? 'start' : frame.hit ? 'hit' : 'miss'}
                 </p>
+                <VictimLine events={frame.events} />
                 {frame.remark && <p aria-label="Remark">{frame.remark}</p>}
                 <Legend snapshot={snap} />
               </>
@@ -75,5 +77,16 @@ export function ExplorerView() {
         </>
       )}
     </section>
+  );
+}
+
+/** The page the step evicted, if any: it has left the views, so it is named here. */
+function VictimLine({ events }: { events: AnyEvent[] }) {
+  const ev = events.filter((e): e is Extract<AnyEvent, { kind: 'evict' }> => e.kind === 'evict');
+  if (ev.length === 0) return null;
+  return (
+    <p aria-label="Victim" className="victim">
+      Victim: {ev.map((e) => `page ${e.page} (${e.dirty ? 'dirty, written back' : 'clean'})`).join(', ')}
+    </p>
   );
 }

@@ -135,7 +135,8 @@ export function createRingCanvas(canvas: HTMLCanvasElement, size: number, onSele
       const sel = s.page !== null && s.page === marks.selected;
       const outline = new Path2D();
       wedge(outline, inner, outer, slotStart(i, n), slotStart(i + 1, n));
-      ctx.lineWidth = sel ? 4 : 3;
+      // On a ring of thousands a slot is under a pixel wide: thin marks, or they hide it.
+      ctx.lineWidth = (sel ? 4 : 3) / (poly ? 2 : 1);
       ctx.strokeStyle = sel ? HIGHLIGHT : i === marks.victimSlot ? '#D55E00' : (touch as string);
       ctx.setLineDash(i === marks.victimSlot && !sel ? [4, 3] : []);
       ctx.stroke(outline);
