@@ -128,11 +128,15 @@ test('flash grid: the GC victim and copied pages appear and go back exactly', as
 });
 
 test('TS-CLOCK: the s-hand moves along the per-block dirty lists and comes back', async ({ page }, info) => {
-  await openExplorer(page, 'TS-CLOCK', 64, { pages: 5000, length: 20000, writes: 0.6 });
+  await generate(page, { pages: 5000, length: 20000, writes: 0.6 });
+  await page.getByRole('combobox', { name: 'Explorer policy' }).selectOption({ label: 'TS-CLOCK' });
+  await page.getByRole('spinbutton', { name: 'Explorer frames' }).fill('64');
+  await page.getByRole('spinbutton', { name: 'TS-CLOCK pages_per_block' }).fill('256');
+  await page.getByRole('button', { name: 'Explore' }).click();
   await jumpTo(page, 4000);
   await expect(page.getByRole('img', { name: 'Ring clock: 64 slots' })).toBeVisible();
   const marker = page.getByLabel('dirty blocks marker');
-  await expect(marker).toContainText(/blocks with dirty pages/);
+  await expect(marker).toContainText(/\b([2-9]|\d{2,}) blocks with dirty pages/); // 256-page blocks over 5,000 pages
   const sHand = async () => /s-hand[^·]*/.exec(await marker.innerText())?.[0] ?? '';
   const tHand = await hands(page, 'clock').innerText();
   const before = await sHand();
@@ -225,6 +229,18 @@ test('a bad explorer cache size gets a clear message', async ({ page }) => {
   await page.getByRole('spinbutton', { name: 'Explorer frames' }).fill('0');
   await page.getByRole('button', { name: 'Explore' }).click();
   await expect(page.getByRole('alert')).toContainText('Cache size (frames) must be a whole number ≥ 1, got 0.');
+});
+
+test('a policy parameter the core refuses is reported on the page', async ({ page }) => {
+  await generate(page, { length: 1000 });
+  await page.getByRole('combobox', { name: 'Explorer policy' }).selectOption({ label: 'CFLRU' });
+  await page.getByRole('spinbutton', { name: 'CFLRU window' }).fill('2');
+  await page.getByRole('button', { name: 'Explore' }).click();
+  await expect(page.getByRole('alert')).toContainText('window must be within 0..=1, got 2');
+  await page.getByRole('spinbutton', { name: 'CFLRU window' }).fill('0.5');
+  await page.getByRole('button', { name: 'Explore' }).click();
+  await expect(position(page)).toHaveText('0 / 1,000');
+  await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
 /**

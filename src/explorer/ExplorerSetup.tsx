@@ -2,14 +2,16 @@ import { useApp } from '../state/store';
 import { selectPolicyInfo, selectTrace } from '../state/selectors';
 import { FTLS, GCS, selectStatus, useExplorer } from './explorerStore';
 import type { FlashSetup } from './types';
+import { ParamsEditor } from './ParamsEditor';
 
 /** What to step through on the loaded trace: a cache policy, or a flash device. */
 export function ExplorerSetup() {
   const policies = useApp(selectPolicyInfo);
   const trace = useApp(selectTrace);
-  const { policy, frames, mode, flash } = useExplorer();
+  const { policy, frames, mode, flash, params } = useExplorer();
+  const info = policies.find((p) => p.id === policy);
   const status = useExplorer(selectStatus);
-  const { setPolicy, setFrames, setMode, setFlash, open } = useExplorer.getState();
+  const { setPolicy, setFrames, setMode, setFlash, setParams, open } = useExplorer.getState();
   const num = (label: string, key: keyof Pick<FlashSetup, 'blocks' | 'pages_per_block' | 'regions'>) => (
     <label>
       {label}{' '}
@@ -23,7 +25,7 @@ export function ExplorerSetup() {
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        open();
+        open(info);
       }}
     >
       <div className="segmented" role="radiogroup" aria-label="Explore">
@@ -50,6 +52,7 @@ export function ExplorerSetup() {
             Frames{' '}
             <input type="number" min={1} aria-label="Explorer frames" value={Number.isFinite(frames) ? frames : ''} onChange={(e) => setFrames(e.target.valueAsNumber)} />
           </label>
+          <ParamsEditor info={info} params={params} onChange={setParams} />
         </>
       ) : (
         <>

@@ -6,6 +6,8 @@
 import { create } from 'zustand';
 import { engine } from '../worker/client';
 import type { ExploreFrame, FlashSetup, PageHistory } from './types';
+import type { PolicyInfo } from '../core/types';
+import { paramsToSend } from './ParamsEditor';
 import type { ExploreFromWorker } from '../worker/protocol';
 
 export const SPEEDS = [1, 2, 5, 10, 30, 100, 300, 1000, 3000, 10000] as const;
@@ -27,6 +29,10 @@ export interface ExplorerState {
   setFlash(patch: Partial<FlashSetup>): void;
   policy: string;
   frames: number;
+  /** Parameters edited for the chosen policy (reset when it changes). */
+  params: Record<string, unknown>;
+  /** The core's defaults for the chosen policy (set by the set-up form). */
+  setParams(params: Record<string, unknown>): void;
   frame: ExploreFrame | null;
   speed: number;
   error: string | null;
@@ -36,7 +42,7 @@ export interface ExplorerState {
   drawn: number;
   setPolicy(policy: string): void;
   setFrames(frames: number): void;
-  open(): void;
+  open(info?: PolicyInfo): void;
   close(): void;
   seek(position: number): void;
   step(delta: number): void;
@@ -88,18 +94,21 @@ export const useExplorer = create<ExplorerState>()((set, get) => ({
   selected: null,
   history: null,
   drawn: 0,
-  setPolicy: (policy) => set({ policy }),
+  params: {},
+  setParams: (params) => set({ params }),
+  setPolicy: (policy) => set({ policy, params: {} }),
   setFrames: (frames) => set({ frames }),
-  open: () => {
+  open: (info) => {
     const { policy, frames, mode, flash } = get();
     const bad = mode === 'cache' ? badCount('Cache size (frames)', frames) : (badCount('Blocks', flash.blocks) ?? badCount('Pages per block', flash.pages_per_block) ?? badCount('DAC regions', flash.regions));
-    if (bad) {
-      set({ error: bad });
+    const sent = paramsToSend(info, get().params);
+    if (bad || 'error' in sent) {
+      set({ error: bad ?? ('error' in sent ? sent.error : null) });
       return;
     }
     engine().onExplore(onMessage);
     set({ status: 'opening', error: null, selected: null, history: null, frame: null, drawn: 0 });
-    engine().explore({ type: 'explore-open', policy, frames, params: {}, ...(mode === 'flash' ? { flash } : {}) });
+    engine().explore({ type: 'explore-open', policy, frames, params: mode === 'flash' ? {} : sent.params, ...(mode === 'flash' ? { flash } : {}) });
   },
   close: () => {
     engine().explore({ type: 'explore-close' });
