@@ -70,7 +70,9 @@ pub struct RunResult {
 }
 
 /// A run in progress over a trace held by `T` (`&Trace` natively, `Rc<Trace>`
-/// in the wasm adapter).
+/// in the wasm adapter). Cloning it (see [`Session::fork`]) copies the policy's
+/// whole state, so a copy continues exactly as the original would.
+#[derive(Clone)]
 pub struct Session<T: Deref<Target = Trace>> {
     trace: T,
     policy: Box<dyn Policy>,
@@ -128,6 +130,14 @@ impl<T: Deref<Target = Trace>> Session<T> {
     }
     pub fn snapshot(&self) -> Snapshot {
         self.policy.snapshot()
+    }
+
+    /// An exact copy of the run at this point (a checkpoint).
+    pub fn fork(&self) -> Self
+    where
+        T: Clone,
+    {
+        self.clone()
     }
 
     /// Serves up to `n` more requests; returns how many it served.
@@ -312,6 +322,26 @@ mod tests {
             assert_eq!(whole.bucket_hits, sliced.bucket_hits, "{id}");
             assert_eq!(whole.bucket_hits, stepped.bucket_hits, "{id}");
             assert_eq!(whole.bucket_hits.iter().map(|&h| h as u64).sum::<u64>(), whole.metrics.hits);
+        }
+    }
+
+    #[test]
+    fn a_forked_session_continues_exactly_as_the_original_for_every_policy() {
+        let cfg = crate::generate::GenConfig::single(crate::generate::Workload::Zipf { pages: 200, alpha: 0.7 }, 3000, 0.4, 5);
+        let t = crate::generate::generate(&cfg).unwrap();
+        for e in crate::policy::POLICIES {
+            let p = build(e.id, 40, &BuildCtx::of(&t), &(e.defaults)()).unwrap();
+            let mut s = Session::new(&t, p, RunOptions { buckets: 10, ..RunOptions::default() });
+            s.advance(1234);
+            let snap = s.snapshot();
+            let mut copy = s.fork();
+            assert_eq!(copy.snapshot(), snap, "{}", e.id);
+            while let Some((hit, ev)) = s.step_traced() {
+                let (hit2, ev2) = copy.step_traced().unwrap();
+                assert_eq!((hit, &ev), (hit2, &ev2), "{} at {}", e.id, s.position());
+            }
+            assert_eq!(s.snapshot(), copy.snapshot(), "{}", e.id);
+            assert_eq!(s.finish().metrics, copy.finish().metrics, "{}", e.id);
         }
     }
 

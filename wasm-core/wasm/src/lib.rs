@@ -150,6 +150,10 @@ impl WasmSession {
     pub fn step(&mut self) -> Option<String> {
         self.inner.step_traced().map(|(hit, events)| json!({"hit": hit, "events": events}).to_string())
     }
+    /// An exact copy of this run at its current position (a checkpoint).
+    pub fn fork(&self) -> WasmSession {
+        WasmSession { inner: self.inner.fork() }
+    }
     /// The policy's internal state as JSON.
     pub fn snapshot(&self) -> String {
         serde_json::to_string(&self.inner.snapshot()).expect("snapshots serialise")

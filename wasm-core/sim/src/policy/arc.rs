@@ -46,6 +46,7 @@ const DIRTY: u8 = 8;
 
 const NAMES: [&str; 5] = ["", "T1", "T2", "B1", "B2"];
 
+#[derive(Clone)]
 pub struct Arc {
     c: usize,
     p: f64,

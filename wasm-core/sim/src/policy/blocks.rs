@@ -8,6 +8,7 @@ use super::{Sink, Slot};
 use crate::trace::IdMap;
 use crate::SimError;
 
+#[derive(Clone)]
 pub struct BlockMap {
     /// Dense block of each dense page.
     pub block_of: Vec<u32>,
@@ -44,6 +45,7 @@ const RES: u8 = 1;
 const DIRTY: u8 = 2;
 
 /// The resident pages of every block, for policies that evict whole blocks.
+#[derive(Clone)]
 pub struct BlockPages {
     pub map: BlockMap,
     links: Links,

@@ -60,6 +60,7 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
 /// `seq` value once a block was written out of order.
 const BROKEN: u32 = u32::MAX;
 
+#[derive(Clone)]
 pub struct Bplru {
     frames: usize,
     ppb: u32,

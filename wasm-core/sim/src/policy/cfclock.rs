@@ -59,6 +59,7 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
 const REF: u8 = 1;
 const DIRTY: u8 = 2;
 
+#[derive(Clone)]
 pub struct CfClock {
     slots: Vec<u32>,
     bits: Vec<u8>,

@@ -65,6 +65,7 @@ const RES: u8 = 1;
 const DIRTY: u8 = 2;
 const WIN: u8 = 4;
 
+#[derive(Clone)]
 pub struct Cflru {
     id: &'static str,
     frames: usize,

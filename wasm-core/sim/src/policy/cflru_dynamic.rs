@@ -69,6 +69,7 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
 
 const ID: &str = "cflru-dynamic";
 
+#[derive(Clone)]
 pub struct CflruDynamic {
     inner: Cflru,
     period: u64,

@@ -30,6 +30,7 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
     },
 };
 
+#[derive(Clone)]
 pub struct Clock {
     /// Page in each slot (NIL when free).
     slots: Vec<u32>,

@@ -137,6 +137,7 @@ const TEST: u8 = 8;
 const REF: u8 = 16;
 const DIRTY: u8 = 32;
 
+#[derive(Clone)]
 pub struct ClockPro {
     frames: usize,
     adaptive: bool,

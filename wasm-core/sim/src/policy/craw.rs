@@ -112,6 +112,7 @@ enum Area {
     W2 = 2,
 }
 
+#[derive(Clone)]
 pub struct Craw {
     id: &'static str,
     approx: bool,

@@ -45,6 +45,7 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
     },
 };
 
+#[derive(Clone)]
 pub struct Fab {
     frames: usize,
     bp: BlockPages,

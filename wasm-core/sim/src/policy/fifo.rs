@@ -21,6 +21,7 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
     },
 };
 
+#[derive(Clone)]
 pub struct Fifo {
     /// Frames as a circular queue; `head` is the oldest.
     queue: Vec<u32>,

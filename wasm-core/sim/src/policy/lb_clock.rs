@@ -15,7 +15,11 @@
 //! - The original's extra rules (e.g. preferring blocks that were written
 //!   sequentially) are not reconstructed here; without the paper at hand we keep
 //!   the recency / utilisation core the citing papers describe.
-//! - The candidate scan is O(resident blocks) per eviction.
+//! - Candidates sit in FIFO buckets by page count. Among blocks with a clear
+//!   bit, circle order from the hand is the order in which the hand cleared them
+//!   (clearing moves a block behind the hand, and nothing else moves it), so the
+//!   front of the fullest bucket is exactly "the fullest, first in hand order",
+//!   found in O(pages per block) instead of a scan of every resident block.
 //! - `pages_per_block` defaults to 64.
 //!
 //! Snapshot: ring "clock" of pages grouped by block, blocks in circle order from
@@ -52,6 +56,7 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
     },
 };
 
+#[derive(Clone)]
 pub struct LbClock {
     frames: usize,
     bp: BlockPages,
@@ -59,13 +64,37 @@ pub struct LbClock {
     /// Circle of blocks; the front is under the hand.
     ring: DList,
     refbit: Vec<bool>,
+    /// Blocks with a clear bit, by page count, in the order the hand cleared them.
+    cand: Vec<DList>,
+    clinks: Links,
 }
 
 impl LbClock {
     fn new(frames: usize, ids: &[u64], n_pages: u32, ppb: u32) -> Result<LbClock, SimError> {
         let bp = BlockPages::new("lb-clock", ids, n_pages, ppb)?;
         let nb = bp.map.n_blocks as usize;
-        Ok(LbClock { frames, blinks: Links::new(nb), ring: DList::new(), refbit: vec![false; nb], bp })
+        let ppb = ppb as usize;
+        Ok(LbClock {
+            frames,
+            blinks: Links::new(nb),
+            ring: DList::new(),
+            refbit: vec![false; nb],
+            cand: vec![DList::new(); ppb + 1],
+            clinks: Links::new(nb),
+            bp,
+        })
+    }
+
+    /// Marks block `b` referenced, taking it out of the candidates.
+    #[inline]
+    fn reference(&mut self, b: u32) {
+        if !self.refbit[b as usize] {
+            let c = self.bp.count(b);
+            if c > 0 {
+                self.cand[c].remove(&mut self.clinks, b);
+            }
+            self.refbit[b as usize] = true;
+        }
     }
 
     fn victim(&mut self, sink: &mut Sink) -> u32 {
@@ -77,16 +106,12 @@ impl LbClock {
             self.refbit[h as usize] = false;
             self.ring.pop_front(&mut self.blinks);
             self.ring.push_back(&mut self.blinks, h);
+            self.cand[self.bp.count(h)].push_back(&mut self.clinks, h);
             let bp = &self.bp;
             sink.ev(|| Event::Visit { hand: "hand", page: bp.sorted_pages(h)[0], action: "cleared the block's recency bit" });
         }
-        let mut best = self.ring.front().unwrap();
-        for b in self.ring.iter(&self.blinks) {
-            if !self.refbit[b as usize] && self.bp.count(b) > self.bp.count(best) {
-                best = b;
-            }
-        }
-        best
+        let c = (1..self.cand.len()).rev().find(|&c| !self.cand[c].is_empty()).expect("the block under the hand is a candidate");
+        self.cand[c].pop_front(&mut self.clinks).expect("non-empty bucket")
     }
 }
 
@@ -102,7 +127,7 @@ impl Policy for LbClock {
             if req.write {
                 self.bp.write(p);
             }
-            self.refbit[b as usize] = true;
+            self.reference(b);
             return true;
         }
         if self.bp.used() == self.frames {
@@ -112,9 +137,11 @@ impl Policy for LbClock {
         }
         if self.bp.count(b) == 0 {
             self.ring.push_back(&mut self.blinks, b);
+            self.refbit[b as usize] = true;
+        } else {
+            self.reference(b);
         }
         self.bp.add(p, req.write);
-        self.refbit[b as usize] = true;
         sink.ev(|| Event::Insert { page: p, place: "block", slot: None });
         false
     }

@@ -68,6 +68,7 @@ const WHERE: u8 = 3;
 const REF: u8 = 4;
 const DIRTY: u8 = 8;
 
+#[derive(Clone)]
 pub struct Linux2q {
     frames: usize,
     target: usize,

@@ -96,6 +96,7 @@ const RES: u8 = 2;
 const LIR: u8 = 4;
 const DIRTY: u8 = 8;
 
+#[derive(Clone)]
 pub struct Lirs {
     frames: usize,
     l_lirs: usize,

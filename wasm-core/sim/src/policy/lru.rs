@@ -21,6 +21,7 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
     },
 };
 
+#[derive(Clone)]
 pub struct Lru {
     frames: usize,
     links: Links,

@@ -38,6 +38,7 @@ const RES: u8 = 1;
 const DIRTY: u8 = 2;
 const COLD: u8 = 4;
 
+#[derive(Clone)]
 pub struct LruWsr {
     frames: usize,
     links: Links,

@@ -52,7 +52,7 @@ pub struct Req {
 /// What a step produced besides hit or miss. The simulation loop owns one and
 /// reads the counters; events and the after-cache stream are recorded only when
 /// asked for, so the fast path allocates nothing.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub struct Sink {
     pub evictions: u64,
     pub writebacks: u64,
@@ -108,8 +108,26 @@ impl Sink {
     }
 }
 
+/// Copies a policy behind a `Box<dyn Policy>`: the explorer keeps checkpoints
+/// of a run so that stepping back replays from the nearest one, exactly.
+pub trait PolicyClone {
+    fn clone_box(&self) -> Box<dyn Policy>;
+}
+
+impl<T: Policy + Clone + 'static> PolicyClone for T {
+    fn clone_box(&self) -> Box<dyn Policy> {
+        Box::new(self.clone())
+    }
+}
+
+impl Clone for Box<dyn Policy> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
+}
+
 /// A page-replacement policy over dense page ids `0..n_pages`.
-pub trait Policy {
+pub trait Policy: PolicyClone {
     /// Registry id (`lru`, `clock-pro`, …).
     fn id(&self) -> &'static str;
     /// Serves one request; returns true on a hit. Evictions and write-backs go

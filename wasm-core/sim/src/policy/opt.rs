@@ -29,6 +29,7 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
 
 const NEVER: u32 = u32::MAX;
 
+#[derive(Clone)]
 pub struct Opt {
     frames: usize,
     /// For each trace position, the position of the same page's next access.

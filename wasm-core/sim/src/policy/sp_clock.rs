@@ -39,6 +39,7 @@ const RES: u8 = 1;
 const REF: u8 = 2;
 const DIRTY: u8 = 4;
 
+#[derive(Clone)]
 pub struct SpClock {
     frames: usize,
     used: usize,

@@ -77,6 +77,7 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
 const RES: u8 = 1;
 const DIRTY: u8 = 2;
 
+#[derive(Clone)]
 pub struct TsClock {
     frames: usize,
     ppb: u32,

@@ -77,6 +77,7 @@ const AM: u8 = 3;
 const WHERE: u8 = 3;
 const DIRTY: u8 = 4;
 
+#[derive(Clone)]
 pub struct TwoQ {
     frames: usize,
     kin: usize,
