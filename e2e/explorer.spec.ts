@@ -106,6 +106,17 @@ test('CLOCK-Pro: three hands move and come back; statuses and m_c shown', async 
   await expect(narration(page)).toHaveText(narrationBefore);
 });
 
+test('long trace: going back restarts from a checkpoint and lands on the same state', async ({ page }) => {
+  await openExplorer(page, 'CLOCK-Pro', 500, { pages: 20000, length: 200000 });
+  await jumpTo(page, 150000);
+  const ring = hands(page, 'clock');
+  const before = [await ring.innerText(), await narration(page).innerText(), await page.getByRole('list', { name: 'Gauges' }).innerText()];
+  await jumpTo(page, 199000);
+  await expect.poll(() => ring.innerText()).not.toBe(before[0]);
+  await jumpTo(page, 150000);
+  await expect.poll(async () => [await ring.innerText(), await narration(page).innerText(), await page.getByRole('list', { name: 'Gauges' }).innerText()]).toEqual(before);
+});
+
 test('flash grid: the GC victim and copied pages appear and go back exactly', async ({ page }, info) => {
   await openFlash(page, 64, 16, { pages: 500, length: 5000, writes: 1 });
   await expect(page.getByRole('img', { name: 'Flash grid: 64 blocks of 16 pages' })).toBeVisible();

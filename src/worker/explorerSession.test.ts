@@ -3,10 +3,15 @@ import { ExplorerSession, stepsForTick, type Stepper } from './explorerSession';
 
 // A toy deterministic policy: state is the sum of the requests served so far.
 const TRACE = [3, 1, 4, 1, 5, 9, 2, 6, 5, 3];
-function fake(): Stepper {
-  let pos = 0;
-  let sum = 0;
+let forks = 0;
+function fake(start = 0, startSum = 0): Stepper {
+  let pos = start;
+  let sum = startSum;
   return {
+    fork() {
+      forks++;
+      return fake(pos, sum);
+    },
     step() {
       if (pos >= TRACE.length) return undefined;
       sum += TRACE[pos];
@@ -23,7 +28,8 @@ function fake(): Stepper {
     free() {},
   };
 }
-const session = () => new ExplorerSession(fake, TRACE.length, (t) => ({ page: TRACE[t], write: false }));
+const session = () => new ExplorerSession(() => fake(), TRACE.length, (t) => ({ page: TRACE[t], write: false }));
+const noFork = (): Stepper => ({ ...fake(), fork: undefined });
 const sumOf = (s: ExplorerSession) => s.frame(false).snapshot.gauges[0].value;
 
 describe('ExplorerSession', () => {
@@ -49,6 +55,31 @@ describe('ExplorerSession', () => {
       expect(JSON.stringify(s.frame(false))).toBe(seen[p]);
     }
     expect(s.replays).toBe(TRACE.length - 1);
+  });
+
+  it('goes back from the nearest checkpoint, exactly, and replays only from there', () => {
+    const s = new ExplorerSession(() => fake(), TRACE.length, (t) => ({ page: TRACE[t], write: false }), 5, 3);
+    expect(s.every).toBe(3);
+    s.seek(10);
+    const at8: string[] = [];
+    s.seek(8);
+    at8.push(JSON.stringify(s.frame(false)));
+    expect(s.replayed).toBe(1); // from the checkpoint at 6 to request 7, then one traced step
+    s.seek(10);
+    s.seek(8);
+    at8.push(JSON.stringify(s.frame(false)));
+    expect(at8[1]).toBe(at8[0]);
+    expect(s.frame(false).snapshot.gauges[0].value).toBe(3 + 1 + 4 + 1 + 5 + 9 + 2 + 6);
+    s.seek(2);
+    expect(s.frame(false).snapshot.gauges[0].value).toBe(4);
+  });
+
+  it('replays from the start when the stepper cannot be copied', () => {
+    const s = new ExplorerSession(noFork, TRACE.length, (t) => ({ page: TRACE[t], write: false }), 5, 3);
+    s.seek(10);
+    s.seek(9);
+    expect(s.replayed).toBe(8);
+    expect(s.frame(false).snapshot.gauges[0].value).toBe(3 + 1 + 4 + 1 + 5 + 9 + 2 + 6 + 5);
   });
 
   it('jumps far forward untraced and clamps out-of-range targets', () => {

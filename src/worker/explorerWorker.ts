@@ -64,8 +64,7 @@ function sendFrame(post: Post): void {
  * TS-CLOCK's dirty list is grouped by flash block; its snapshot lists pages
  * only, so the block of each (original id / pages_per_block) is added here.
  */
-function tsClockStepper(trace: WasmTrace, make: () => WasmSession, ppb: number): Stepper {
-  const s = make();
+function tsClockStepper(trace: WasmTrace, s: WasmSession, ppb: number): Stepper {
   let ids: Float64Array | null = null;
   const blockOf = (page: number) => {
     ids ??= Float64Array.from(trace.original_ids(0, trace.distinct()));
@@ -77,6 +76,7 @@ function tsClockStepper(trace: WasmTrace, make: () => WasmSession, ppb: number):
     position: () => s.position(),
     snapshot: () => s.snapshot(),
     free: () => s.free(),
+    fork: () => tsClockStepper(trace, s.fork(), ppb),
     extras: (snap, events) => {
       const list = snap.lists.find((l) => l.name === 'dirty blocks');
       const dirtyEvict = events.find((e) => e.kind === 'evict' && e.dirty);
@@ -191,7 +191,7 @@ export function handleExplore(msg: ExploreToWorker, trace: WasmTrace | null, pos
         const params = JSON.stringify(msg.params ?? {});
         const plain = () => new WasmSession(t, msg.policy, msg.frames, params, '');
         const ppb = Number((msg.params as { pages_per_block?: unknown } | undefined)?.pages_per_block ?? 1024);
-        make = msg.policy === 'ts-clock' ? () => tsClockStepper(t, plain, ppb) : plain;
+        make = msg.policy === 'ts-clock' ? () => tsClockStepper(t, plain(), ppb) : plain;
       }
       make().free(); // surfaces a bad policy or configuration as an error before anything else
       const flash = msg.flash !== undefined;
