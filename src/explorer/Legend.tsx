@@ -25,7 +25,7 @@ export function Legend({ snapshot }: { snapshot: Snapshot }) {
         </li>
       )}
       {ghost && <li>faded: non-resident</li>}
-      <li>dark inner band: reference bit / count</li>
+      {snapshot.rings.length > 0 && <li>dark inner band: reference bit / count</li>}
     </ul>
   );
 }
