@@ -4,7 +4,7 @@
 // once on a canvas it owns, updated with each frame, destroyed.
 
 import { EMPTY, HAND_COLOURS, HIGHLIGHT, statusColour } from './colours';
-import { ringLayout, slotAngle, slotAt, slotStart, sweep, type RingLayout } from './ringGeometry';
+import { mod, nextRotation, ringLayout, slotAt, sweepTurn, type RingLayout } from './ringGeometry';
 import type { Ring } from './types';
 import { buildRingMap, paintRing, rgbOf, type RingMap } from './ringPixels';
 
@@ -39,8 +39,11 @@ export function createRingCanvas(canvas: HTMLCanvasElement, size: number, onSele
   const layout: RingLayout = ringLayout(size, size);
   let ring: Ring | null = null;
   let marks: RingMarks = { touched: new Map(), victimSlot: null, selected: null, maxBits: 1 };
+  /** Hands as drawn, in turns (0..1 clockwise from twelve o'clock), to sweep from. */
   let drawn = new Map<string, number>();
   let from = new Map<string, number>();
+  /** Turn of the drawing in slots: slot i is drawn at position i + offset (see nextRotation). */
+  let offset = 0;
   let start = 0;
   let raf = 0;
   let map: RingMap | null = null;
@@ -61,9 +64,10 @@ export function createRingCanvas(canvas: HTMLCanvasElement, size: number, onSele
     const dirty = new Uint8Array(n);
     for (let i = 0; i < n; i++) {
       const sl = r.slots[i];
-      rgb.set(sl.page === null ? rgbOf(EMPTY) : rgbOf(statusColour(sl.status), sl.resident ? 1 : 0.45), i * 3);
-      bits[i] = sl.page === null ? 0 : Math.min(sl.bits, marks.maxBits) / marks.maxBits;
-      dirty[i] = sl.dirty ? 1 : 0;
+      const d = mod(i + offset, n);
+      rgb.set(sl.page === null ? rgbOf(EMPTY) : rgbOf(statusColour(sl.status), sl.resident ? 1 : 0.45), d * 3);
+      bits[d] = sl.page === null ? 0 : Math.min(sl.bits, marks.maxBits) / marks.maxBits;
+      dirty[d] = sl.dirty ? 1 : 0;
     }
     paintRing((image as ImageData).data, map, n, { rgb, bits, dirty });
     ctx.putImageData(image as ImageData, 0, 0);
@@ -74,6 +78,9 @@ export function createRingCanvas(canvas: HTMLCanvasElement, size: number, onSele
     if (!ctx || !ring) return;
     const n = ring.slots.length;
     const t = (now - start) / SWEEP_MS;
+    // Angles of slot i's edges and middle, turned by the offset.
+    const slotStart = (i: number, nn: number) => -Math.PI / 2 + (mod(i + offset, nn) * 2 * Math.PI) / nn;
+    const slotAngle = (i: number, nn: number) => slotStart(i, nn) + Math.PI / nn;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, size, size);
     const { cx, cy, inner, outer } = layout;
@@ -109,7 +116,7 @@ export function createRingCanvas(canvas: HTMLCanvasElement, size: number, onSele
     for (let i = 0; i < (poly ? 0 : n); i++) {
       const s = ring.slots[i];
       const a0 = slotStart(i, n) + gap;
-      const a1 = slotStart(i + 1, n) - gap;
+      const a1 = slotStart(i, n) + (2 * Math.PI) / n - gap;
       const key = s.page === null ? `${EMPTY}|1` : `${statusColour(s.status)}|${s.resident ? 1 : 0.45}`;
       let path = fills.get(key);
       if (!path) fills.set(key, (path = new Path2D()));
@@ -134,7 +141,7 @@ export function createRingCanvas(canvas: HTMLCanvasElement, size: number, onSele
       const touch = s.page === null ? undefined : marks.touched.get(s.page);
       const sel = s.page !== null && s.page === marks.selected;
       const outline = new Path2D();
-      wedge(outline, inner, outer, slotStart(i, n), slotStart(i + 1, n));
+      wedge(outline, inner, outer, slotStart(i, n), slotStart(i, n) + (2 * Math.PI) / n);
       // On a ring of thousands a slot is under a pixel wide: thin marks, or they hide it.
       ctx.lineWidth = (sel ? 4 : 3) / (poly ? 2 : 1);
       ctx.strokeStyle = sel ? HIGHLIGHT : i === marks.victimSlot ? '#D55E00' : (touch as string);
@@ -155,9 +162,11 @@ export function createRingCanvas(canvas: HTMLCanvasElement, size: number, onSele
       }
     }
     ring.hands.forEach((h, k) => {
-      const pos = sweep(from.get(h.name) ?? h.pos, h.pos, n, t);
-      drawn.set(h.name, pos);
-      const a = slotAngle(pos, n);
+      const target = (mod(h.pos + offset, n) + 0.5) / n;
+      const start0 = from.get(h.name) ?? target;
+      const turn = sweepTurn(start0, target, t);
+      drawn.set(h.name, turn);
+      const a = -Math.PI / 2 + turn * 2 * Math.PI;
       const len = inner - 10 - k * 14;
       ctx.beginPath();
       ctx.moveTo(cx, cy);
@@ -180,23 +189,24 @@ export function createRingCanvas(canvas: HTMLCanvasElement, size: number, onSele
   const onMove = (ev: MouseEvent) => {
     if (!ring) return;
     const r = canvas.getBoundingClientRect();
-    const i = slotAt(ev.clientX - r.left, ev.clientY - r.top, ring.slots.length, layout);
+    const d = slotAt(ev.clientX - r.left, ev.clientY - r.top, ring.slots.length, layout);
+    const i = d === null ? null : mod(d - offset, ring.slots.length);
     const s = i === null ? null : ring.slots[i];
     canvas.title = s ? `slot ${i}: ${s.page === null ? 'empty' : `page ${s.page} · ${s.status || 'resident'} · bits ${s.bits}${s.dirty ? ' · dirty' : ''}${s.resident ? '' : ' · non-resident'}`}` : '';
   };
   const onClick = (ev: MouseEvent) => {
     if (!ring) return;
     const r = canvas.getBoundingClientRect();
-    const i = slotAt(ev.clientX - r.left, ev.clientY - r.top, ring.slots.length, layout);
-    onSelect(i === null ? null : ring.slots[i].page);
+    const d = slotAt(ev.clientX - r.left, ev.clientY - r.top, ring.slots.length, layout);
+    onSelect(d === null ? null : ring.slots[mod(d - offset, ring.slots.length)].page);
   };
   canvas.addEventListener('mousemove', onMove);
   canvas.addEventListener('click', onClick);
 
   return {
     update(next, m) {
-      const sameSize = ring?.slots.length === next.slots.length;
-      from = sameSize ? new Map(drawn) : new Map();
+      from = new Map(drawn);
+      offset = nextRotation(ring, next, offset);
       ring = next;
       marks = m;
       start = performance.now();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ringLayout, slotAngle, slotAt, sweep } from './ringGeometry';
+import { nextRotation, ringLayout, slotAngle, slotAt, sweepTurn } from './ringGeometry';
 
 describe('ring geometry', () => {
   const l = ringLayout(400, 400);
@@ -29,10 +29,28 @@ describe('ring geometry', () => {
   });
 
   it('sweeps forward, wrapping round the end', () => {
-    expect(sweep(8, 2, 10, 0.5)).toBe(0);
-    expect(sweep(8, 2, 10, 0.75)).toBe(1);
-    expect(sweep(2, 8, 10, 0.5)).toBe(5);
-    expect(sweep(3, 3, 10, 0.7)).toBe(3);
-    expect(sweep(9, 1, 10, 1)).toBe(1);
+    expect(sweepTurn(0.8, 0.2, 0.5)).toBeCloseTo(0);
+    expect(sweepTurn(0.8, 0.2, 0.75)).toBeCloseTo(0.1);
+    expect(sweepTurn(0.2, 0.8, 0.5)).toBeCloseTo(0.5);
+    expect(sweepTurn(0.3, 0.3, 0.7)).toBeCloseTo(0.3);
+  });
+});
+
+describe('nextRotation', () => {
+  const ring = (pages: (number | null)[]) => ({ slots: pages.map((page) => ({ page })) });
+
+  it('keeps fixed-slot rings still', () => {
+    expect(nextRotation(ring([1, 2, 3, 4, 5, 6]), ring([1, 2, 9, 4, 5, 6]), 0)).toBe(0);
+  });
+
+  it('turns a ring read from its hand by the pages the hand passed', () => {
+    // HAND_hot passed pages 1 and 2 (moved to the back): the hand advanced two slots.
+    expect(nextRotation(ring([1, 2, 3, 4, 5, 6]), ring([3, 4, 5, 6, 1, 2]), 0)).toBe(2);
+    expect(nextRotation(ring([3, 4, 5, 6, 1, 2]), ring([4, 5, 6, 1, 2, 3]), 2)).toBe(3);
+  });
+
+  it('falls back to the last turn when no anchor survives, and starts at 0', () => {
+    expect(nextRotation(ring([1, 2, 3]), ring([7, 8, 9]), 1)).toBe(1);
+    expect(nextRotation(null, ring([1]), 5)).toBe(0);
   });
 });

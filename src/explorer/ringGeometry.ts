@@ -14,7 +14,6 @@ export function ringLayout(width: number, height: number): RingLayout {
 }
 
 export const slotAngle = (i: number, n: number): number => -Math.PI / 2 + ((i + 0.5) * 2 * Math.PI) / n;
-export const slotStart = (i: number, n: number): number => -Math.PI / 2 + (i * 2 * Math.PI) / n;
 
 /** The slot under (x, y), or null off the ring. */
 export function slotAt(x: number, y: number, n: number, l: RingLayout): number | null {
@@ -28,11 +27,41 @@ export function slotAt(x: number, y: number, n: number, l: RingLayout): number |
 }
 
 /**
- * A hand's drawn position between two readings: hands sweep forward, so it
- * goes the forward way round (from → to, wrapping) as t runs 0 → 1.
+ * A hand's drawn position, in turns (0..1 clockwise from twelve o'clock),
+ * between two readings: hands only sweep forward, so it goes the forward way
+ * round, wrapping, as t runs 0 → 1.
  */
-export function sweep(from: number, to: number, n: number, t: number): number {
-  if (n === 0) return 0;
-  const ahead = (((to - from) % n) + n) % n;
-  return (from + ahead * Math.min(1, Math.max(0, t))) % n;
+export function sweepTurn(from: number, to: number, t: number): number {
+  const ahead = (((to - from) % 1) + 1) % 1;
+  return (from + ahead * Math.min(1, Math.max(0, t))) % 1;
+}
+
+export const mod = (a: number, n: number): number => (n <= 0 ? 0 : ((a % n) + n) % n);
+
+interface PagedRing {
+  slots: { page: number | null }[];
+}
+
+/**
+ * How far to turn the drawing so that pages stay where they were drawn.
+ * Some rings are stored from a hand onward (CLOCK-Pro from HAND_hot, TS-CLOCK
+ * from the t-hand): there the hand always reads slot 0 and the pages shift
+ * instead. Following a few anchor pages from the old reading to the new one
+ * gives the turn that keeps them still, so the hand is seen to sweep. Rings
+ * with fixed slots (CLOCK) keep a turn of 0.
+ */
+export function nextRotation(prev: PagedRing | null, next: PagedRing, offset: number): number {
+  const n = next.slots.length;
+  if (!prev || n === 0) return 0;
+  const index = new Map<number, number>();
+  next.slots.forEach((s, i) => {
+    if (s.page !== null) index.set(s.page, i);
+  });
+  const m = prev.slots.length;
+  for (const j of [m >> 1, m >> 2, (3 * m) >> 2, m - 1, 0]) {
+    const p = prev.slots[j]?.page;
+    const k = p === null || p === undefined ? undefined : index.get(p);
+    if (k !== undefined) return mod(j + offset - k, n);
+  }
+  return mod(offset, n);
 }
