@@ -161,9 +161,10 @@ export function createRingCanvas(canvas: HTMLCanvasElement, size: number, onSele
         ctx.fillText(String(p), cx + (outer + 15) * Math.cos(a), cy + (outer + 15) * Math.sin(a));
       }
     }
-    ring.hands.forEach((h, k) => {
+    if (n > 0) ring.hands.forEach((h, k) => {
       const target = (mod(h.pos + offset, n) + 0.5) / n;
-      const start0 = from.get(h.name) ?? target;
+      const was = from.get(h.name);
+      const start0 = was !== undefined && Number.isFinite(was) ? was : target;
       const turn = sweepTurn(start0, target, t);
       drawn.set(h.name, turn);
       const a = -Math.PI / 2 + turn * 2 * Math.PI;
