@@ -13,6 +13,7 @@ describe('parseFrames', () => {
     expect(parseFrames('0', null)).toMatchObject({ ok: false, error: expect.stringContaining('at least 1 frame') });
     expect(parseFrames('ten', null)).toMatchObject({ ok: false, error: expect.stringContaining('“ten”') });
     expect(parseFrames('5%', null)).toMatchObject({ ok: false, error: expect.stringContaining('loaded trace') });
+    expect(parseFrames('99999999999', null)).toMatchObject({ ok: false, error: expect.stringContaining('67,108,864') });
     expect(parseFrames('150%', 10)).toMatchObject({ ok: false, error: expect.stringContaining('at most 100') });
   });
 });

@@ -1,5 +1,8 @@
 // Cache sizes as the user types them: "100, 1000" or "1%, 5%" of the trace's distinct pages.
 
+/** The core's limit (policy::registry::MAX_FRAMES). */
+export const MAX_FRAMES = 2 ** 26;
+
 export type FramesParse = { ok: true; frames: number[] } | { ok: false; error: string };
 
 export function parseFrames(text: string, distinctPages: number | null): FramesParse {
@@ -16,7 +19,7 @@ export function parseFrames(text: string, distinctPages: number | null): FramesP
     } else if (/^\d+$/.test(part)) {
       const n = Number(part);
       if (n < 1) return { ok: false, error: 'A cache needs at least 1 frame.' };
-      if (n > 1e9) return { ok: false, error: `“${part}” frames is more than this tool supports.` };
+      if (n > MAX_FRAMES) return { ok: false, error: `“${part}” frames is more than the ${MAX_FRAMES.toLocaleString('en-US')} this tool supports.` };
       frames.push(n);
     } else {
       return { ok: false, error: `“${part}” is not a number of frames (e.g. 100) or a percentage (e.g. 5%).` };

@@ -96,7 +96,8 @@ fn check(data: &[u8], chunk: usize, f: Option<Format>) -> Result<(), TestCaseErr
 
 #[test]
 fn every_loader_survives_arbitrary_bytes_and_chunkings() {
-    let cases = 256;
+    // CACHESCOPE_FUZZ_CASES runs a longer campaign by hand; the suite keeps 256.
+    let cases = std::env::var("CACHESCOPE_FUZZ_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(256);
     let mut runner = TestRunner::new(Config { cases, failure_persistence: None, ..Config::default() });
     let ran = AtomicU64::new(0);
     let start = Instant::now();

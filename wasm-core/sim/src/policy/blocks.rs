@@ -161,3 +161,17 @@ mod tests {
         assert!(e.contains("fab") && e.contains("original page ids"), "{e}");
     }
 }
+
+/// Configuration of the block-level baselines (FAB, BPLRU, LB-CLOCK): how many
+/// pages of the original address space make one flash block.
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct BlockConfig {
+    pub pages_per_block: u32,
+}
+
+impl Default for BlockConfig {
+    fn default() -> Self {
+        BlockConfig { pages_per_block: 64 }
+    }
+}

@@ -31,19 +31,9 @@ use super::registry::{defaults_of, parse_config, PolicyEntry};
 use super::util::{DList, Links};
 use super::{Event, Hand, Policy, Req, Ring, Sink, Snapshot};
 use crate::SimError;
-use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct Config {
-    pub pages_per_block: u32,
-}
-
-impl Default for Config {
-    fn default() -> Self {
-        Config { pages_per_block: 64 }
-    }
-}
+/// Pages per flash block, shared by the block-level baselines.
+pub type Config = super::blocks::BlockConfig;
 
 pub const ENTRY: PolicyEntry = PolicyEntry {
     id: "lb-clock",

@@ -23,6 +23,9 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
     defaults: defaults_of::<Config>,
     build: |frames, ctx, params| {
         let _: Config = parse_config("opt", params)?;
+        if ctx.trace.len() as u64 + ctx.n_pages as u64 >= NEVER as u64 {
+            return Err(crate::SimError::config("opt", "traces of over 4 billion requests and pages are not supported"));
+        }
         Ok(Box::new(Opt::new(frames, ctx.n_pages, ctx.trace)))
     },
 };
@@ -37,8 +40,10 @@ pub struct Opt {
     /// The trace's page at each position (to name the page behind a heap key).
     pages: Vec<u32>,
     /// Keys of resident pages: next-use time, or `len + page` when never used
-    /// again. Entries whose time has passed are stale and are dropped lazily.
-    heap: BinaryHeap<u64>,
+    /// again (u32 keys keep the heap small; the build refuses traces where they
+    /// would not fit). Entries whose time has passed are stale and are dropped
+    /// lazily.
+    heap: BinaryHeap<u32>,
     /// Per page: bit 0 resident, bit 1 dirty.
     state: Vec<u8>,
     resident: usize,
@@ -69,18 +74,18 @@ impl Opt {
     }
 
     #[inline]
-    fn key(&self, t: usize, page: u32) -> u64 {
+    fn key(&self, t: usize, page: u32) -> u32 {
         match self.next[t] {
-            NEVER => self.pages.len() as u64 + page as u64,
-            n => n as u64,
+            NEVER => self.pages.len() as u32 + page,
+            n => n,
         }
     }
 
     #[inline]
-    fn page_of_key(&self, k: u64) -> u32 {
-        let n = self.pages.len() as u64;
+    fn page_of_key(&self, k: u32) -> u32 {
+        let n = self.pages.len() as u32;
         if k >= n {
-            (k - n) as u32
+            k - n
         } else {
             self.pages[k as usize]
         }
@@ -104,8 +109,8 @@ impl Policy for Opt {
             self.state[p as usize] |= wbit;
             self.heap.push(key);
             if self.heap.len() > 2 * self.frames + 64 {
-                let n = self.pages.len() as u64;
-                self.heap.retain(|&k| k >= n || k > t as u64);
+                let n = self.pages.len() as u32;
+                self.heap.retain(|&k| k >= n || k > t as u32);
             }
             return true;
         }
@@ -116,7 +121,7 @@ impl Policy for Opt {
             let dirty = self.state[v as usize] & DIRTY != 0;
             self.state[v as usize] = 0;
             self.resident -= 1;
-            sink.evict(v, dirty, if k >= self.pages.len() as u64 { "never used again" } else { "next use farthest away" });
+            sink.evict(v, dirty, if k >= self.pages.len() as u32 { "never used again" } else { "next use farthest away" });
         }
         self.state[p as usize] = RES | wbit;
         self.resident += 1;
@@ -145,8 +150,8 @@ impl Policy for Opt {
     }
 
     fn snapshot(&self) -> Snapshot {
-        let n = self.pages.len() as u64;
-        let mut keys: Vec<u64> = self.heap.iter().copied().filter(|&k| k >= n || k > self.now as u64).collect();
+        let n = self.pages.len() as u32;
+        let mut keys: Vec<u32> = self.heap.iter().copied().filter(|&k| k >= n || k > self.now as u32).collect();
         keys.sort_unstable_by(|a, b| b.cmp(a));
         keys.dedup();
         let entries = keys

@@ -22,6 +22,9 @@ impl<'a> BuildCtx<'a> {
     }
 }
 
+/// Per-frame arrays of larger caches would not fit a browser's memory.
+pub const MAX_FRAMES: usize = 1 << 26;
+
 pub type BuildFn = fn(usize, &BuildCtx, &Value) -> Result<Box<dyn Policy>, SimError>;
 
 pub struct PolicyEntry {
@@ -72,8 +75,11 @@ pub fn build(id: &str, frames: usize, ctx: &BuildCtx, params: &Value) -> Result<
     if frames == 0 {
         return Err(SimError::config("frames", "a cache needs at least 1 frame"));
     }
-    if frames > u32::MAX as usize / 2 {
-        return Err(SimError::config("frames", format!("{frames} frames is more than this build supports")));
+    if frames > MAX_FRAMES {
+        return Err(SimError::config(
+            "frames",
+            format!("{frames} frames is more than the {MAX_FRAMES} supported (256 GiB of 4 KiB pages)"),
+        ));
     }
     (e.build)(frames, ctx, params)
 }
@@ -111,6 +117,8 @@ mod tests {
         let ctx = BuildCtx::of(&t);
         let e = build("lruu", 2, &ctx, &Value::Null).err().unwrap().to_string();
         assert!(e.contains("unknown policy \"lruu\"") && e.contains("lru"), "{e}");
+        let e = build("fifo", (1 << 26) + 1, &ctx, &Value::Null).err().unwrap().to_string();
+        assert!(e.contains("frames") && e.contains("supported"), "{e}");
         let e = build("lru", 0, &ctx, &Value::Null).err().unwrap().to_string();
         assert!(e.contains("frames"), "{e}");
         let e = build("lru", 2, &ctx, &serde_json::json!({"bogus": 1})).err().unwrap().to_string();
