@@ -227,6 +227,9 @@ test('LRU list and the page inspector: click a page to read its history', async 
   await expect(history).toContainText('in the cache');
   await expect(history).toContainText(/accessed \d+ times in the first 500 requests/);
   await expect(history).toContainText(/#500/); // the head of the LRU list is the page just requested
+  await page.getByRole('spinbutton', { name: 'Page to inspect' }).fill('999');
+  await page.getByRole('button', { name: 'Inspect' }).click();
+  await expect(page.getByRole('alert')).toContainText('page 999 is not in the trace: its pages are numbered 0 to 39');
   await page.getByRole('img', { name: 'List LRU: 12 entries' }).click({ position: { x: 5, y: 5 } });
   await expect(page.getByRole('region', { name: /^History of page \d+$/ })).toBeVisible();
   await page.screenshot({ path: info.outputPath('lru-list.png'), fullPage: true });

@@ -76,7 +76,8 @@ function onMessage(msg: ExploreFromWorker): void {
     const { type: _t, ...h } = msg;
     if (useExplorer.getState().selected === h.page) useExplorer.setState({ history: h });
   } else {
-    useExplorer.setState((s) => ({ error: msg.message, status: s.frame ? 'open' : 'closed' }));
+    // A refused history request leaves no page waiting for one.
+    useExplorer.setState((s) => ({ error: msg.message, status: s.frame ? 'open' : 'closed', selected: s.history ? s.selected : null }));
   }
 }
 
@@ -136,7 +137,7 @@ export const useExplorer = create<ExplorerState>()((set, get) => ({
     if (get().frame?.playing) engine().explore({ type: 'explore-play', speed });
   },
   select: (page) => {
-    set({ selected: page, history: null });
+    set({ selected: page, history: null, error: null });
     if (page !== null && get().frame) engine().explore({ type: 'explore-history', page });
   },
 }));

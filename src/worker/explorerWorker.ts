@@ -99,6 +99,15 @@ function stop(): void {
 }
 
 function tick(post: Post): void {
+  try {
+    advancePlay(post);
+  } catch (e) {
+    stop();
+    post({ type: 'explore-error', message: e instanceof Error ? e.message : String(e) });
+  }
+}
+
+function advancePlay(post: Post): void {
   timer = null;
   if (!open || !playing) return;
   const now = performance.now();
@@ -118,6 +127,9 @@ function tick(post: Post): void {
 }
 
 function history(trace: WasmTrace, o: Open, page: number): PageHistory {
+  if (!Number.isInteger(page) || page < 0 || page >= trace.distinct()) {
+    throw new Error(`page ${page} is not in the trace: its pages are numbered 0 to ${trace.distinct() - 1}`);
+  }
   const pos = o.session.position;
   const accesses: { t: number; write: boolean }[] = [];
   let total = 0;
