@@ -136,6 +136,23 @@ test('flash grid: the GC victim and copied pages appear and go back exactly', as
   await page.getByRole('spinbutton', { name: 'Page to inspect' }).fill('3');
   await page.getByRole('button', { name: 'Inspect' }).click();
   await expect(page.getByRole('region', { name: 'History of page 3' })).toContainText(/On flash: logical page \d+ lives in block \d+, page \d+/);
+
+  // DAC's regions show on the grid (once the device has the spare blocks they need); FAST opens too.
+  await page.getByRole('spinbutton', { name: 'DAC regions' }).fill('4');
+  await page.getByRole('button', { name: 'Explore' }).click();
+  await expect(page.getByRole('alert')).toContainText('too small to garbage-collect');
+  await page.getByRole('spinbutton', { name: 'Blocks' }).fill('256');
+  await page.getByRole('button', { name: 'Explore' }).click();
+  await expect(position(page)).toHaveText('0 / 5,000');
+  await jumpTo(page, 3000);
+  await expect(state).toContainText(/DAC regions in use: \d+(, \d+)+/);
+  await page.screenshot({ path: info.outputPath('flash-dac.png'), fullPage: true });
+  await page.getByRole('spinbutton', { name: 'DAC regions' }).fill('1');
+  await page.getByRole('combobox', { name: 'FTL' }).selectOption({ label: 'FAST (hybrid)' });
+  await page.getByRole('button', { name: 'Explore' }).click();
+  await expect(position(page)).toHaveText('0 / 5,000');
+  await jumpTo(page, 3000);
+  await expect(page.getByText('Flash · fast FTL · greedy cleaning')).toBeVisible();
 });
 
 test('TS-CLOCK: the s-hand moves along the per-block dirty lists and comes back', async ({ page }, info) => {
