@@ -12,7 +12,8 @@ const chromiumArgs = [
   '--disable-sync',
 ];
 
-const port = process.env.PW_PORT ?? '4173';
+// Several worktrees share the machine: PW_PORT moves the preview server off a busy port.
+const port = Number(process.env.PW_PORT ?? 4173);
 
 export default defineConfig({
   testDir: 'e2e',

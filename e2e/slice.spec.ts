@@ -14,7 +14,7 @@ test('generate a workload, run four policies, see the numbers and the chart', as
   await expect(summary).toContainText('50,000');
 
   for (const name of ['LRU', 'FIFO', 'CLOCK', 'OPT (Belady)']) {
-    await page.getByRole('checkbox', { name }).check();
+    await page.getByRole('checkbox', { name, exact: true }).check();
   }
   await page.getByRole('textbox', { name: 'Cache sizes (frames)' }).fill('50, 200');
   await page.getByRole('button', { name: 'Run' }).click();

@@ -4,8 +4,10 @@ import { selectCoreVersion, selectEngineStatus, selectView } from './state/selec
 import { WorkloadPanel } from './components/WorkloadPanel';
 import { ExperimentPanel } from './components/ExperimentPanel';
 import { CompareView } from './components/CompareView';
+import { PresetGallery } from './components/PresetGallery';
 import { ExplorerView } from './explorer/ExplorerView';
 import type { View } from './state/viewSlice';
+import { installUrlSync } from './state/url';
 
 const VIEWS: { id: View; label: string }[] = [
   { id: 'compare', label: 'Compare' },
@@ -20,6 +22,7 @@ export function App() {
   useEffect(() => {
     void startEngine();
   }, [startEngine]);
+  useEffect(() => installUrlSync(), []);
 
   return (
     <div className="app">
@@ -41,6 +44,7 @@ export function App() {
         <aside className="controls">
           <WorkloadPanel />
           <ExperimentPanel />
+          <PresetGallery />
         </aside>
         <div role="tabpanel" aria-label={VIEWS.find((v) => v.id === view)?.label}>
           {view === 'compare' ? <CompareView /> : <ExplorerView />}

@@ -43,3 +43,23 @@ describe('createHitRatioChart', () => {
     expect(node.querySelector('svg')).toBeNull();
   });
 });
+
+describe('hover readout', () => {
+  it('lists every series at the pointer and hides when it leaves', () => {
+    const node = document.createElement('div');
+    const chart = createHitRatioChart(node, { title: 'Hit ratio over the run' });
+    chart.update({ series: [series('LRU', [1, 3], 4, 8), series('OPT', [2, 4], 4, 8)], mode: 'cumulative' });
+    const target = node.querySelector('rect.readout-target')!;
+    const readout = node.querySelector('g.readout')!;
+    expect(readout.getAttribute('display')).toBe('none');
+    // jsdom has no layout: the pointer's client x is its chart x; 580 is the plot's right edge (8 requests).
+    target.dispatchEvent(new MouseEvent('pointermove', { clientX: 580, clientY: 100, bubbles: true }));
+    expect(readout.getAttribute('display')).toBeNull();
+    expect(readout.textContent).toContain('after 8 requests');
+    expect(readout.textContent).toContain('LRU: 50.00%');
+    expect(readout.textContent).toContain('OPT: 75.00%');
+    target.dispatchEvent(new MouseEvent('pointerleave', { bubbles: true }));
+    expect(readout.getAttribute('display')).toBe('none');
+  });
+});
+

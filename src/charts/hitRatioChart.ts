@@ -2,6 +2,7 @@
 // created once on a node the chart owns, updated with new series, destroyed.
 
 import * as d3 from 'd3';
+import { attachReadout } from './readout';
 
 export interface HitSeries {
   label: string;
@@ -73,9 +74,22 @@ export function createHitRatioChart(
     .attr('text-anchor', 'middle');
   const lines = svg.append('g').attr('fill', 'none').attr('stroke-width', 2.5);
   const legend = svg.append('g').attr('transform', `translate(${width - m.right + 16},${m.top})`);
+  let current: { series: HitSeries[]; mode: HitMode } = { series: [], mode: 'cumulative' };
+  const pct = d3.format('.2%');
+  attachReadout(svg, { left: m.left, right: width - m.right, top: m.top, bottom: height - m.bottom }, (px) => {
+    if (current.series.length === 0) return null;
+    const at = Math.min(Math.max(x.invert(px), 0), x.domain()[1]);
+    const rows = current.series.map((s) => {
+      const pts = hitPoints(s, current.mode);
+      const p = pts.find((q) => q[0] >= at) ?? pts[pts.length - 1];
+      return { text: `${s.label}: ${p ? pct(p[1]) : '—'}`, colour: s.colour };
+    });
+    return { heading: `after ${d3.format(',')(Math.round(at))} requests`, rows };
+  });
 
   return {
     update({ series, mode }) {
+      current = { series, mode };
       const maxX = d3.max(series, (s) => s.requests) ?? 1;
       x.domain([0, Math.max(1, maxX)]);
       gx.call(d3.axisBottom(x).ticks(6, 's'));

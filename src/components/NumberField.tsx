@@ -2,15 +2,17 @@ import { useEffect, useState } from 'react';
 
 interface Props {
   label: string;
+  /** Accessible name when the visible label is ambiguous. */
+  ariaLabel?: string;
   value: number;
   min?: number;
   max?: number;
-  step?: number;
+  step?: number | 'any';
   onChange(value: number): void;
 }
 
 /** A labelled number input that keeps what the user types until it is a number. */
-export function NumberField({ label, value, min, max, step, onChange }: Props) {
+export function NumberField({ label, ariaLabel, value, min, max, step, onChange }: Props) {
   const [text, setText] = useState(String(value));
   useEffect(() => setText(String(value)), [value]);
   return (
@@ -19,6 +21,7 @@ export function NumberField({ label, value, min, max, step, onChange }: Props) {
       <input
         type="number"
         inputMode="decimal"
+        aria-label={ariaLabel}
         value={text}
         min={min}
         max={max}

@@ -1,36 +1,26 @@
 import { useApp } from '../state/store';
-import { selectResults } from '../state/selectors';
-import { policyLabel } from '../core/policies';
-import type { Metrics } from '../core/types';
-import { fmtInt, fmtNum, fmtPct } from './format';
-
-type Col = { key: keyof Metrics; label: string; fmt: (x: number) => string; better: 'high' | 'low' | null };
-
-const COLUMNS: Col[] = [
-  { key: 'hits', label: 'Hits', fmt: fmtInt, better: 'high' },
-  { key: 'misses', label: 'Misses', fmt: fmtInt, better: 'low' },
-  { key: 'hit_ratio', label: 'Hit ratio', fmt: (x) => fmtPct(x), better: 'high' },
-  { key: 'reads', label: 'Page reads', fmt: fmtInt, better: 'low' },
-  { key: 'writebacks', label: 'Write-backs', fmt: fmtInt, better: 'low' },
-  { key: 'cost', label: 'Weighted cost', fmt: fmtNum, better: 'low' },
-];
+import { selectCost, selectResults } from '../state/selectors';
+import { isLatencyModel } from '../state/experimentSlice';
+import { fmtInt } from './format';
+import { COLUMNS, FLASH_COLUMNS, hasFlash, isBest } from './resultColumns';
+import { ResultsExport } from './ResultsExport';
 
 export function ResultsTable() {
   const results = useApp(selectResults);
+  const cost = useApp(selectCost);
+  // With a flash latency model (µs per read and per write) the weighted cost is the I/O time.
+  const costLabel = isLatencyModel(cost) ? 'I/O time (µs)' : 'Weighted cost';
   if (results.length === 0) return null;
-  // Best per column among runs of the same cache size.
-  const best = (r: (typeof results)[number], c: Col) => {
-    if (!c.better || results.length < 2) return false;
-    const peers = results.filter((o) => o.job.frames === r.job.frames).map((o) => o.metrics[c.key]);
-    if (peers.length < 2) return false;
-    const target = c.better === 'high' ? Math.max(...peers) : Math.min(...peers);
-    return r.metrics[c.key] === target;
-  };
+  const flash = hasFlash(results) ? FLASH_COLUMNS : [];
   return (
     <section aria-label="Results table">
       <h2>Results</h2>
+      <div className="results-wrap">
       <table className="results">
-        <caption>Each row is one policy at one cache size; ★ marks the best value among runs of the same size.</caption>
+        <caption>
+          Each row is one policy at one cache size{flash.length > 0 ? ' on one flash configuration (its after-cache stream feeds the FTL)' : ''}; ★ marks
+          the best value among runs of the same size.
+        </caption>
         <thead>
           <tr>
             <th scope="col">Policy</th>
@@ -38,6 +28,11 @@ export function ResultsTable() {
             <th scope="col">Requests</th>
             {COLUMNS.map((c) => (
               <th scope="col" key={c.key}>
+                {c.key === 'cost' ? costLabel : c.label}
+              </th>
+            ))}
+            {flash.map((c) => (
+              <th scope="col" key={c.key} className="flash-col">
                 {c.label}
               </th>
             ))}
@@ -45,20 +40,35 @@ export function ResultsTable() {
         </thead>
         <tbody>
           {results.map((r) => (
-            <tr key={`${r.job.policy}-${r.job.frames}`}>
-              <th scope="row">{policyLabel(r.job.policy)}</th>
+            <tr key={`${r.spec}-${r.job.frames}`}>
+              <th scope="row">{r.label}</th>
               <td>{fmtInt(r.job.frames)}</td>
               <td>{fmtInt(r.metrics.requests)}</td>
-              {COLUMNS.map((c) => (
-                <td key={c.key} className={best(r, c) ? 'best' : undefined}>
-                  {c.fmt(r.metrics[c.key])}
-                  {best(r, c) ? ' ★' : ''}
-                </td>
-              ))}
+              {COLUMNS.map((c) => {
+                const best = isBest(results, r, c);
+                return (
+                  <td key={c.key} className={best ? 'best' : undefined}>
+                    {c.fmt(r.metrics[c.key])}
+                    {best ? ' ★' : ''}
+                  </td>
+                );
+              })}
+              {flash.map((c) => {
+                const v = c.get(r);
+                const best = isBest(results, r, c);
+                return (
+                  <td key={c.key} className={best ? 'best flash-col' : 'flash-col'}>
+                    {v === undefined ? '—' : c.fmt(v)}
+                    {best ? ' ★' : ''}
+                  </td>
+                );
+              })}
             </tr>
           ))}
         </tbody>
       </table>
+      </div>
+      <ResultsExport />
     </section>
   );
 }

@@ -1,10 +1,11 @@
 import { useApp } from '../state/store';
-import { selectBusy, selectError, selectNotice } from '../state/selectors';
+import { selectBusy, selectError, selectLinkProblems, selectNotice } from '../state/selectors';
 
 export function StatusBar() {
   const busy = useApp(selectBusy);
   const error = useApp(selectError);
   const notice = useApp(selectNotice);
+  const linkProblems = useApp(selectLinkProblems);
   const pct = busy && busy.total > 0 ? Math.min(100, (100 * busy.done) / busy.total) : 0;
   return (
     <div className="status">
@@ -14,6 +15,19 @@ export function StatusBar() {
           <span>
             {busy.label} — {pct.toFixed(0)}%
           </span>
+        </div>
+      )}
+      {linkProblems.length > 0 && (
+        <div role="alert" className="error" aria-label="Problems with the link">
+          <p>The experiment link has problems; what could be read was loaded.</p>
+          <ul>
+            {linkProblems.map((p, i) => (
+              <li key={i}>{p}</li>
+            ))}
+          </ul>
+          <button type="button" className="small" onClick={() => useApp.getState().setLinkProblems([])}>
+            Dismiss
+          </button>
         </div>
       )}
       {error && (

@@ -1,5 +1,5 @@
 import { useApp } from '../state/store';
-import { selectBusy, selectFile, selectFormats, selectGenerator, selectLoadSettings, selectSourceKind } from '../state/selectors';
+import { selectAwaiting, selectBusy, selectFile, selectFormats, selectGenerator, selectLoadSettings, selectSourceKind } from '../state/selectors';
 import type { GeneratorForm, WorkloadKind } from '../state/workloadSlice';
 import { NumberField } from './NumberField';
 import { CsvMappingForm } from './CsvMappingForm';
@@ -20,7 +20,8 @@ export function WorkloadPanel() {
   const busy = useApp(selectBusy);
   const load = useApp(selectLoadSettings);
   const formats = useApp(selectFormats);
-  const { setSourceKind, setGenerator, setFile, setLoad, loadTrace } = useApp.getState();
+  const awaiting = useApp(selectAwaiting);
+  const { setSourceKind, setGenerator, chooseFile, setLoad, loadTrace } = useApp.getState();
   const set = (patch: Partial<GeneratorForm>) => setGenerator(patch);
 
   return (
@@ -71,9 +72,15 @@ export function WorkloadPanel() {
         </div>
       ) : (
         <div className="fields">
+          {awaiting && (
+            <p role="status" className="awaiting">
+              This experiment was made with the file <strong>{awaiting.name}</strong> ({awaiting.size.toLocaleString('en-US')} bytes). Choose it below; its
+              content is checked (SHA-256) before running.
+            </p>
+          )}
           <label>
             Trace file
-            <input type="file" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+            <input type="file" onChange={(e) => void chooseFile(e.target.files?.[0] ?? null)} />
           </label>
           <label>
             Format

@@ -1,16 +1,34 @@
 import type { StateCreator } from 'zustand';
 import type { FormatInfo, Metrics, PolicyInfo, RunJob, TraceSummary } from '../core/types';
 import { parseFrames } from '../core/frames';
-import { POLICIES } from '../core/policies';
 import { CancelledError, engine, type ProgressMsg } from '../worker/client';
+import type { FlashOutcome, GaugeSeries } from '../worker/protocol';
+import type { FlashSpec } from './shared';
 import { genConfigOf } from './workloadSlice';
+import { specLabels } from './experimentSlice';
+import { describeUpload, sha256Hex } from './urlCodec';
 import type { AppState } from './store';
 
 export interface RunResultView {
   job: RunJob;
+  /** Index of the policy in the experiment's list, and its row label. */
+  spec: number;
+  label: string;
   metrics: Metrics;
   bucketSize: number;
   bucketHits: Uint32Array;
+  gauges?: GaugeSeries;
+  /** The after-cache stream on one flash configuration, when the experiment has any. */
+  flash?: FlashOutcome;
+}
+
+/** A short name for a flash configuration: its FTL, victim policy and DAC regions. */
+export function flashLabel(cfg: FlashSpec, index: number, all: FlashSpec[]): string {
+  const parts = [String(cfg.ftl ?? 'page'), String(cfg.gc ?? 'greedy')];
+  if (typeof cfg.regions === 'number' && cfg.regions > 1) parts.push(`${cfg.regions} regions`);
+  const label = parts.join(', ');
+  const same = all.slice(0, index).filter((o, i) => flashLabel(o, i, []) === label).length;
+  return same > 0 ? `${label} #${same + 1}` : label;
 }
 
 export interface Busy {
@@ -27,17 +45,30 @@ export interface RunSlice {
   policyInfo: PolicyInfo[];
   formats: FormatInfo[];
   trace: TraceSummary | null;
+  /** The form as it was when the loaded trace was made, so a link describes that trace and not later edits. */
+  loadedFrom: Pick<AppState, 'sourceKind' | 'generator' | 'load'> | null;
   busy: Busy | null;
   results: RunResultView[];
   error: string | null;
   notice: string | null;
+  /** Problems found in the link this page was opened with. */
+  linkProblems: string[];
+  /** Counts started runs; the URL sync pushes a history entry on each. */
+  runSerial: number;
   startEngine(): Promise<void>;
   loadTrace(): Promise<void>;
   runExperiment(): Promise<void>;
+  /** Loads the trace when needed, then runs. */
+  loadAndRun(): Promise<void>;
   cancel(): void;
+  chooseFile(file: File | null): Promise<void>;
+  setLinkProblems(problems: string[]): void;
 }
 
 const progressOf = (p: ProgressMsg): Busy => ({ id: p.id, phase: p.phase, done: p.done, total: p.total, label: p.label });
+
+/** Gauges are sampled (100 times a run) only for caches up to this size: each sample serialises the whole snapshot, about 3 ms at 10,000 frames. */
+const GAUGE_FRAMES_LIMIT = 10_000;
 
 export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, get) => ({
   engineStatus: 'starting',
@@ -45,10 +76,13 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
   policyInfo: [],
   formats: [],
   trace: null,
+  loadedFrom: null,
   busy: null,
   results: [],
   error: null,
   notice: null,
+  linkProblems: [],
+  runSerial: 0,
 
   async startEngine() {
     try {
@@ -69,14 +103,15 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
           ? ({ kind: 'file', file: s.file, settings: s.load } as const)
           : null;
     if (!source) {
-      set({ error: 'Choose a trace file first.' });
+      set({ error: s.awaiting ? `Choose the file ${s.awaiting.name} first.` : 'Choose a trace file first.' });
       return;
     }
+    const from = { sourceKind: s.sourceKind, generator: s.generator, load: s.load };
     const req = engine().load(source, (p) => set({ busy: progressOf(p) }));
-    set({ busy: { id: req.id, phase: 'load', done: 0, total: 1, label: 'loading' }, error: null, notice: null, trace: null, results: [] });
+    set({ busy: { id: req.id, phase: 'load', done: 0, total: 1, label: 'loading' }, error: null, notice: null, trace: null, loadedFrom: null, results: [] });
     try {
       const trace = await req.done;
-      set({ trace });
+      set({ trace, loadedFrom: from });
     } catch (e) {
       set(e instanceof CancelledError ? { notice: 'Loading cancelled.' } : { error: (e as Error).message });
     } finally {
@@ -96,24 +131,48 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
       set({ error: `Cache sizes: ${frames.error}` });
       return;
     }
-    if (s.policies.length === 0) {
-      set({ error: 'Choose at least one policy.' });
+    const known = new Set(s.policyInfo.map((p) => p.id));
+    const labels = specLabels(s.policies);
+    const specs = s.policies.map((p, i) => ({ ...p, index: i, label: labels[i] }));
+    const runnable = known.size === 0 ? specs : specs.filter((p) => known.has(p.id));
+    const unknown = [...new Set(specs.filter((p) => !runnable.includes(p)).map((p) => p.id))];
+    const notes: string[] = [];
+    if (unknown.length > 0) notes.push(`Not in this build of the core, so not run: ${unknown.join(', ')}.`);
+    if (runnable.length === 0) {
+      set({ error: s.policies.length === 0 ? 'Choose at least one policy.' : notes.join(' ') });
       return;
     }
-    const order = (id: string) => POLICIES.findIndex((p) => p.id === id);
-    const chosen = [...s.policies].sort((a, b) => order(a) - order(b));
-    const jobs: RunJob[] = chosen.flatMap((policy) => frames.frames.map((f) => ({ policy, frames: f, params: {} })));
+    const plan = runnable.flatMap((p) => frames.frames.map((f) => ({ spec: p.index, label: p.label, job: { policy: p.id, frames: f, params: p.params } })));
+    const jobs: RunJob[] = plan.map((p) => p.job);
+    const gaugeEvery = Math.max(1, Math.ceil(s.trace.requests / 100));
     const results: RunResultView[] = [];
+    // With flash configurations each run becomes one row per configuration, its own series.
+    const flash = s.flash;
+    const F = Math.max(1, flash.length);
     const req = engine().run(
       jobs,
       { cost: s.cost, buckets: 200, flush: s.flush },
       (r) => {
-        results[r.index] = { job: r.job, metrics: r.metrics, bucketSize: r.bucketSize, bucketHits: r.bucketHits };
+        const p = plan[r.index];
+        const base = { job: r.job, metrics: r.metrics, bucketSize: r.bucketSize, bucketHits: r.bucketHits, gauges: r.gauges };
+        if (!r.flash) results[r.index] = { ...base, spec: p.spec, label: p.label };
+        else
+          r.flash.forEach((outcome, fi) => {
+            results[r.index * F + fi] = { ...base, spec: p.spec * F + fi, label: F > 1 ? `${p.label} · ${flashLabel(flash[fi], fi, flash)}` : p.label, flash: outcome };
+          });
         set({ results: results.filter(Boolean) });
       },
       (p) => set({ busy: progressOf(p) }),
+      { every: gaugeEvery, maxFrames: GAUGE_FRAMES_LIMIT },
+      flash.length > 0 ? flash : undefined,
     );
-    set({ busy: { id: req.id, phase: 'run', done: 0, total: 1, label: 'starting' }, error: null, notice: null, results: [] });
+    set((st) => ({
+      busy: { id: req.id, phase: 'run', done: 0, total: 1, label: 'starting' },
+      error: null,
+      notice: notes.length > 0 ? notes.join(' ') : null,
+      results: [],
+      runSerial: st.runSerial + 1,
+    }));
     try {
       await req.done;
     } catch (e) {
@@ -123,8 +182,42 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
     }
   },
 
+  async loadAndRun() {
+    await get().loadTrace();
+    if (get().trace) await get().runExperiment();
+  },
+
   cancel() {
     const b = get().busy;
     if (b?.id != null) engine().cancel(b.id);
   },
+
+  async chooseFile(file) {
+    get().setFile(file);
+    set({ upload: null });
+    if (!file) return;
+    let bytes: Uint8Array;
+    try {
+      bytes = new Uint8Array(await file.arrayBuffer());
+    } catch {
+      // Hashing needs the whole file in memory; a file too big for that still loads, it just cannot be shared.
+      set({ notice: `${file.name} is too large to describe in a link; it can be run but not shared.` });
+      return;
+    }
+    const awaiting = get().awaiting;
+    if (awaiting) {
+      const hash = await sha256Hex(bytes);
+      if (hash !== awaiting.sha256 || bytes.length !== awaiting.size) {
+        set({ error: `${file.name} is not the file this experiment was made with: its content differs (SHA-256 check failed). Choose ${awaiting.name} (${awaiting.size} bytes).` });
+        return;
+      }
+      set({ awaiting: null, upload: awaiting, error: null, notice: `${file.name} matches the experiment's file.` });
+      await get().loadAndRun();
+      return;
+    }
+    const upload = await describeUpload(file.name, bytes, get().load);
+    if (get().file === file) set({ upload });
+  },
+
+  setLinkProblems: (linkProblems) => set({ linkProblems }),
 });

@@ -1,7 +1,7 @@
 // The UI side of the worker protocol: starts the worker, numbers requests and
 // routes each reply to whoever asked. Nothing here simulates.
 
-import { isExploreFromWorker, isFromWorker, type ExploreFromWorker, type ExploreToWorker, type FromWorker, type ToWorker, type TraceSource } from './protocol';
+import { isExploreFromWorker, isFromWorker, type ExploreFromWorker, type ExploreToWorker, type FromWorker, type GaugeRequest, type ToWorker, type TraceSource } from './protocol';
 import type { FormatInfo, PolicyInfo, RunJob, RunOptions, TraceSummary } from '../core/types';
 
 export type ResultMsg = Extract<FromWorker, { type: 'result' }>;
@@ -68,6 +68,10 @@ export class SimClient {
       case 'result':
         p.onResult?.(msg);
         return;
+      case 'streamed':
+        this.pending.delete(msg.id);
+        p.resolve({ pages: msg.pages, writes: msg.writes });
+        return;
       case 'loaded':
         this.pending.delete(msg.id);
         p.resolve(msg.summary);
@@ -99,8 +103,19 @@ export class SimClient {
     return this.request<TraceSummary>((id) => ({ type: 'load', id, source }), { onProgress });
   }
 
-  run(jobs: RunJob[], options: RunOptions, onResult: (r: ResultMsg) => void, onProgress?: (p: ProgressMsg) => void) {
-    return this.request<void>((id) => ({ type: 'run', id, jobs, options }), { onResult, onProgress });
+  run(
+    jobs: RunJob[],
+    options: RunOptions,
+    onResult: (r: ResultMsg) => void,
+    onProgress?: (p: ProgressMsg) => void,
+    gauges?: GaugeRequest,
+    flash?: Record<string, unknown>[],
+  ) {
+    return this.request<void>((id) => ({ type: 'run', id, jobs, options, gauges, flash }), { onResult, onProgress });
+  }
+
+  stream(job: RunJob, options: RunOptions, onProgress?: (p: ProgressMsg) => void) {
+    return this.request<{ pages: Float64Array; writes: Uint8Array }>((id) => ({ type: 'stream', id, job, options }), { onProgress });
   }
 
   cancel(id: number): void {

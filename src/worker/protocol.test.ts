@@ -31,4 +31,14 @@ describe('worker protocol', () => {
     expect(transferablesOf(result)).toEqual([(result as { bucketHits: Uint32Array }).bucketHits.buffer]);
     expect(transferablesOf({ type: 'done', id: 1 })).toEqual([]);
   });
+
+  it('transfers gauge samples and after-cache streams too', () => {
+    const values = new Float64Array([1, 2]);
+    const withGauges = { ...result, gauges: { names: ['m_c'], every: 5, values } } as FromWorker;
+    expect(transferablesOf(withGauges)).toEqual([(result as { bucketHits: Uint32Array }).bucketHits.buffer, values.buffer]);
+    const streamed: FromWorker = { type: 'streamed', id: 2, pages: new Float64Array([7]), writes: new Uint8Array([1]) };
+    expect(isFromWorker(streamed)).toBe(true);
+    expect(transferablesOf(streamed)).toHaveLength(2);
+    expect(isFromWorker({ type: 'streamed', id: 2, pages: [7], writes: [1] })).toBe(false);
+  });
 });

@@ -8,9 +8,54 @@ export type TraceSource =
   | { kind: 'generate'; config: GenConfig }
   | { kind: 'file'; file: File; settings: LoadSettings };
 
+/** Sample the policy's snapshot gauges every `every` requests, for caches up to `maxFrames`. */
+export interface GaugeRequest {
+  every: number;
+  maxFrames: number;
+}
+
+/** Gauge samples of one run: row r, gauge g at `values[r * names.length + g]`, taken after `(r + 1) * every` requests (the last row at the end). */
+export interface GaugeSeries {
+  names: string[];
+  every: number;
+  values: Float64Array;
+}
+
+/** The flash figures of one run's after-cache stream on one FTL configuration (the core's FlashMetrics). */
+export interface FlashMetrics {
+  host_writes: number;
+  host_reads: number;
+  flash_writes: number;
+  flash_reads: number;
+  copied: number;
+  erases: number;
+  gc_victims: number;
+  waf: number;
+  erase_mean: number;
+  erase_stddev: number;
+  erase_max: number;
+  erase_min: number;
+  cleaning_cost: number;
+  time_us: number;
+  host_bytes_written: number;
+  utilisation: number;
+  /** TS-CLOCK Fig. 5: `block_util[k]` counts write runs that touched k pages of their block. */
+  block_util: number[];
+  block_util_mean: number;
+}
+
+export interface FlashOutcome {
+  metrics: FlashMetrics;
+  /** Erases of each physical block during measurement. */
+  eraseCounts: Uint32Array;
+}
+
 export type ToWorker =
   | { type: 'load'; id: number; source: TraceSource }
-  | { type: 'run'; id: number; jobs: RunJob[]; options: RunOptions }
+  /** With `flash`, each job's after-cache stream also runs on every FTL configuration given. */
+  | { type: 'run'; id: number; jobs: RunJob[]; options: RunOptions; gauges?: GaugeRequest; flash?: Record<string, unknown>[] }
+  /** Reruns one job keeping the after-cache stream (miss reads and write-backs, in order). */
+  | { type: 'stream'; id: number; job: RunJob; options: RunOptions }
   | { type: 'cancel'; id: number };
 
 export type FromWorker =
@@ -25,7 +70,12 @@ export type FromWorker =
       metrics: Metrics;
       bucketSize: number;
       bucketHits: Uint32Array;
+      gauges?: GaugeSeries;
+      /** One per flash configuration of the run, in order. */
+      flash?: FlashOutcome[];
     }
+  /** The after-cache stream with the trace's original page ids; `writes[i]` is 1 for a write. */
+  | { type: 'streamed'; id: number; pages: Float64Array; writes: Uint8Array }
   | { type: 'done'; id: number }
   | { type: 'cancelled'; id: number }
   | { type: 'error'; id: number | null; message: string };
@@ -34,7 +84,14 @@ export type FromWorkerType = FromWorker['type'];
 
 /** Transferable buffers of a message, so posting it moves instead of copying. */
 export function transferablesOf(msg: FromWorker): Transferable[] {
-  return msg.type === 'result' ? [msg.bucketHits.buffer as ArrayBuffer] : [];
+  if (msg.type === 'result') {
+    const t: Transferable[] = [msg.bucketHits.buffer as ArrayBuffer];
+    if (msg.gauges) t.push(msg.gauges.values.buffer as ArrayBuffer);
+    for (const f of msg.flash ?? []) t.push(f.eraseCounts.buffer as ArrayBuffer);
+    return t;
+  }
+  if (msg.type === 'streamed') return [msg.pages.buffer as ArrayBuffer, msg.writes.buffer as ArrayBuffer];
+  return [];
 }
 
 /** Guards the UI against anything that is not one of our messages. */
@@ -51,6 +108,8 @@ export function isFromWorker(data: unknown): data is FromWorker {
       return typeof (data as { id?: unknown }).id === 'number';
     case 'result':
       return (data as { bucketHits?: unknown }).bucketHits instanceof Uint32Array;
+    case 'streamed':
+      return (data as { pages?: unknown }).pages instanceof Float64Array && (data as { writes?: unknown }).writes instanceof Uint8Array;
     case 'error':
       return typeof (data as { message?: unknown }).message === 'string';
     default:

@@ -2,8 +2,8 @@
 // The simulation worker: owns the WASM core, the loaded trace and every run.
 // Runs advance in slices so that a cancel message is seen between slices.
 
-import init, { formats, policies, core_version, WasmLoader, WasmSession, WasmTrace } from '../wasm-pkg/cachescope.js';
-import { exploreTransferables, isExploreToWorker, transferablesOf, type ExploreToWorker, type FromWorker, type ToWorker, type TraceSource } from './protocol';
+import init, { flash_run, formats, policies, core_version, WasmLoader, WasmSession, WasmTrace } from '../wasm-pkg/cachescope.js';
+import { exploreTransferables, isExploreToWorker, transferablesOf, type ExploreToWorker, type FlashMetrics, type FlashOutcome, type FromWorker, type GaugeRequest, type GaugeSeries, type ToWorker, type TraceSource } from './protocol';
 import { closeExplorer, handleExplore } from './explorerWorker';
 import type { FormatInfo, Metrics, PolicyInfo, RunJob, RunOptions, TraceSummary } from '../core/types';
 
@@ -80,14 +80,36 @@ function summaryOf(t: WasmTrace, pageSize: number): Omit<TraceSummary, 'source'>
   return { ...base, reuse: s.reuse, cold: s.cold };
 }
 
-async function run(id: number, jobs: RunJob[], options: RunOptions): Promise<void> {
+/** Reads the gauges of a session's snapshot as (names, values). */
+function gaugesOf(session: WasmSession): { name: string; value: number }[] {
+  const snap = JSON.parse(session.snapshot()) as { gauges?: { name: string; value: number }[] };
+  return snap.gauges ?? [];
+}
+
+async function run(id: number, jobs: RunJob[], options: RunOptions, gaugeReq?: GaugeRequest, flash?: Record<string, unknown>[]): Promise<void> {
   if (!trace) throw new Error('load a trace before running');
   const total = trace.len() * jobs.length;
+  const withFlash = flash !== undefined && flash.length > 0;
   for (const [index, job] of jobs.entries()) {
-    const session = new WasmSession(trace, job.policy, job.frames, JSON.stringify(job.params), JSON.stringify(options));
+    const runOptions = withFlash ? { ...options, record_stream: true } : options;
+    const session = new WasmSession(trace, job.policy, job.frames, JSON.stringify(job.params), JSON.stringify(runOptions));
+    // Gauges only if the policy has any and the cache is small enough to snapshot often.
+    const sample = gaugeReq && job.frames <= gaugeReq.maxFrames && gaugesOf(session).length > 0 ? gaugeReq.every : 0;
+    const names: string[] = sample ? gaugesOf(session).map((g) => g.name) : [];
+    const rows: number[] = [];
+    const takeRow = () => {
+      const g = gaugesOf(session);
+      for (const name of names) rows.push(g.find((x) => x.name === name)?.value ?? NaN);
+    };
     try {
       while (!session.done()) {
-        session.advance(SLICE);
+        if (sample) {
+          const next = (Math.floor(session.position() / sample) + 1) * sample;
+          session.advance(Math.min(SLICE, next - session.position()));
+          if (session.position() % sample === 0 || session.done()) takeRow();
+        } else {
+          session.advance(SLICE);
+        }
         post({
           type: 'progress',
           id,
@@ -105,9 +127,61 @@ async function run(id: number, jobs: RunJob[], options: RunOptions): Promise<voi
     }
     const r = session.finish();
     const metrics = JSON.parse(r.metrics()) as Metrics;
-    post({ type: 'result', id, index, job, metrics, bucketSize: r.bucket_size(), bucketHits: r.bucket_hits() });
+    const gauges: GaugeSeries | undefined = sample ? { names, every: sample, values: Float64Array.from(rows) } : undefined;
+    let outcomes: FlashOutcome[] | undefined;
+    if (withFlash) {
+      const stream = r.stream() ?? new Uint32Array();
+      outcomes = [];
+      for (const [fi, cfg] of flash.entries()) {
+        post({ type: 'progress', id, phase: 'run', done: (index + 1) * trace.len(), total, label: `${job.policy} · ${job.frames} frames · flash ${fi + 1}` });
+        let out: { metrics: FlashMetrics; erase_counts: number[] };
+        try {
+          out = JSON.parse(flash_run(trace, JSON.stringify(cfg), stream)) as typeof out;
+        } catch (e) {
+          r.free();
+          throw new Error(`Flash configuration ${fi + 1}: ${e instanceof Error ? e.message : String(e)}`);
+        }
+        outcomes.push({ metrics: out.metrics, eraseCounts: Uint32Array.from(out.erase_counts) });
+        await yieldToEvents();
+        if (cancelled.has(id)) {
+          r.free();
+          throw new Cancelled();
+        }
+      }
+    }
+    post({ type: 'result', id, index, job, metrics, bucketSize: r.bucket_size(), bucketHits: r.bucket_hits(), gauges, flash: outcomes });
     r.free();
   }
+}
+
+/** Reruns one job keeping the after-cache stream, mapped back to the trace's own page ids. */
+async function stream(id: number, job: RunJob, options: RunOptions): Promise<{ pages: Float64Array; writes: Uint8Array }> {
+  if (!trace) throw new Error('load a trace before exporting');
+  const session = new WasmSession(trace, job.policy, job.frames, JSON.stringify(job.params), JSON.stringify({ ...options, record_stream: true }));
+  try {
+    while (!session.done()) {
+      session.advance(SLICE);
+      post({ type: 'progress', id, phase: 'run', done: session.position(), total: trace.len(), label: `after-cache stream of ${job.policy}` });
+      await yieldToEvents();
+      if (cancelled.has(id)) throw new Cancelled();
+    }
+  } catch (e) {
+    session.free();
+    throw e;
+  }
+  const r = session.finish();
+  const packed = r.stream() ?? new Uint32Array();
+  r.free();
+  const ids = trace.original_ids(0, trace.distinct());
+  // Packed entries: dense page id in bits 0–30, bit 31 set for a write.
+  const pages = new Float64Array(packed.length);
+  const writes = new Uint8Array(packed.length);
+  for (let i = 0; i < packed.length; i++) {
+    const dense = packed[i] & 0x7fffffff;
+    pages[i] = ids[dense];
+    writes[i] = packed[i] >>> 31;
+  }
+  return { pages, writes };
 }
 
 async function handle(msg: ToWorker): Promise<void> {
@@ -119,8 +193,11 @@ async function handle(msg: ToWorker): Promise<void> {
     if (msg.type === 'load') {
       const summary = await load(msg.id, msg.source);
       post({ type: 'loaded', id: msg.id, summary });
+    } else if (msg.type === 'stream') {
+      const { pages, writes } = await stream(msg.id, msg.job, msg.options);
+      post({ type: 'streamed', id: msg.id, pages, writes });
     } else {
-      await run(msg.id, msg.jobs, msg.options);
+      await run(msg.id, msg.jobs, msg.options, msg.gauges, msg.flash);
       post({ type: 'done', id: msg.id });
     }
   } catch (e) {

@@ -1,6 +1,7 @@
 //! Short textual forms of configurations, for the command line:
 //! `zipf:pages=1000000,alpha=1.0,length=10000000,writes=0.3,seed=1`.
 //! A form that starts with `{` is read as the JSON of a `GenConfig` instead.
+//! `dac:pages=N,seed=S[,fill=1]` is the DAC paper's four-phase workload.
 
 use crate::generate::{GenConfig, Phase, Workload};
 use crate::SimError;
@@ -10,6 +11,9 @@ pub fn parse_generator(spec: &str) -> Result<GenConfig, SimError> {
     let spec = spec.trim();
     if spec.starts_with('{') {
         return serde_json::from_str(spec).map_err(|e| SimError::config("generator JSON", e.to_string()));
+    }
+    if let Some(rest) = spec.strip_prefix("dac:") {
+        return dac(rest);
     }
     let mut seed = 0u64;
     let mut phases = Vec::new();
@@ -34,6 +38,11 @@ pub fn parse_generator(spec: &str) -> Result<GenConfig, SimError> {
                 "pages" => {
                     kv.insert(k.into(), whole(k, num)?.into());
                 }
+                // Whole numbers go as integers so integer fields (set, start, …) accept them;
+                // float fields accept integers too.
+                _ if num >= 0.0 && num.fract() == 0.0 && num < 1.8e19 => {
+                    kv.insert(k.into(), (num as u64).into());
+                }
                 _ => {
                     kv.insert(k.into(), num.into());
                 }
@@ -44,6 +53,26 @@ pub fn parse_generator(spec: &str) -> Result<GenConfig, SimError> {
         phases.push(Phase { workload, length, write_fraction: writes });
     }
     let cfg = GenConfig { seed, phases };
+    cfg.validate()?;
+    Ok(cfg)
+}
+
+fn dac(rest: &str) -> Result<GenConfig, SimError> {
+    let (mut pages, mut seed, mut fill) = (None, 0u64, false);
+    for pair in rest.split(',').filter(|s| !s.trim().is_empty()) {
+        let (k, v) = pair
+            .split_once('=')
+            .ok_or_else(|| SimError::config("generator", format!("expected key=value, got {pair:?}")))?;
+        let num: f64 = v.trim().parse().map_err(|_| SimError::config("generator", format!("{k}: {v:?} is not a number")))?;
+        match k.trim() {
+            "pages" => pages = Some(whole("pages", num)?),
+            "seed" => seed = whole("seed", num)?,
+            "fill" => fill = num != 0.0,
+            other => return Err(SimError::config("generator", format!("dac takes pages, seed and fill, not {other:?}"))),
+        }
+    }
+    let pages = pages.ok_or_else(|| SimError::config("generator", "dac needs pages=N"))?;
+    let cfg = crate::generate::dac_four_phase(pages, seed, fill);
     cfg.validate()?;
     Ok(cfg)
 }
@@ -70,6 +99,9 @@ mod tests {
         assert_eq!(a, b);
         let c = parse_generator("loop:pages=101,length=1000+uniform:pages=50,length=10").unwrap();
         assert_eq!(c.phases.len(), 2);
+        assert_eq!(parse_generator("dac:pages=5000,seed=2,fill=1").unwrap(), crate::generate::dac_four_phase(5000, 2, true));
+        assert_eq!(parse_generator("working-set:pages=100,set=10,shift_every=50").unwrap().phases.len(), 1);
+        assert_eq!(parse_generator("sequential:start=7,length=3").unwrap().phases[0].length, 3);
     }
 
     #[test]
@@ -80,6 +112,8 @@ mod tests {
             ("zipff:pages=10", "zipff"),
             ("loop:pages=1.5", "pages"),
             ("loop:pages", "key=value"),
+            ("dac:seed=1", "dac needs pages"),
+            ("dac:pages=10,alpha=1", "not \"alpha\""),
         ] {
             let e = parse_generator(spec).unwrap_err().to_string();
             assert!(e.contains(needle), "{spec}: {e}");

@@ -1,0 +1,52 @@
+// Charts as standalone files: the SVG with its styles inlined (the page's CSS
+// does not travel), and a PNG rendered from that SVG at twice the size for slides.
+
+const STYLE = `svg{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;font-size:13px;background:#fff}
+.axis-label{font-size:14px;fill:#333}.tick text{font-size:13px}text{fill:#1b1f24}`;
+
+/** Self-contained SVG markup of a chart. */
+export function svgMarkup(svg: SVGSVGElement): string {
+  const clone = svg.cloneNode(true) as SVGSVGElement;
+  const [, , w, h] = (svg.getAttribute('viewBox') ?? '0 0 760 340').split(/\s+/).map(Number);
+  clone.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
+  clone.setAttribute('width', String(w));
+  clone.setAttribute('height', String(h));
+  clone.removeAttribute('class');
+  const ns = 'http://www.w3.org/2000/svg';
+  const style = document.createElementNS(ns, 'style');
+  style.textContent = STYLE;
+  const bg = document.createElementNS(ns, 'rect');
+  bg.setAttribute('width', '100%');
+  bg.setAttribute('height', '100%');
+  bg.setAttribute('fill', '#fff');
+  clone.insertBefore(bg, clone.firstChild);
+  clone.insertBefore(style, clone.firstChild);
+  return new XMLSerializer().serializeToString(clone);
+}
+
+/** PNG of SVG markup, `scale` times the chart's own size. */
+export async function svgToPng(markup: string, scale = 2): Promise<Blob> {
+  const m = /width="(\d+(?:\.\d+)?)"[^>]*height="(\d+(?:\.\d+)?)"/.exec(markup);
+  const w = m ? Number(m[1]) : 760;
+  const h = m ? Number(m[2]) : 340;
+  const url = URL.createObjectURL(new Blob([markup], { type: 'image/svg+xml' }));
+  try {
+    const img = new Image();
+    await new Promise<void>((resolve, reject) => {
+      img.onload = () => resolve();
+      img.onerror = () => reject(new Error('the chart could not be rendered as an image'));
+      img.src = url;
+    });
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.round(w * scale);
+    canvas.height = Math.round(h * scale);
+    const ctx = canvas.getContext('2d');
+    if (!ctx) throw new Error('no 2D canvas in this browser');
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
+    return await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('PNG encoding failed'))), 'image/png'));
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}

@@ -1,0 +1,33 @@
+import type * as d3 from 'd3';
+
+export interface LegendItem {
+  label: string;
+  colour: string;
+  dash?: string;
+  /** Draw a filled square (bars) instead of a line. */
+  box?: boolean;
+}
+
+const LEGEND_CHARS = 24;
+
+/** Redraws a legend, one row per item, in a group the chart owns. */
+export function drawLegend(g: d3.Selection<SVGGElement, unknown, null, undefined>, items: LegendItem[]): void {
+  g.selectAll('*').remove();
+  items.forEach((it, i) => {
+    const row = g.append('g').attr('transform', `translate(0,${i * 22})`);
+    if (it.box) row.append('rect').attr('width', 14).attr('height', 14).attr('fill', it.colour);
+    else
+      row
+        .append('line')
+        .attr('x1', 0)
+        .attr('x2', 18)
+        .attr('y1', 7)
+        .attr('y2', 7)
+        .attr('stroke', it.colour)
+        .attr('stroke-width', 3)
+        .attr('stroke-dasharray', it.dash ?? null);
+    // The legend column is narrow: long names are shortened, the full one is the tooltip.
+    const short = it.label.length > LEGEND_CHARS ? `${it.label.slice(0, LEGEND_CHARS - 1)}…` : it.label;
+    row.append('text').attr('x', 24).attr('y', 12).text(short).append('title').text(it.label);
+  });
+}

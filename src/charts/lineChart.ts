@@ -1,0 +1,113 @@
+// A generic line chart: hit ratio against cache size (a log axis when sizes span
+// a decade or more), gauges over the run. Points carry tooltips.
+
+import * as d3 from 'd3';
+import type { Chart } from './hitRatioChart';
+import { drawLegend } from './legend';
+import { attachReadout } from './readout';
+
+export interface LineSeries {
+  label: string;
+  colour: string;
+  dash?: string;
+  points: [number, number][];
+}
+
+export interface LineChartOptions {
+  title: string;
+  xLabel: string;
+  yLabel: string;
+  /** d3 tick format of the y axis, e.g. '%' or '~s'. */
+  yFormat?: string;
+  /** y range starts at 0 and ends at 1 (ratios). */
+  unitY?: boolean;
+  /** Use a log x axis when the x values span at least this factor. */
+  logXFrom?: number;
+  markers?: boolean;
+  width?: number;
+  height?: number;
+}
+
+export function createLineChart(node: HTMLElement, o: LineChartOptions): Chart<{ series: LineSeries[]; yLabel?: string }> {
+  const width = o.width ?? 760;
+  const height = o.height ?? 340;
+  const m = { top: 16, right: 200, bottom: 52, left: 70 };
+  const svg = d3.select(node).append('svg').attr('viewBox', `0 0 ${width} ${height}`).attr('role', 'img').attr('aria-label', o.title).attr('class', 'chart');
+  const gx = svg.append('g').attr('transform', `translate(0,${height - m.bottom})`);
+  const gy = svg.append('g').attr('transform', `translate(${m.left},0)`);
+  svg.append('text').attr('class', 'axis-label').attr('x', (m.left + width - m.right) / 2).attr('y', height - 10).attr('text-anchor', 'middle').text(o.xLabel);
+  const yLabel = svg
+    .append('text')
+    .attr('class', 'axis-label')
+    .attr('transform', `translate(18,${(height - m.bottom + m.top) / 2}) rotate(-90)`)
+    .attr('text-anchor', 'middle')
+    .text(o.yLabel);
+  const lines = svg.append('g').attr('fill', 'none').attr('stroke-width', 2.5);
+  const dots = svg.append('g');
+  const legend = svg.append('g').attr('transform', `translate(${width - m.right + 16},${m.top})`);
+  // Set by update: the current series and the x scale they were drawn with.
+  let drawn: { series: LineSeries[]; x: (v: number) => number } = { series: [], x: () => 0 };
+  const fmtV = d3.format(o.yFormat === '%' ? '.2%' : ',.4~f');
+  attachReadout(svg, { left: m.left, right: width - m.right, top: m.top, bottom: height - m.bottom }, (px) => {
+    const nearest = (s: LineSeries) => d3.least(s.points, (p) => Math.abs(drawn.x(p[0]) - px));
+    const first = drawn.series.map(nearest).find((p) => p !== undefined);
+    if (!first) return null;
+    const rows = drawn.series.map((s) => {
+      const p = nearest(s);
+      return { text: `${s.label}: ${p && Number.isFinite(p[1]) ? fmtV(p[1]) : '—'}`, colour: s.colour };
+    });
+    return { heading: `${o.xLabel} ${d3.format(',')(first[0])}`, rows };
+  });
+
+  return {
+    update({ series, yLabel: yl }) {
+      const xs = series.flatMap((s) => s.points.map((p) => p[0]));
+      const ys = series.flatMap((s) => s.points.map((p) => p[1])).filter(Number.isFinite);
+      const lo = d3.min(xs) ?? 0;
+      const hi = d3.max(xs) ?? 1;
+      const log = o.logXFrom !== undefined && lo > 0 && hi / lo >= o.logXFrom;
+      const x = (log ? d3.scaleLog() : d3.scaleLinear()).domain(log ? [lo, hi] : [Math.min(0, lo), Math.max(hi, lo + 1)]).range([m.left, width - m.right]);
+      const y = d3
+        .scaleLinear()
+        .domain(o.unitY ? [0, 1] : [Math.min(0, d3.min(ys) ?? 0), Math.max(1e-9, d3.max(ys) ?? 1)])
+        .nice()
+        .range([height - m.bottom, m.top]);
+      drawn = { series, x: (v) => x(v) };
+      gx.call(d3.axisBottom(x).ticks(6, '~s') as never);
+      gy.call(d3.axisLeft(y).ticks(5, o.yFormat ?? '~s'));
+      yLabel.text(yl ?? o.yLabel);
+      const line = d3
+        .line<[number, number]>()
+        .defined((d) => Number.isFinite(d[1]))
+        .x((d) => x(d[0]))
+        .y((d) => y(d[1]));
+      lines
+        .selectAll<SVGPathElement, LineSeries>('path')
+        .data(series, (s) => s.label)
+        .join('path')
+        .attr('stroke', (s) => s.colour)
+        .attr('stroke-dasharray', (s) => s.dash ?? null)
+        .attr('data-series', (s) => s.label)
+        .attr('d', (s) => line(s.points) ?? '');
+      const fmtY = d3.format(o.yFormat === '%' ? '.2%' : '~s');
+      dots.selectAll('*').remove();
+      if (o.markers !== false)
+        for (const s of series)
+          for (const p of s.points) {
+            if (!Number.isFinite(p[1])) continue;
+            dots
+              .append('circle')
+              .attr('cx', x(p[0]))
+              .attr('cy', y(p[1]))
+              .attr('r', 4)
+              .attr('fill', s.colour)
+              .append('title')
+              .text(`${s.label}: ${fmtY(p[1])} at ${o.xLabel} ${d3.format(',')(p[0])}`);
+          }
+      drawLegend(legend, series.map((s) => ({ label: s.label, colour: s.colour, dash: s.dash })));
+    },
+    destroy() {
+      svg.remove();
+    },
+  };
+}

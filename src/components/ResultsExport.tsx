@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { useApp } from '../state/store';
+import { selectBusy, selectResults } from '../state/selectors';
+import { engine } from '../worker/client';
+import { experimentOf } from '../state/url';
+import { download } from './download';
+import { resultsCsv, resultsJson, streamTrace } from './resultColumns';
+
+/** Downloads of the table (CSV, JSON) and of one run's after-cache stream. */
+export function ResultsExport() {
+  const results = useApp(selectResults);
+  const busy = useApp(selectBusy);
+  const [pick, setPick] = useState(0);
+  const [status, setStatus] = useState<string | null>(null);
+  const chosen = results[Math.min(pick, results.length - 1)];
+
+  const exportJson = () => {
+    const s = useApp.getState();
+    download('cachescope-results.json', resultsJson(results, { experiment: experimentOf(s), trace: s.trace, link: location.href }), 'application/json');
+  };
+
+  const exportStream = async () => {
+    if (!chosen) return;
+    const s = useApp.getState();
+    setStatus('Rerunning to record the after-cache stream…');
+    try {
+      const { pages, writes } = await engine().stream(chosen.job, { cost: s.cost, buckets: 1, flush: s.flush }).done;
+      const name = `after-cache-${chosen.job.policy}-${chosen.job.frames}.txt`;
+      download(name, streamTrace(pages, writes, `after-cache stream of ${chosen.label} with ${chosen.job.frames} frames (page R|W per line)`));
+      setStatus(`Saved ${name}: ${pages.length.toLocaleString('en-US')} requests.`);
+    } catch (e) {
+      setStatus(`The stream could not be exported: ${(e as Error).message}`);
+    }
+  };
+
+  return (
+    <div className="exports" role="group" aria-label="Export results">
+      <button type="button" onClick={() => download('cachescope-results.csv', resultsCsv(results), 'text/csv')}>
+        Export CSV
+      </button>
+      <button type="button" onClick={exportJson}>
+        Export JSON
+      </button>
+      <label className="inline">
+        Run
+        <select value={pick} onChange={(e) => setPick(Number(e.target.value))} aria-label="Run whose after-cache stream to export">
+          {results.map((r, i) => (
+            <option key={i} value={i}>
+              {r.label} · {r.job.frames}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="button" onClick={() => void exportStream()} disabled={busy !== null}>
+        Export after-cache stream
+      </button>
+      {status && <span role="status">{status}</span>}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { resultsCsv, resultsJson, streamTrace } from './resultColumns';
+import type { RunResultView } from '../state/runSlice';
+
+const r = (label: string, frames: number, hits: number): RunResultView => ({
+  job: { policy: 'dac', frames, params: { regions: 4 } },
+  spec: 0,
+  label,
+  metrics: { requests: 10, hits, misses: 10 - hits, hit_ratio: hits / 10, reads: 10 - hits, writebacks: 2, flushed: 0, cost: 12 - hits },
+  bucketSize: 10,
+  bucketHits: new Uint32Array([hits]),
+});
+
+describe('result exports', () => {
+  it('CSV has a header, one line per run and quotes what needs quoting', () => {
+    const csv = resultsCsv([r('DAC (regions=4)', 100, 7), r('=cmd', 200, 8)]);
+    const lines = csv.trim().split('\n');
+    expect(lines[0]).toBe('policy,policy_id,params,frames,requests,hits,misses,hit_ratio,reads,writebacks,flushed,cost');
+    expect(lines[1]).toBe('DAC (regions=4),dac,"{""regions"":4}",100,10,7,3,0.7,3,2,0,5');
+    expect(lines[2].startsWith('"=cmd",')).toBe(true);
+    expect(lines).toHaveLength(3);
+  });
+  it('JSON carries the experiment and the metrics', () => {
+    const j = JSON.parse(resultsJson([r('A', 5, 1)], { link: 'x' }));
+    expect(j.link).toBe('x');
+    expect(j.results[0]).toMatchObject({ policy: 'A', frames: 5, hits: 1, cost: 11 });
+  });
+  it('the after-cache stream is a plain trace with original ids', () => {
+    expect(streamTrace(new Float64Array([7, 9000000000]), new Uint8Array([0, 1]), 'lru\nx')).toBe('# lru x\n7 R\n9000000000 W\n');
+  });
+});
+
+describe('best per column', () => {
+  it('stars the best among runs of the same size, and nothing when all tie', async () => {
+    const { isBest, COLUMNS } = await import('./resultColumns');
+    const hits = COLUMNS.find((c) => c.key === 'hits')!;
+    const wb = COLUMNS.find((c) => c.key === 'writebacks')!;
+    const rs = [r('A', 10, 3), r('B', 10, 5), r('C', 20, 1)];
+    expect(rs.map((x) => isBest(rs, x, hits))).toEqual([false, true, false]);
+    expect(rs.map((x) => isBest(rs, x, wb))).toEqual([false, false, false]);
+  });
+});

@@ -1,0 +1,106 @@
+// The result columns, shared by the table and the CSV/JSON exports so that
+// what is downloaded is what is shown.
+import type { Metrics } from '../core/types';
+import type { RunResultView } from '../state/runSlice';
+import { fmtInt, fmtNum, fmtPct } from './format';
+
+export type Col = { key: keyof Metrics; label: string; fmt: (x: number) => string; better: 'high' | 'low' | null };
+
+export const COLUMNS: Col[] = [
+  { key: 'hits', label: 'Hits', fmt: fmtInt, better: 'high' },
+  { key: 'misses', label: 'Misses', fmt: fmtInt, better: 'low' },
+  { key: 'hit_ratio', label: 'Hit ratio', fmt: (x) => fmtPct(x), better: 'high' },
+  { key: 'reads', label: 'Page reads', fmt: fmtInt, better: 'low' },
+  { key: 'writebacks', label: 'Write-backs', fmt: fmtInt, better: 'low' },
+  { key: 'flushed', label: 'Flushed', fmt: fmtInt, better: null },
+  { key: 'cost', label: 'Weighted cost', fmt: fmtNum, better: 'low' },
+];
+
+/** Columns of the flash model, shown when the experiment has flash configurations. */
+export interface FlashCol {
+  key: string;
+  label: string;
+  get: (r: RunResultView) => number | undefined;
+  fmt: (x: number) => string;
+  better: 'high' | 'low';
+}
+
+const fl = (k: keyof NonNullable<RunResultView['flash']>['metrics']) => (r: RunResultView) => {
+  const v = r.flash?.metrics[k];
+  return typeof v === 'number' ? v : undefined;
+};
+
+export const FLASH_COLUMNS: FlashCol[] = [
+  { key: 'waf', label: 'Write amplification', get: fl('waf'), fmt: (x) => x.toFixed(3), better: 'low' },
+  { key: 'erases', label: 'Erases', get: fl('erases'), fmt: fmtInt, better: 'low' },
+  { key: 'copied', label: 'Copied pages', get: fl('copied'), fmt: fmtInt, better: 'low' },
+  { key: 'erase_stddev', label: 'Wear deviation (erases)', get: fl('erase_stddev'), fmt: (x) => x.toFixed(2), better: 'low' },
+  { key: 'time_us', label: 'Flash I/O time (ms)', get: (r) => (r.flash ? r.flash.metrics.time_us / 1000 : undefined), fmt: fmtNum, better: 'low' },
+  { key: 'block_util_mean', label: 'Block utilisation', get: fl('block_util_mean'), fmt: (x) => fmtPct(x, 1), better: 'high' },
+];
+
+const valueOf = (r: RunResultView, c: Col | FlashCol): number | undefined => ('get' in c ? c.get(r) : r.metrics[c.key]);
+
+/** Whether a result holds the best value of a column among runs of the same cache size. */
+export function isBest(results: RunResultView[], r: RunResultView, c: Col | FlashCol): boolean {
+  if (!c.better) return false;
+  const mine = valueOf(r, c);
+  if (mine === undefined) return false;
+  const peers = results.filter((o) => o.job.frames === r.job.frames).map((o) => valueOf(o, c)).filter((v): v is number => v !== undefined);
+  if (peers.length < 2) return false;
+  const hi = Math.max(...peers);
+  const lo = Math.min(...peers);
+  // When every run ties there is no best to point at.
+  if (hi === lo) return false;
+  return mine === (c.better === 'high' ? hi : lo);
+}
+
+export const hasFlash = (results: RunResultView[]): boolean => results.some((r) => r.flash !== undefined);
+
+const csvCell = (v: string | number): string => {
+  const s = String(v);
+  // Quote anything a spreadsheet would split or interpret as a formula.
+  return /[",\n\r]/.test(s) || /^[=+\-@]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+
+export function resultsCsv(results: RunResultView[]): string {
+  const flash = hasFlash(results) ? FLASH_COLUMNS : [];
+  const head = ['policy', 'policy_id', 'params', 'frames', 'requests', ...COLUMNS.map((c) => c.key), ...flash.map((c) => `flash_${c.key}`)];
+  const rows = results.map((r) => [
+    r.label,
+    r.job.policy,
+    JSON.stringify(r.job.params),
+    r.job.frames,
+    r.metrics.requests,
+    ...COLUMNS.map((c) => r.metrics[c.key]),
+    ...flash.map((c) => r.flash?.metrics[c.key as keyof NonNullable<RunResultView['flash']>['metrics']] as number | undefined ?? ''),
+  ]);
+  return [head, ...rows].map((row) => row.map(csvCell).join(',')).join('\n') + '\n';
+}
+
+export function resultsJson(results: RunResultView[], extra: Record<string, unknown>): string {
+  return (
+    JSON.stringify(
+      {
+        ...extra,
+        results: results.map((r) => ({
+          policy: r.label,
+          policy_id: r.job.policy,
+          params: r.job.params,
+          frames: r.job.frames,
+          ...r.metrics,
+          ...(r.flash ? { flash: { ...r.flash.metrics, erase_counts: [...r.flash.eraseCounts] } } : {}),
+        })),
+      },
+      null,
+      2,
+    ) + '\n'
+  );
+}
+
+/** The after-cache stream as a plain trace: one `page R|W` per line. */
+export function streamTrace(pages: Float64Array, writes: Uint8Array, header: string): string {
+  const lines: string[] = [`# ${header.replace(/[\r\n]/g, ' ')}`];
+  for (let i = 0; i < pages.length; i++) lines.push(`${pages[i]} ${writes[i] ? 'W' : 'R'}`);
+  return lines.join('\n') + '\n';
+}

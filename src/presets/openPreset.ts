@@ -1,0 +1,11 @@
+import { applyExperiment, stopAndWait } from '../state/url';
+import { useApp } from '../state/store';
+import type { Preset } from './presets';
+
+/** Shows a preset's experiment with its sentence, then runs it. */
+export async function openPreset(p: Preset): Promise<void> {
+  await stopAndWait();
+  applyExperiment(p.experiment);
+  useApp.setState({ watch: `${p.paper}: ${p.watch}`, linkProblems: [] });
+  await useApp.getState().loadAndRun();
+}

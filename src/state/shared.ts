@@ -1,0 +1,40 @@
+// The shape of a whole experiment as it travels in a link or a preset: every
+// choice needed to rerun it, nothing that is a result.
+
+import type { CostModel, LoadSettings } from '../core/types';
+import type { GeneratorForm } from './workloadSlice';
+import type { View } from './viewSlice';
+
+export type ParamValue = number | boolean | string;
+export type Params = Record<string, ParamValue>;
+
+/** One policy of a comparison; the same policy may appear twice with different parameters. */
+export interface PolicySpec {
+  id: string;
+  params: Params;
+}
+
+/** An FTL configuration the cache's after-stream runs on (fields as the core's FlashConfig,
+ * whose `latency` and `ftl_params` are objects one level deep). */
+export type FlashSpec = Record<string, ParamValue | Params>;
+
+export type SharedSource =
+  | { kind: 'generate'; generator: GeneratorForm }
+  /** A small upload, carried whole: `text` when it is UTF-8, otherwise `b64`. */
+  | { kind: 'inline'; name: string; load: LoadSettings; text?: string; b64?: string }
+  /** A larger upload, carried as identity only: the page asks for the file and checks the hash. */
+  | { kind: 'hashed'; name: string; load: LoadSettings; size: number; sha256: string };
+
+export interface SharedExperiment {
+  source: SharedSource;
+  policies: PolicySpec[];
+  frames: string;
+  cost: CostModel;
+  flush: boolean;
+  flash: FlashSpec[];
+  /** Baseline policy index for normalised charts. */
+  baseline: number;
+  view: View;
+  /** Playback position (request index) of the step-by-step view. */
+  position: number;
+}

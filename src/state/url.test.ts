@@ -1,0 +1,98 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { applyExperiment, experimentOf } from './url';
+import { useApp } from './store';
+import { PRESETS } from '../presets/presets';
+import type { SharedExperiment } from './shared';
+import { DEFAULT_CSV } from './workloadSlice';
+
+describe('store ⇄ experiment', () => {
+  it('applying then reading back an experiment gives it unchanged, for every preset', () => {
+    for (const p of PRESETS) {
+      applyExperiment(p.experiment);
+      expect(experimentOf(useApp.getState()), p.id).toEqual(p.experiment);
+    }
+  });
+
+  it('an inline upload becomes a File with the same bytes', async () => {
+    const inline = PRESETS.find((p) => p.experiment.source.kind === 'inline')!.experiment;
+    applyExperiment(inline);
+    const s = useApp.getState();
+    expect(s.sourceKind).toBe('file');
+    // jsdom's File has no text(): read it the old way.
+    const text = await new Promise<string>((resolve) => {
+      const r = new FileReader();
+      r.onload = () => resolve(r.result as string);
+      r.readAsText(s.file!);
+    });
+    expect(s.file!.name).toBe('cflru-fig1.txt');
+    expect(text).toBe(inline.source.kind === 'inline' ? inline.source.text : null);
+  });
+
+  it('a hashed upload waits for the file and keeps describing the same experiment', () => {
+    const e: SharedExperiment = {
+      ...PRESETS[0].experiment,
+      source: { kind: 'hashed', name: 'big.txt', size: 10, sha256: 'a'.repeat(64), load: { format: null, pageSize: 4096, strict: true, csv: DEFAULT_CSV } },
+    };
+    applyExperiment(e);
+    const s = useApp.getState();
+    expect(s.file).toBeNull();
+    expect(s.awaiting).toEqual(e.source);
+    expect(experimentOf(s)).toEqual(e);
+  });
+
+  it('a baseline beyond the policy list falls back to the first policy', () => {
+    applyExperiment({ ...PRESETS[0].experiment, baseline: 30 });
+    expect(useApp.getState().baseline).toBe(0);
+  });
+});
+
+describe('URL sync', () => {
+  it('pushes an entry per run, replaces for view and (throttled) playback position', async () => {
+    const { installUrlSync } = await import('./url');
+    const { decodeExperiment } = await import('./urlCodec');
+    const { vi } = await import('vitest');
+    vi.useFakeTimers();
+    history.replaceState(null, '', '#');
+    applyExperiment(PRESETS[0].experiment);
+    const stop = installUrlSync();
+    try {
+      const start = history.length;
+      useApp.setState((s) => ({ runSerial: s.runSerial + 1 }));
+      expect(history.length).toBe(start + 1);
+      expect(decodeExperiment(location.hash).experiment).toEqual(PRESETS[0].experiment);
+
+      useApp.getState().setView('explore');
+      expect(history.length).toBe(start + 1);
+      expect(decodeExperiment(location.hash).experiment?.view).toBe('explore');
+
+      for (let p = 1; p <= 50; p++) useApp.getState().setPosition(p);
+      expect(decodeExperiment(location.hash).experiment?.position).toBe(0);
+      vi.advanceTimersByTime(600);
+      expect(decodeExperiment(location.hash).experiment?.position).toBe(50);
+      expect(history.length).toBe(start + 1);
+
+      useApp.getState().setFramesText('7');
+      useApp.setState((s) => ({ runSerial: s.runSerial + 1 }));
+      expect(history.length).toBe(start + 2);
+      expect(decodeExperiment(location.hash).experiment?.frames).toBe('7');
+    } finally {
+      stop();
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('the link describes the loaded trace', () => {
+  it('ignores generator edits made after the trace was generated', () => {
+    applyExperiment(PRESETS[0].experiment);
+    const s = useApp.getState();
+    useApp.setState({ trace: { source: 'generated', requests: 1, distinct: 1, writes: 0 }, loadedFrom: { sourceKind: s.sourceKind, generator: s.generator, load: s.load } });
+    useApp.getState().setGenerator({ pages: 5 });
+    expect(experimentOf(useApp.getState())).toEqual(PRESETS[0].experiment);
+    // Without a loaded trace the form is what there is.
+    useApp.setState({ trace: null });
+    const e = experimentOf(useApp.getState())!;
+    expect(e.source.kind === 'generate' && e.source.generator.pages).toBe(5);
+  });
+});

@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import { deflateSync, strToU8 } from 'fflate';
+import { DEFAULT_EXPERIMENT, INLINE_LIMIT, decodeExperiment, describeUpload, encodeExperiment, inlineBytes, sha256Hex, toBase64Url } from './urlCodec';
+import type { SharedExperiment } from './shared';
+import type { LoadSettings } from '../core/types';
+import { DEFAULT_CSV } from './workloadSlice';
+
+const full: SharedExperiment = {
+  source: {
+    kind: 'generate',
+    generator: { kind: 'hot-cold', pages: 12345, alpha: 0.8, hotAccess: 0.9, hotPages: 0.1, set: 77, shiftEvery: 999, length: 500000, writeFraction: 0.25, seed: 7 },
+  },
+  policies: [
+    { id: 'lru', params: {} },
+    { id: 'cflru', params: { window: 0.25 } },
+    { id: 'dac', params: { regions: 4, adaptive: true, mode: 'fast' } },
+    { id: 'dac', params: { regions: 1 } },
+  ],
+  frames: '1%, 2%, 5%, 100',
+  cost: { read: 25, write: 200 },
+  flush: true,
+  flash: [{ ftl: 'fast', gc: 'greedy', blocks: 256, overprovision: 0.07, latency: { read_us: 25, program_us: 200 }, ftl_params: { log_blocks: 8 } }],
+  baseline: 2,
+  view: 'explore',
+  position: 4242,
+};
+
+const enc = (o: unknown) => `#v1=${toBase64Url(deflateSync(strToU8(JSON.stringify(o))))}`;
+
+describe('URL codec', () => {
+  it('round-trips every field', () => {
+    const d = decodeExperiment(encodeExperiment(full));
+    expect(d.problems).toEqual([]);
+    expect(d.experiment).toEqual(full);
+  });
+
+  it('round-trips inline and hashed uploads', async () => {
+    const load: LoadSettings = {
+      format: 'csv',
+      pageSize: 512,
+      strict: false,
+      csv: {
+        delimiter: ';',
+        header: true,
+        id_column: 3,
+        unit: 'sectors',
+        size_column: 4,
+        size_unit: 'bytes',
+        sector_size: 4096,
+        op_column: 1,
+        read_values: ['Read'],
+        write_values: ['Write', 'W'],
+        namespace_column: 0,
+      },
+    };
+    const text = '1 R\n2 W\n3\n';
+    const inline = await describeUpload('t.txt', strToU8(text), load);
+    expect(inline).toEqual({ kind: 'inline', name: 't.txt', load, text });
+    const binary = new Uint8Array([0x1f, 0x8b, 0xff, 0x00, 0xfe]);
+    const bin = await describeUpload('t.gz', binary, load);
+    expect(bin.kind === 'inline' && bin.b64 !== undefined).toBe(true);
+    for (const source of [inline, bin]) {
+      const d = decodeExperiment(encodeExperiment({ ...full, source }));
+      expect(d.problems).toEqual([]);
+      expect(d.experiment?.source).toEqual(source);
+      expect(d.experiment?.source.kind === 'inline' && [...inlineBytes(d.experiment.source)]).toEqual([...(source === inline ? strToU8(text) : binary)]);
+    }
+    // Random bytes do not compress: over the limit they travel as name, size and hash.
+    const big = new Uint8Array(INLINE_LIMIT + 4096);
+    for (let i = 0; i < big.length; i += 65536) crypto.getRandomValues(big.subarray(i, i + 65536));
+    const hashed = await describeUpload('big.bin', big, load);
+    expect(hashed.kind).toBe('hashed');
+    expect(hashed).toEqual({ kind: 'hashed', name: 'big.bin', load, size: big.length, sha256: await sha256Hex(big) });
+    expect(decodeExperiment(encodeExperiment({ ...full, source: hashed })).experiment?.source).toEqual(hashed);
+  });
+
+  it('hashes with SHA-256', async () => {
+    expect(await sha256Hex(strToU8('abc'))).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  });
+
+  it('an empty hash is no experiment and no problem', () => {
+    expect(decodeExperiment('')).toEqual({ experiment: null, problems: [] });
+    expect(decodeExperiment('#')).toEqual({ experiment: null, problems: [] });
+  });
+
+  it('rejects a hash that is not a cachescope link', () => {
+    const d = decodeExperiment('#section-2');
+    expect(d.experiment).toBeNull();
+    expect(d.problems[0]).toMatch(/does not hold a cachescope experiment/);
+  });
+
+  it('rejects a truncated link with a clear message', () => {
+    const h = encodeExperiment(full);
+    // Every cut length, including those base64 cannot even decode.
+    for (let cut = 1; cut <= 8; cut++) {
+      const d = decodeExperiment(h.slice(0, h.length - cut * 3));
+      expect(d.experiment, `cut ${cut * 3}`).toBeNull();
+      expect(d.problems.join(' '), `cut ${cut * 3}`).toMatch(/damaged or cut short/);
+    }
+  });
+
+  it('rejects foreign characters and non-JSON content', () => {
+    expect(decodeExperiment('#v1=<script>alert(1)</script>').problems[0]).toMatch(/characters a cachescope link never has/);
+    expect(decodeExperiment(`#v1=${toBase64Url(deflateSync(strToU8('{not json')))}`).problems[0]).toMatch(/not readable/);
+    expect(decodeExperiment(enc([1, 2])).experiment).toBeNull();
+  });
+
+  it('loads a newer-version link best-effort and says so', () => {
+    const d = decodeExperiment(enc({ ...full, futureField: 1 }).replace('#v1=', '#v9='));
+    expect(d.problems[0]).toMatch(/newer version of cachescope \(link format v9/);
+    expect(d.experiment).toEqual(full);
+  });
+
+  it('replaces each bad field by its default and names the field', () => {
+    const d = decodeExperiment(
+      enc({
+        ...full,
+        cost: { read: -1, write: 'x' },
+        frames: '<b>10</b>',
+        flush: 'yes',
+        view: 'admin',
+        policies: [{ id: 'lru', params: { window: { nested: 1 } } }, { id: '../evil' }, 5],
+        source: { kind: 'generate', generator: { ...full.source.kind === 'generate' && full.source.generator, pages: 0, kind: 'fractal' } },
+      }),
+    );
+    const e = d.experiment!;
+    expect(e.cost).toEqual(DEFAULT_EXPERIMENT.cost);
+    expect(e.frames).toBe(DEFAULT_EXPERIMENT.frames);
+    expect(e.flush).toBe(false);
+    expect(e.view).toBe('compare');
+    expect(e.policies).toEqual([{ id: 'lru', params: {} }]);
+    expect(e.source.kind === 'generate' && e.source.generator.pages).toBe(DEFAULT_EXPERIMENT.source.kind === 'generate' && DEFAULT_EXPERIMENT.source.generator.pages);
+    expect(e.source.kind === 'generate' && e.source.generator.seed).toBe(7); // good fields survive
+    const text = d.problems.join('\n');
+    for (const field of ['cost.read', 'cost.write', 'frames', 'flush', 'view', 'policies[0].params.window', 'policies[1].id', 'policies[2]', 'source.generator.pages', 'source.generator.kind'])
+      expect(text).toContain(`${field}:`);
+    expect(d.problems).toHaveLength(10);
+  });
+
+  it('checks the CSV mapping of an upload field by field', () => {
+    const source = { kind: 'inline', name: 't.csv', text: '1,R\n', load: { format: 'csv', pageSize: 4096, strict: true, csv: { ...DEFAULT_CSV, unit: 'furlongs', id_column: -1, read_values: 'r' } } };
+    const d = decodeExperiment(enc({ ...full, source }));
+    expect(d.experiment?.source.kind === 'inline' && d.experiment.source.load.csv).toEqual(DEFAULT_CSV);
+    expect(d.problems.map((p) => p.split(':')[0])).toEqual(['source.load.csv.id_column', 'source.load.csv.unit', 'source.load.csv.read_values']);
+  });
+
+  it('refuses generator sizes a browser tab could not hold', () => {
+    const g = full.source.kind === 'generate' ? full.source.generator : null;
+    const d = decodeExperiment(enc({ ...full, source: { kind: 'generate', generator: { ...g, length: 5e9, pages: 1e12 } } }));
+    expect(d.problems.map((p) => p.split(':')[0])).toEqual(['source.generator.pages', 'source.generator.length']);
+    expect(d.experiment?.source.kind === 'generate' && d.experiment.source.generator.length).toBe(DEFAULT_EXPERIMENT.source.kind === 'generate' && DEFAULT_EXPERIMENT.source.generator.length);
+  });
+
+  it('flash configurations keep one level of nesting and no deeper', () => {
+    const d = decodeExperiment(enc({ ...full, flash: [{ ftl: 'page', latency: { read_us: 25, deep: { x: 1 } }, 'bad key!': 1 }] }));
+    expect(d.experiment?.flash).toEqual([{ ftl: 'page', latency: { read_us: 25 } }]);
+    expect(d.problems.map((p) => p.split(':')[0])).toEqual(['flash[0].latency.deep', 'flash[0] key']);
+  });
+
+  it('rejects a hashed source without a valid hash', () => {
+    const d = decodeExperiment(enc({ ...full, source: { kind: 'hashed', name: 'x', size: 10, sha256: 'abc' } }));
+    expect(d.experiment?.source).toEqual(DEFAULT_EXPERIMENT.source);
+    expect(d.problems.join(' ')).toMatch(/source.sha256/);
+  });
+
+  it('keeps a typical experiment link short', () => {
+    const typical = encodeExperiment({ ...DEFAULT_EXPERIMENT, policies: ['lru', 'fifo', 'clock', 'opt'].map((id) => ({ id, params: {} })), frames: '1%, 2%, 5%, 10%, 20%' });
+    expect(typical.length).toBeLessThan(400);
+    console.info(`typical generated-trace experiment link: ${typical.length} characters after #`);
+  });
+});

@@ -1,0 +1,336 @@
+// The experiment ⇄ link codec: `#v1=` + base64url(deflate(JSON)). Decoding
+// never throws: each field is checked on its own, a bad field falls back to
+// its default with a message naming it, so a damaged link still loads what it can.
+
+import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
+import { DEFAULT_CSV, DEFAULT_GENERATOR, type GeneratorForm, type WorkloadKind } from './workloadSlice';
+import type { FlashSpec, Params, PolicySpec, SharedExperiment, SharedSource } from './shared';
+import type { CsvMapping, LoadSettings, Unit } from '../core/types';
+
+export const URL_VERSION = 1;
+/** Uploads whose compressed bytes fit in this travel inside the link. */
+export const INLINE_LIMIT = 64 * 1024;
+/** Larger files are not worth compressing to find out: traces shrink far less than 16×. */
+const INLINE_TRY = 16 * INLINE_LIMIT;
+
+/** A generated trace of this many requests takes 1 GB in the worker (4 bytes each); more is refused. */
+export const MAX_LENGTH = 250_000_000;
+export const MAX_PAGES = 100_000_000;
+
+export const DEFAULT_EXPERIMENT: SharedExperiment = {
+  source: { kind: 'generate', generator: DEFAULT_GENERATOR },
+  policies: [
+    { id: 'lru', params: {} },
+    { id: 'clock', params: {} },
+    { id: 'opt', params: {} },
+  ],
+  frames: '100, 1000',
+  cost: { read: 1, write: 1 },
+  flush: false,
+  flash: [],
+  baseline: 0,
+  view: 'compare',
+  position: 0,
+};
+
+export interface Decoded {
+  /** What could be read, defaults elsewhere; null when nothing could be read. */
+  experiment: SharedExperiment | null;
+  /** Plain-text problems, one per bad field (empty when the link was clean). */
+  problems: string[];
+}
+
+// ---------- bytes ⇄ base64url ----------
+
+export function toBase64Url(bytes: Uint8Array): string {
+  let bin = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+export function fromBase64Url(text: string): Uint8Array | null {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
+  // A length of 4k+1 cannot be base64: the link was cut; decode what is whole so inflate reports it.
+  const whole = text.length % 4 === 1 ? text.slice(0, -1) : text;
+  const b64 = whole.replace(/-/g, '+').replace(/_/g, '/');
+  try {
+    const bin = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
+    const out = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+    return out;
+  } catch {
+    return null;
+  }
+}
+
+// ---------- encode ----------
+
+export function encodeExperiment(e: SharedExperiment): string {
+  const json = JSON.stringify(e);
+  return `#v${URL_VERSION}=${toBase64Url(deflateSync(strToU8(json), { level: 9 }))}`;
+}
+
+// ---------- decode ----------
+
+/** Quotes a value from the link for a message: short, plain text. */
+function shown(v: unknown): string {
+  let s: string;
+  try {
+    s = typeof v === 'string' ? v : JSON.stringify(v) ?? String(v);
+  } catch {
+    s = String(v);
+  }
+  return s.length > 40 ? `${s.slice(0, 40)}…` : s;
+}
+
+const ID = /^[a-z0-9][a-z0-9_.-]{0,39}$/i;
+const KINDS: WorkloadKind[] = ['zipf', 'uniform', 'loop', 'hot-cold', 'working-set', 'sequential'];
+const UNITS: Unit[] = ['bytes', 'sectors', 'pages'];
+
+class Checker {
+  problems: string[] = [];
+  bad(field: string, want: string, got: unknown): void {
+    this.problems.push(`${field}: expected ${want}, found “${shown(got)}”; using the default.`);
+  }
+  num(field: string, v: unknown, def: number, min: number, max: number, integer = false): number {
+    if (v === undefined) return def;
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v > max || (integer && !Number.isInteger(v))) {
+      this.bad(field, `${integer ? 'an integer' : 'a number'} from ${min} to ${max}`, v);
+      return def;
+    }
+    return v;
+  }
+  bool(field: string, v: unknown, def: boolean): boolean {
+    if (v === undefined) return def;
+    if (typeof v !== 'boolean') {
+      this.bad(field, 'true or false', v);
+      return def;
+    }
+    return v;
+  }
+  str(field: string, v: unknown, def: string, max: number, pattern?: RegExp): string {
+    if (v === undefined) return def;
+    if (typeof v !== 'string' || v.length > max || (pattern && !pattern.test(v))) {
+      this.bad(field, pattern ? 'a valid name' : `text of at most ${max} characters`, v);
+      return def;
+    }
+    return v;
+  }
+  obj(field: string, v: unknown): Record<string, unknown> | null {
+    if (v === undefined) return null;
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+      this.bad(field, 'an object', v);
+      return null;
+    }
+    return v as Record<string, unknown>;
+  }
+  params(field: string, v: unknown): Params {
+    const o = this.obj(field, v);
+    const out: Params = {};
+    if (!o) return out;
+    for (const [k, val] of Object.entries(o)) {
+      if (!ID.test(k)) {
+        this.bad(`${field} key`, 'a parameter name', k);
+      } else if (typeof val === 'boolean' || (typeof val === 'number' && Number.isFinite(val)) || (typeof val === 'string' && val.length <= 40)) {
+        out[k] = val;
+      } else {
+        this.bad(`${field}.${k}`, 'a number, true/false or short text', val);
+      }
+    }
+    return out;
+  }
+}
+
+function checkGenerator(c: Checker, v: unknown): GeneratorForm {
+  const o = c.obj('source.generator', v) ?? {};
+  const d = DEFAULT_GENERATOR;
+  const kind = KINDS.includes(o.kind as WorkloadKind) ? (o.kind as WorkloadKind) : (o.kind !== undefined && c.bad('source.generator.kind', KINDS.join(', '), o.kind), d.kind);
+  return {
+    kind,
+    // Bounds keep a link from asking the worker for more memory than a browser tab has.
+    pages: c.num('source.generator.pages', o.pages, d.pages, 1, MAX_PAGES, true),
+    alpha: c.num('source.generator.alpha', o.alpha, d.alpha, 0, 10),
+    hotAccess: c.num('source.generator.hotAccess', o.hotAccess, d.hotAccess, 0, 1),
+    hotPages: c.num('source.generator.hotPages', o.hotPages, d.hotPages, 0, 1),
+    set: c.num('source.generator.set', o.set, d.set, 1, 1e9, true),
+    shiftEvery: c.num('source.generator.shiftEvery', o.shiftEvery, d.shiftEvery, 1, 1e12, true),
+    length: c.num('source.generator.length', o.length, d.length, 1, MAX_LENGTH, true),
+    writeFraction: c.num('source.generator.writeFraction', o.writeFraction, d.writeFraction, 0, 1),
+    seed: c.num('source.generator.seed', o.seed, d.seed, 0, Number.MAX_SAFE_INTEGER, true),
+  };
+}
+
+function checkCsv(c: Checker, v: unknown): CsvMapping {
+  const o = c.obj('source.load.csv', v) ?? {};
+  const d = DEFAULT_CSV;
+  const f = (k: string) => `source.load.csv.${k}`;
+  const col = (k: string, x: unknown, def: number | null) => (x === null ? null : c.num(f(k), x, def as number, 0, 1000, true));
+  const unit = (k: string, x: unknown, def: Unit): Unit => (x === undefined ? def : UNITS.includes(x as Unit) ? (x as Unit) : (c.bad(f(k), UNITS.join(', '), x), def));
+  const words = (k: string, x: unknown, def: string[]): string[] => {
+    if (x === undefined) return def;
+    if (Array.isArray(x) && x.length <= 16 && x.every((w) => typeof w === 'string' && w.length <= 20)) return x as string[];
+    c.bad(f(k), 'a short list of words', x);
+    return def;
+  };
+  return {
+    delimiter: o.delimiter === null || o.delimiter === undefined ? d.delimiter : c.str(f('delimiter'), o.delimiter, '', 4) || null,
+    header: c.bool(f('header'), o.header, d.header),
+    id_column: c.num(f('id_column'), o.id_column, d.id_column, 0, 1000, true),
+    unit: unit('unit', o.unit, d.unit),
+    size_column: o.size_column === undefined ? d.size_column : col('size_column', o.size_column, d.size_column),
+    size_unit: unit('size_unit', o.size_unit, d.size_unit),
+    sector_size: c.num(f('sector_size'), o.sector_size, d.sector_size, 1, 1 << 20, true),
+    op_column: o.op_column === undefined ? d.op_column : col('op_column', o.op_column, d.op_column),
+    read_values: words('read_values', o.read_values, d.read_values),
+    write_values: words('write_values', o.write_values, d.write_values),
+    namespace_column: o.namespace_column === undefined ? d.namespace_column : col('namespace_column', o.namespace_column, d.namespace_column),
+  };
+}
+
+function checkLoad(c: Checker, v: unknown): LoadSettings {
+  const o = c.obj('source.load', v) ?? {};
+  const format = o.format === null || o.format === undefined ? null : c.str('source.load.format', o.format, '', 40, ID) || null;
+  return {
+    format,
+    pageSize: c.num('source.load.pageSize', o.pageSize, 4096, 1, 1 << 30, true),
+    strict: c.bool('source.load.strict', o.strict, true),
+    csv: checkCsv(c, o.csv),
+  };
+}
+
+function checkSource(c: Checker, v: unknown): SharedSource {
+  const def = DEFAULT_EXPERIMENT.source;
+  const o = c.obj('source', v);
+  if (!o) return def;
+  if (o.kind === 'generate') return { kind: 'generate', generator: checkGenerator(c, o.generator) };
+  if (o.kind === 'inline' || o.kind === 'hashed') {
+    const name = c.str('source.name', o.name, 'trace.txt', 200);
+    const load = checkLoad(c, o.load);
+    if (o.kind === 'inline') {
+      if (typeof o.text === 'string') return { kind: 'inline', name, load, text: o.text };
+      if (typeof o.b64 === 'string' && fromBase64Url(o.b64)) return { kind: 'inline', name, load, b64: o.b64 };
+      c.bad('source.text', 'the trace’s content', o.text ?? o.b64);
+      return def;
+    }
+    const size = c.num('source.size', o.size, -1, 0, Number.MAX_SAFE_INTEGER, true);
+    const sha256 = c.str('source.sha256', o.sha256, '', 64, /^[0-9a-f]{64}$/);
+    if (size < 0 || !sha256) return def;
+    return { kind: 'hashed', name, load, size, sha256 };
+  }
+  c.bad('source.kind', 'generate, inline or hashed', o.kind);
+  return def;
+}
+
+function checkPolicies(c: Checker, v: unknown): PolicySpec[] {
+  if (v === undefined) return DEFAULT_EXPERIMENT.policies;
+  if (!Array.isArray(v)) {
+    c.bad('policies', 'a list', v);
+    return DEFAULT_EXPERIMENT.policies;
+  }
+  const out: PolicySpec[] = [];
+  v.slice(0, 32).forEach((p, i) => {
+    const o = c.obj(`policies[${i}]`, p);
+    if (!o) return;
+    const id = c.str(`policies[${i}].id`, o.id, '', 40, ID);
+    if (id) out.push({ id, params: c.params(`policies[${i}].params`, o.params) });
+  });
+  if (v.length > 32) c.problems.push('policies: more than 32; the rest are left out.');
+  return out;
+}
+
+function checkFlash(c: Checker, v: unknown): FlashSpec[] {
+  if (v === undefined) return [];
+  if (!Array.isArray(v)) {
+    c.bad('flash', 'a list', v);
+    return [];
+  }
+  return v.slice(0, 8).map((f, i) => {
+    const o = c.obj(`flash[${i}]`, f) ?? {};
+    const out: FlashSpec = {};
+    for (const [k, val] of Object.entries(o)) {
+      if (typeof val === 'object' && val !== null && !Array.isArray(val)) {
+        if (ID.test(k)) out[k] = c.params(`flash[${i}].${k}`, val);
+        else c.bad(`flash[${i}] key`, 'a parameter name', k);
+      } else Object.assign(out, c.params(`flash[${i}]`, { [k]: val }));
+    }
+    return out;
+  });
+}
+
+/** Checks a parsed object field by field. */
+export function validateExperiment(raw: unknown): Decoded {
+  const c = new Checker();
+  const o = c.obj('experiment', raw);
+  if (!o) return { experiment: null, problems: c.problems };
+  const d = DEFAULT_EXPERIMENT;
+  const costO = c.obj('cost', o.cost) ?? {};
+  const experiment: SharedExperiment = {
+    source: checkSource(c, o.source),
+    policies: checkPolicies(c, o.policies),
+    frames: c.str('frames', o.frames, d.frames, 400, /^[0-9.%,\s]*$/),
+    cost: {
+      read: c.num('cost.read', costO.read, d.cost.read, 0, 1e9),
+      write: c.num('cost.write', costO.write, d.cost.write, 0, 1e9),
+    },
+    flush: c.bool('flush', o.flush, d.flush),
+    flash: checkFlash(c, o.flash),
+    baseline: c.num('baseline', o.baseline, 0, 0, 31, true),
+    view: o.view === 'compare' || o.view === 'explore' ? o.view : (o.view !== undefined && c.bad('view', 'compare or explore', o.view), d.view),
+    position: c.num('position', o.position, 0, 0, Number.MAX_SAFE_INTEGER, true),
+  };
+  return { experiment, problems: c.problems };
+}
+
+/** Reads a location hash. An empty hash is no experiment and no problem. */
+export function decodeExperiment(hash: string): Decoded {
+  const h = hash.startsWith('#') ? hash.slice(1) : hash;
+  if (h === '') return { experiment: null, problems: [] };
+  const m = /^v(\d{1,4})=(.*)$/s.exec(h);
+  if (!m) return { experiment: null, problems: ['This link does not hold a cachescope experiment (it should start with #v1=).'] };
+  const version = Number(m[1]);
+  const problems: string[] = [];
+  if (version > URL_VERSION)
+    problems.push(`This link was made by a newer version of cachescope (link format v${version}; this page reads v${URL_VERSION}). Loading what this version understands.`);
+  else if (version < 1) return { experiment: null, problems: [`Link format v${version} does not exist.`] };
+  const bytes = fromBase64Url(m[2]);
+  if (!bytes || bytes.length === 0) return { experiment: null, problems: [...problems, 'The link is damaged: it contains characters a cachescope link never has.'] };
+  let json: string;
+  try {
+    json = strFromU8(inflateSync(bytes));
+  } catch {
+    return { experiment: null, problems: [...problems, 'The link is damaged or cut short (it could not be decompressed). Was it copied whole?'] };
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json);
+  } catch {
+    return { experiment: null, problems: [...problems, 'The link is damaged: its content is not readable.'] };
+  }
+  const d = validateExperiment(raw);
+  return { experiment: d.experiment, problems: [...problems, ...d.problems] };
+}
+
+// ---------- uploads ----------
+
+export async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>);
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** How an uploaded file travels: inline when small once compressed, else by name, size and hash. */
+export async function describeUpload(name: string, bytes: Uint8Array, load: LoadSettings): Promise<SharedSource> {
+  if (bytes.length <= INLINE_TRY && deflateSync(bytes, { level: 9 }).length <= INLINE_LIMIT) {
+    try {
+      const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+      return { kind: 'inline', name, load, text };
+    } catch {
+      return { kind: 'inline', name, load, b64: toBase64Url(bytes) };
+    }
+  }
+  return { kind: 'hashed', name, load, size: bytes.length, sha256: await sha256Hex(bytes) };
+}
+
+/** The bytes of an inline source. */
+export function inlineBytes(s: Extract<SharedSource, { kind: 'inline' }>): Uint8Array {
+  return s.text !== undefined ? strToU8(s.text) : (fromBase64Url(s.b64 ?? '') ?? new Uint8Array());
+}
