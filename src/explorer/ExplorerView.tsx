@@ -1,8 +1,92 @@
-// The step-by-step explorer (issue: visual explorer). Placeholder until it lands.
+// The step-by-step explorer: play a trace through one policy and watch its
+// rings, lists and gauges move. Views are built generically from the snapshot;
+// decorations.ts adds the few per-policy marks.
+
+import { useEffect } from 'react';
+import { useApp } from '../state/store';
+import { selectTrace } from '../state/selectors';
+import { selectExplorerError, selectFrame, selectSelected, useExplorer } from './explorerStore';
+import { ExplorerSetup } from './ExplorerSetup';
+import { Controls } from './Controls';
+import { Narration } from './Narration';
+import { RingView } from './RingView';
+import { ListView } from './ListView';
+import { GaugeView } from './GaugeView';
+import { PageInspector } from './PageInspector';
+import { Legend } from './Legend';
+import { FlashView } from './FlashView';
+import type { AnyEvent } from './types';
+
 export function ExplorerView() {
+  const frame = useExplorer(selectFrame);
+  const error = useExplorer(selectExplorerError);
+  const selected = useExplorer(selectSelected);
+  const trace = useApp(selectTrace);
+  const { select, close, pause } = useExplorer.getState();
+
+  // A new trace ends the session (the worker drops it); leaving the tab pauses it.
+  useEffect(() => () => pause(), [pause]);
+  useEffect(() => {
+    if (useExplorer.getState().status !== 'closed') close();
+  }, [trace, close]);
+
+  const snap = frame?.snapshot;
   return (
-    <section aria-label="Explorer" className="output">
-      <p className="placeholder">Load a trace, choose one policy and a cache size, then step through it here.</p>
+    <section aria-label="Explorer" className="output explorer">
+      <ExplorerSetup />
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+      {!frame && <p className="placeholder">Load a trace, choose one policy and a cache size, then step through it here.</p>}
+      {frame && snap && (
+        <>
+          <Controls />
+          <Narration frame={frame} />
+          <div className="explorer-views">
+            {frame.flash && frame.flashPages ? (
+              <FlashView snap={frame.flash} pages={frame.flashPages} />
+            ) : (
+              <>
+                <p className="hint" aria-label="Cache occupancy">
+                  {snap.policy} · {snap.resident} of {snap.capacity} frames in use · {frame.hit === null ? 'start' : frame.hit ? 'hit' : 'miss'}
+                </p>
+                <VictimLine events={frame.events} />
+                {frame.remark && <p aria-label="Remark">{frame.remark}</p>}
+                <Legend snapshot={snap} />
+              </>
+            )}
+            {snap.rings.map((r) => (
+              <RingView key={r.name} policy={snap.policy} ring={r} events={frame.events} selected={selected} onSelect={select} />
+            ))}
+            {snap.lists.map((l) => (
+              <ListView
+                key={l.name}
+                snapshot={snap}
+                list={l}
+                groups={frame.groups?.list === l.name ? frame.groups.blocks : undefined}
+                events={frame.events}
+                selected={selected}
+                onSelect={select}
+              />
+            ))}
+            <GaugeView gauges={snap.gauges} capacity={snap.capacity} events={frame.events} />
+          </div>
+          <PageInspector />
+        </>
+      )}
     </section>
+  );
+}
+
+/** The page the step evicted, if any: it has left the views, so it is named here. */
+function VictimLine({ events }: { events: AnyEvent[] }) {
+  const ev = events.filter((e): e is Extract<AnyEvent, { kind: 'evict' }> => e.kind === 'evict');
+  if (ev.length === 0) return null;
+  return (
+    <p aria-label="Victim" className="victim">
+      Victim: {ev.map((e) => `page ${e.page} (${e.dirty ? 'dirty, written back' : 'clean'})`).join(', ')}
+    </p>
   );
 }

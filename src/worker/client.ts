@@ -1,14 +1,14 @@
 // The UI side of the worker protocol: starts the worker, numbers requests and
 // routes each reply to whoever asked. Nothing here simulates.
 
-import { isFromWorker, type FromWorker, type GaugeRequest, type ToWorker, type TraceSource } from './protocol';
+import { isExploreFromWorker, isFromWorker, type ExploreFromWorker, type ExploreToWorker, type FromWorker, type GaugeRequest, type ToWorker, type TraceSource } from './protocol';
 import type { FormatInfo, PolicyInfo, RunJob, RunOptions, TraceSummary } from '../core/types';
 
 export type ResultMsg = Extract<FromWorker, { type: 'result' }>;
 export type ProgressMsg = Extract<FromWorker, { type: 'progress' }>;
 
 export interface Port {
-  postMessage(msg: ToWorker): void;
+  postMessage(msg: ToWorker | ExploreToWorker): void;
   onmessage: ((ev: MessageEvent) => void) | null;
   onerror?: ((ev: ErrorEvent) => void) | null;
 }
@@ -46,6 +46,7 @@ export class SimClient {
     });
     port.onmessage = (ev) => {
       const msg: unknown = ev.data;
+      if (isExploreFromWorker(msg)) return this.exploreListener?.(msg);
       if (!isFromWorker(msg)) return;
       if (msg.type === 'ready') return markReady({ version: msg.version, policies: msg.policies, formats: msg.formats });
       if (msg.type === 'error' && msg.id === null) return failReady(new Error(msg.message));
@@ -119,6 +120,17 @@ export class SimClient {
 
   cancel(id: number): void {
     this.port.postMessage({ type: 'cancel', id });
+  }
+
+  // Explorer: one session at a time, so replies go to one listener.
+  private exploreListener: ((msg: ExploreFromWorker) => void) | null = null;
+
+  explore(msg: ExploreToWorker): void {
+    this.port.postMessage(msg);
+  }
+
+  onExplore(listener: ((msg: ExploreFromWorker) => void) | null): void {
+    this.exploreListener = listener;
   }
 }
 

@@ -116,3 +116,51 @@ export function isFromWorker(data: unknown): data is FromWorker {
       return false;
   }
 }
+
+// ---- Explorer (step-by-step sessions) ------------------------------------
+// Explorer messages carry no request id: there is at most one session, and the
+// worker answers each with the frame it ends on. During play the worker sends
+// a new frame only after the UI acknowledges the previous one (explore-ack), so
+// fast playback never queues more frames than the UI can draw.
+
+import type { ExploreFrame, FlashSetup, PageHistory } from '../explorer/types';
+
+export type ExploreToWorker =
+  /** With `flash`, the trace is served by that flash device instead of a cache policy. */
+  | { type: 'explore-open'; policy: string; frames: number; params: Record<string, unknown>; flash?: FlashSetup }
+  | { type: 'explore-seek'; position: number }
+  | { type: 'explore-play'; speed: number }
+  | { type: 'explore-pause' }
+  | { type: 'explore-ack' }
+  | { type: 'explore-history'; page: number }
+  | { type: 'explore-close' };
+
+export type ExploreFromWorker =
+  | ({ type: 'explore-frame' } & ExploreFrame)
+  | ({ type: 'explore-history' } & PageHistory)
+  | { type: 'explore-error'; message: string };
+
+export function isExploreToWorker(data: unknown): data is ExploreToWorker {
+  const t = (data as { type?: unknown } | null)?.type;
+  return typeof t === 'string' && t.startsWith('explore-');
+}
+
+export function isExploreFromWorker(data: unknown): data is ExploreFromWorker {
+  if (typeof data !== 'object' || data === null) return false;
+  const d = data as Record<string, unknown>;
+  switch (d.type) {
+    case 'explore-frame':
+      return typeof d.position === 'number' && typeof d.total === 'number' && typeof d.snapshot === 'object' && Array.isArray(d.events);
+    case 'explore-history':
+      return typeof d.page === 'number' && Array.isArray(d.accesses);
+    case 'explore-error':
+      return typeof d.message === 'string';
+    default:
+      return false;
+  }
+}
+
+/** The flash page states move to the UI instead of being copied. */
+export function exploreTransferables(msg: ExploreFromWorker): Transferable[] {
+  return msg.type === 'explore-frame' && msg.flashPages ? [msg.flashPages.buffer as ArrayBuffer] : [];
+}

@@ -3,7 +3,8 @@
 // Runs advance in slices so that a cancel message is seen between slices.
 
 import init, { flash_run, formats, policies, core_version, WasmLoader, WasmSession, WasmTrace } from '../wasm-pkg/cachescope.js';
-import { transferablesOf, type FlashMetrics, type FlashOutcome, type FromWorker, type GaugeRequest, type GaugeSeries, type ToWorker, type TraceSource } from './protocol';
+import { exploreTransferables, isExploreToWorker, transferablesOf, type ExploreToWorker, type FlashMetrics, type FlashOutcome, type FromWorker, type GaugeRequest, type GaugeSeries, type ToWorker, type TraceSource } from './protocol';
+import { closeExplorer, handleExplore } from './explorerWorker';
 import type { FormatInfo, Metrics, PolicyInfo, RunJob, RunOptions, TraceSummary } from '../core/types';
 import { NO_CACHE } from '../core/policies';
 
@@ -32,6 +33,7 @@ function yieldToEvents(): Promise<void> {
 class Cancelled extends Error {}
 
 async function load(id: number, source: TraceSource): Promise<TraceSummary> {
+  closeExplorer(); // its session borrows the trace about to be freed
   trace?.free();
   trace = null;
   if (source.kind === 'generate') {
@@ -250,8 +252,13 @@ ready.catch((e: unknown) => post({ type: 'error', id: null, message: `the simula
 
 // Loads and runs are served one at a time, in order; a cancel acts at once.
 let queue: Promise<void> = ready;
-self.onmessage = (ev: MessageEvent<ToWorker>) => {
+self.onmessage = (ev: MessageEvent<ToWorker | ExploreToWorker>) => {
   const msg = ev.data;
+  // Explorer: served at once, after the core is ready (see explorerWorker.ts).
+  if (isExploreToWorker(msg)) {
+    void ready.then(() => handleExplore(msg, trace, (m) => self.postMessage(m, exploreTransferables(m))));
+    return;
+  }
   if (msg.type === 'cancel') void handle(msg);
   else queue = queue.then(() => handle(msg));
 };

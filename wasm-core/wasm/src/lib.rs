@@ -270,3 +270,74 @@ pub fn flash_run(trace: &WasmTrace, config_json: &str, stream: Option<Vec<u32>>)
     let r = run_flash(&cfg, &trace.inner, stream.as_deref()).map_err(js_err)?;
     Ok(json!({"metrics": r.metrics, "erase_counts": r.erase_counts}).to_string())
 }
+
+// ---- Explorer: a flash device stepped one host request at a time ------------
+
+/// A flash configuration served the trace's own reads and writes one request
+/// at a time (logical pages are the trace's original ids), for the explorer.
+/// Going back means building a new one and advancing: it is deterministic.
+#[wasm_bindgen]
+pub struct WasmFlashSession {
+    sim: cachescope_sim::flash::FlashSim,
+    trace: Rc<Trace>,
+    lpns: Vec<u32>,
+    pos: usize,
+}
+
+#[wasm_bindgen]
+impl WasmFlashSession {
+    #[wasm_bindgen(constructor)]
+    pub fn new(trace: &WasmTrace, config_json: &str) -> Result<WasmFlashSession, JsError> {
+        let cfg: FlashConfig = match parse_json("flash configuration", config_json)? {
+            Value::Null => FlashConfig::default(),
+            v => serde_json::from_value(v).map_err(|e| js_err(format!("invalid flash configuration: {e}")))?,
+        };
+        let sim = cachescope_sim::flash::FlashSim::new(&cfg).map_err(js_err)?;
+        let lpns = cachescope_sim::flash::pipeline::logical_pages_of(&trace.inner, &sim.geometry(), &cfg).map_err(js_err)?;
+        Ok(WasmFlashSession { sim, trace: trace.inner.clone(), lpns, pos: 0 })
+    }
+
+    fn next(&self) -> Option<(u32, bool)> {
+        let r = *self.trace.reqs.get(self.pos)?;
+        Some((self.lpns[cachescope_sim::trace::page_of(r) as usize], cachescope_sim::trace::is_write(r)))
+    }
+
+    /// Serves up to `n` requests without recording; returns how many.
+    pub fn advance(&mut self, n: u32) -> Result<u32, JsError> {
+        let mut k = 0;
+        while k < n {
+            let Some((lpn, w)) = self.next() else { break };
+            self.sim.apply(lpn, w).map_err(js_err)?;
+            self.pos += 1;
+            k += 1;
+        }
+        Ok(k)
+    }
+    /// Serves one request: JSON `{hit: null, events}` (flash events), or undefined at the end.
+    pub fn step(&mut self) -> Result<Option<String>, JsError> {
+        let Some((lpn, w)) = self.next() else { return Ok(None) };
+        let events = self.sim.step(lpn, w).map_err(js_err)?;
+        self.pos += 1;
+        Ok(Some(json!({"hit": null, "events": events}).to_string()))
+    }
+    pub fn position(&self) -> usize {
+        self.pos
+    }
+    /// The `FlashSnapshot` as JSON without the per-page states (see `page_states`);
+    /// `selected` is a logical page (original id) to locate.
+    pub fn snapshot(&self, selected: Option<u32>) -> String {
+        let mut v = serde_json::to_value(self.sim.snapshot(selected)).expect("flash snapshots serialise");
+        if let Some(Value::Array(blocks)) = v.get_mut("block") {
+            for b in blocks {
+                if let Some(o) = b.as_object_mut() {
+                    o.remove("pages");
+                }
+            }
+        }
+        v.to_string()
+    }
+    /// Every physical page's state, block after block: 0 free, 1 valid, 2 invalid.
+    pub fn page_states(&self) -> Vec<u8> {
+        self.sim.snapshot(None).block.into_iter().flat_map(|b| b.pages).collect()
+    }
+}

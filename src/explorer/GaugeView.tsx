@@ -1,0 +1,34 @@
+import type { Gauge, AnyEvent } from './types';
+
+interface Props {
+  gauges: Gauge[];
+  capacity: number;
+  events: AnyEvent[];
+}
+
+/** Adaptive quantities (targets, windows, allocations) as bars against the cache size. */
+export function GaugeView({ gauges, capacity, events }: Props) {
+  if (gauges.length === 0) return null;
+  const changed = new Map(events.flatMap((e) => (e.kind === 'gauge' ? [[e.name, e.from] as const] : [])));
+  return (
+    <ul className="gauges" aria-label="Gauges">
+      {gauges.map((g) => {
+        const max = Math.max(capacity, g.value, g.target ?? 0, 1);
+        const was = changed.get(g.name);
+        return (
+          <li key={g.name}>
+            <span className="gauge-name">{g.name}</span>
+            <meter min={0} max={max} value={Math.max(0, g.value)} aria-label={g.name} />
+            <span>
+              {fmt(g.value)}
+              {g.target !== null ? ` (target ${fmt(g.target)})` : ''}
+              {was !== undefined ? ` ← ${fmt(was)}` : ''}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+const fmt = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(2));

@@ -1,0 +1,59 @@
+import { useEffect, useRef } from 'react';
+import { createRingCanvas, handColour, type RingCanvas } from './ringCanvas';
+import { handText, maxBitsOf, touchedPages, victimSlot } from './decorations';
+import type { Ring, AnyEvent } from './types';
+import { RingZoom } from './RingZoom';
+
+interface Props {
+  policy: string;
+  ring: Ring;
+  events: AnyEvent[];
+  selected: number | null;
+  onSelect(page: number | null): void;
+}
+
+/** Any policy's clock: the canvas draws, the text beside it says where the hands are. */
+export function RingView({ policy, ring, events, selected, onSelect }: Props) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const view = useRef<RingCanvas | null>(null);
+  const select = useRef(onSelect);
+  select.current = onSelect;
+  const size = ring.slots.length > 400 ? 560 : 440;
+
+  useEffect(() => {
+    if (!canvasRef.current) return;
+    view.current = createRingCanvas(canvasRef.current, size, (p) => select.current(p));
+    return () => {
+      view.current?.destroy();
+      view.current = null;
+    };
+  }, [size]);
+
+  useEffect(() => {
+    const handOrder = ring.hands.map((h) => h.name);
+    view.current?.update(ring, {
+      touched: touchedPages(events, handOrder),
+      victimSlot: victimSlot(events, ring),
+      selected,
+      maxBits: maxBitsOf(policy, ring),
+    });
+  }, [policy, ring, events, selected]);
+
+  const label = `Ring ${ring.name}: ${ring.slots.length} slots`;
+  return (
+    <figure className="ring-view">
+      <canvas ref={canvasRef} role="img" aria-label={label} />
+      <figcaption>
+        <strong>{ring.name}</strong> · {ring.slots.length} slots
+        <ul aria-label={`Hands of ${ring.name}`} aria-live="polite" className="hands">
+          {handText(ring).map((t, k) => (
+            <li key={ring.hands[k].name} style={{ color: handColour(k) }}>
+              {t}
+            </li>
+          ))}
+        </ul>
+        {ring.slots.length > 96 && ring.hands.length > 0 && <RingZoom ring={ring} events={events} selected={selected} onSelect={onSelect} />}
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,51 @@
+import { useEffect, useRef, useState } from 'react';
+import { createListCanvas, type ListCanvas } from './listCanvas';
+import { touchedPages } from './decorations';
+import { handLabel } from './narrate';
+import type { AnyEvent, Ring } from './types';
+
+const SPAN = 48;
+
+/** The slots around one hand of a ring too large to label, readable at full size. */
+export function RingZoom({ ring, events, selected, onSelect }: { ring: Ring; events: AnyEvent[]; selected: number | null; onSelect(page: number | null): void }) {
+  const [hand, setHand] = useState(ring.hands[0]?.name ?? '');
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const view = useRef<ListCanvas | null>(null);
+  const select = useRef(onSelect);
+  select.current = onSelect;
+  useEffect(() => {
+    if (!canvasRef.current) return;
+    view.current = createListCanvas(canvasRef.current, 720, 60, (p) => select.current(p));
+    return () => view.current?.destroy();
+  }, []);
+  const n = ring.slots.length;
+  const pos = ring.hands.find((h) => h.name === hand)?.pos ?? ring.hands[0]?.pos ?? 0;
+  const from = Math.max(0, Math.min(n - SPAN, pos - SPAN / 4));
+  useEffect(() => {
+    view.current?.update(ring.slots.slice(from, from + SPAN), {
+      touched: touchedPages(events, ring.hands.map((h) => h.name)),
+      selected,
+      pointer: { index: pos - from, label: handLabel(hand) },
+      split: null,
+      bounds: [],
+    });
+  }, [ring, events, selected, from, pos, hand]);
+  return (
+    <div className="ring-zoom">
+      <label>
+        Zoom around{' '}
+        <select aria-label={`Zoom ${ring.name} around hand`} value={hand} onChange={(e) => setHand(e.target.value)}>
+          {ring.hands.map((h) => (
+            <option key={h.name} value={h.name}>
+              {h.name}
+            </option>
+          ))}
+        </select>
+      </label>{' '}
+      <span className="hint">
+        slots {from}–{Math.min(n, from + SPAN) - 1} of {n}
+      </span>
+      <canvas ref={canvasRef} role="img" aria-label={`Slots of ${ring.name} around ${hand}`} />
+    </div>
+  );
+}

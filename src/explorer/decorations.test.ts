@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { groupStarts, handText, listDecoration, maxBitsOf, touchedPages, victimSlot } from './decorations';
+import { HAND_COLOURS } from './colours';
+import type { Ring, Snapshot, StepEvent } from './types';
+
+const slot = (page: number | null, bits = 0) => ({ page, status: '', bits, dirty: false, resident: page !== null });
+const ring: Ring = { name: 'clock', slots: [slot(5), slot(6, 1), slot(7), slot(null)], hands: [{ name: 'hand', pos: 2 }] };
+
+describe('decorations', () => {
+  it('colours pages by the hand that changed them', () => {
+    const ev: StepEvent[] = [
+      { kind: 'visit', hand: 'hand_cold', page: 6, action: 'x' },
+      { kind: 'visit', hand: 'hand_hot', page: 5, action: 'y' },
+    ];
+    const m = touchedPages(ev, ['hand_hot', 'hand_cold']);
+    expect(m.get(6)).toBe(HAND_COLOURS[1]);
+    expect(m.get(5)).toBe(HAND_COLOURS[0]);
+  });
+
+  it('marks the victim slot only when the step evicted', () => {
+    const ins: StepEvent = { kind: 'insert', page: 7, place: 'clock', slot: null };
+    expect(victimSlot([ins], ring)).toBeNull();
+    expect(victimSlot([{ kind: 'evict', page: 9, dirty: false, why: '' }, ins], ring)).toBe(2);
+    expect(victimSlot([{ kind: 'evict', page: 9, dirty: false, why: '' }, { ...ins, slot: 1 }], ring)).toBe(1);
+  });
+
+  it('finds where a new block starts in a grouped list', () => {
+    expect(groupStarts([3, 3, 7, 7, 7, 1])).toEqual([2, 5]);
+    expect(groupStarts(undefined)).toEqual([]);
+  });
+
+  it('reads hands in words', () => {
+    expect(handText(ring)).toEqual(['hand at slot 2 (page 7)']);
+  });
+
+  it('decorates CFLRU and TS-CLOCK lists and nothing else', () => {
+    const snap: Snapshot = { policy: 'cflru', capacity: 4, resident: 4, rings: [], lists: [], gauges: [{ name: 'window', value: 2, target: null }] };
+    expect(listDecoration('cflru', 'LRU').splitAt).toBe('clean-first');
+    expect(listDecoration('cflru', 'LRU').caption?.(snap)).toMatch(/2 pages/);
+    expect(listDecoration('ts-clock', 'dirty blocks').pointer?.gauge).toBe('s_hand');
+    expect(listDecoration('lru', 'LRU')).toEqual({});
+    expect(maxBitsOf('ts-clock', ring)).toBe(4);
+    expect(maxBitsOf('clock', ring)).toBe(1);
+  });
+});

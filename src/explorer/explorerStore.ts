@@ -1,0 +1,155 @@
+// The explorer's own state: the session's latest frame, playback and the page
+// inspector. Frames arrive from the worker; the newest one is committed at the
+// next animation frame and only then acknowledged, so the worker never sends
+// faster than the page draws.
+
+import { create } from 'zustand';
+import { engine } from '../worker/client';
+import type { ExploreFrame, FlashSetup, PageHistory } from './types';
+import type { PolicyInfo } from '../core/types';
+import { paramsToSend } from './ParamsEditor';
+import type { ExploreFromWorker } from '../worker/protocol';
+
+export const SPEEDS = [1, 2, 5, 10, 30, 100, 300, 1000, 3000, 10000] as const;
+
+export type ExploreMode = 'cache' | 'flash';
+
+export const FTLS = [
+  { id: 'page', label: 'Page-level' },
+  { id: 'block', label: 'Block-level' },
+  { id: 'fast', label: 'FAST (hybrid)' },
+];
+export const GCS = ['greedy', 'cost-benefit', 'cat', 'fifo'];
+
+export interface ExplorerState {
+  status: 'closed' | 'opening' | 'open';
+  mode: ExploreMode;
+  flash: FlashSetup;
+  setMode(mode: ExploreMode): void;
+  setFlash(patch: Partial<FlashSetup>): void;
+  policy: string;
+  frames: number;
+  /** Parameters edited for the chosen policy (reset when it changes). */
+  params: Record<string, unknown>;
+  /** The core's defaults for the chosen policy (set by the set-up form). */
+  setParams(params: Record<string, unknown>): void;
+  frame: ExploreFrame | null;
+  speed: number;
+  error: string | null;
+  selected: number | null;
+  history: PageHistory | null;
+  /** Frames committed since the session opened (the frame-time probe reads it). */
+  drawn: number;
+  setPolicy(policy: string): void;
+  setFrames(frames: number): void;
+  open(info?: PolicyInfo): void;
+  close(): void;
+  seek(position: number): void;
+  step(delta: number): void;
+  togglePlay(): void;
+  pause(): void;
+  setSpeed(speed: number): void;
+  select(page: number | null): void;
+}
+
+let pending: ExploreFrame | null = null;
+let scheduled = false;
+
+function commit(): void {
+  scheduled = false;
+  if (!pending) return;
+  const frame = pending;
+  pending = null;
+  useExplorer.setState((s) => ({ frame, status: 'open', drawn: s.drawn + 1 }));
+  engine().explore({ type: 'explore-ack' });
+}
+
+function onMessage(msg: ExploreFromWorker): void {
+  if (msg.type === 'explore-frame') {
+    const { type: _t, ...frame } = msg;
+    pending = frame;
+    if (!scheduled) {
+      scheduled = true;
+      requestAnimationFrame(commit);
+    }
+  } else if (msg.type === 'explore-history') {
+    const { type: _t, ...h } = msg;
+    if (useExplorer.getState().selected === h.page) useExplorer.setState({ history: h });
+  } else {
+    // A refused history request leaves no page waiting for one.
+    useExplorer.setState((s) => ({ error: msg.message, status: s.frame ? 'open' : 'closed', selected: s.history ? s.selected : null }));
+  }
+}
+
+export const useExplorer = create<ExplorerState>()((set, get) => ({
+  status: 'closed',
+  mode: 'cache',
+  flash: { ftl: 'page', gc: 'greedy', blocks: 1024, pages_per_block: 64, regions: 1 },
+  setMode: (mode) => set({ mode }),
+  setFlash: (patch) => set((s) => ({ flash: { ...s.flash, ...patch } })),
+  policy: 'clock',
+  frames: 16,
+  frame: null,
+  speed: 10,
+  error: null,
+  selected: null,
+  history: null,
+  drawn: 0,
+  params: {},
+  setParams: (params) => set({ params }),
+  setPolicy: (policy) => set({ policy, params: {} }),
+  setFrames: (frames) => set({ frames }),
+  open: (info) => {
+    const { policy, frames, mode, flash } = get();
+    const bad = mode === 'cache' ? badCount('Cache size (frames)', frames) : (badCount('Blocks', flash.blocks) ?? badCount('Pages per block', flash.pages_per_block) ?? badCount('DAC regions', flash.regions));
+    const sent = paramsToSend(info, get().params);
+    if (bad || 'error' in sent) {
+      set({ error: bad ?? ('error' in sent ? sent.error : null) });
+      return;
+    }
+    engine().onExplore(onMessage);
+    set({ status: 'opening', error: null, selected: null, history: null, frame: null, drawn: 0 });
+    engine().explore({ type: 'explore-open', policy, frames, params: mode === 'flash' ? {} : sent.params, ...(mode === 'flash' ? { flash } : {}) });
+  },
+  close: () => {
+    engine().explore({ type: 'explore-close' });
+    set({ status: 'closed', frame: null, selected: null, history: null });
+  },
+  seek: (position) => {
+    if (!get().frame) return;
+    set({ error: null });
+    engine().explore({ type: 'explore-seek', position });
+  },
+  step: (delta) => {
+    const f = get().frame;
+    if (f) get().seek(Math.max(0, Math.min(f.total, f.position + delta)));
+  },
+  togglePlay: () => {
+    const f = get().frame;
+    if (!f) return;
+    engine().explore(f.playing ? { type: 'explore-pause' } : { type: 'explore-play', speed: get().speed });
+  },
+  pause: () => {
+    if (get().frame?.playing) engine().explore({ type: 'explore-pause' });
+  },
+  setSpeed: (speed) => {
+    set({ speed });
+    if (get().frame?.playing) engine().explore({ type: 'explore-play', speed });
+  },
+  select: (page) => {
+    set({ selected: page, history: null, error: null });
+    if (page !== null && get().frame) engine().explore({ type: 'explore-history', page });
+  },
+}));
+
+function badCount(what: string, n: number): string | null {
+  return Number.isInteger(n) && n >= 1 ? null : `${what} must be a whole number ≥ 1, got ${Number.isFinite(n) ? n : 'nothing'}.`;
+}
+
+export const selectFrame = (s: ExplorerState) => s.frame;
+export const selectStatus = (s: ExplorerState) => s.status;
+export const selectSpeed = (s: ExplorerState) => s.speed;
+export const selectExplorerError = (s: ExplorerState) => s.error;
+export const selectSelected = (s: ExplorerState) => s.selected;
+export const selectHistory = (s: ExplorerState) => s.history;
+export const selectPlaying = (s: ExplorerState) => s.frame?.playing ?? false;

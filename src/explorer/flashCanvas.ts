@@ -1,0 +1,89 @@
+// The flash device on <canvas>: pages painted as pixels (flashLayout.ts), then
+// the marks drawn over them: write points, the GC victim, the pages it copied,
+// DAC regions and where the inspected page lives. Framework-free.
+
+import { PALETTE } from '../core/palette';
+import { blockAt, flashLayout, pageRect, paintFlash, tileOf, type FlashLayout } from './flashLayout';
+import type { FlashSnapshot } from './types';
+
+export interface FlashCanvas {
+  update(snap: FlashSnapshot, pages: Uint8Array): void;
+  destroy(): void;
+}
+
+export function createFlashCanvas(canvas: HTMLCanvasElement, width: number, maxHeight: number): FlashCanvas {
+  const ctx = canvas.getContext('2d');
+  let layout: FlashLayout | null = null;
+  let image: ImageData | null = null;
+  let snap: FlashSnapshot | null = null;
+  let pages: Uint8Array = new Uint8Array(0);
+  let raf = 0;
+
+  function draw(): void {
+    raf = 0;
+    if (!ctx || !snap) return;
+    const s = snap;
+    const l = layout && layout.perRow > 0 && image ? layout : null;
+    if (!l || !image) return;
+    paintFlash(image.data, l, pages, s.pages_per_block, s.block.map((b) => b.erases));
+    ctx.putImageData(image, 0, 0);
+    const ppb = s.pages_per_block;
+    const outline = (b: number, colour: string, w: number) => {
+      const [x, y] = tileOf(b, l);
+      ctx.strokeStyle = colour;
+      ctx.lineWidth = w;
+      ctx.strokeRect(x + w / 2 - 0.5, y + w / 2 - 0.5, l.tileW - w, l.tileH - w);
+    };
+    if (!l.summary && s.block.some((b) => b.region !== null)) {
+      s.block.forEach((b, i) => {
+        if (b.region === null) return;
+        const [x, y] = tileOf(i, l);
+        ctx.fillStyle = PALETTE[(b.region + 3) % PALETTE.length];
+        ctx.fillRect(x, y + l.heat, 1, l.tileH - l.heat - 1);
+      });
+    }
+    for (const b of s.write_points) outline(b, '#009E73', 2);
+    if (s.victim !== null) outline(s.victim, '#D55E00', 3);
+    if (!l.summary) {
+      ctx.fillStyle = '#CC79A7';
+      for (const c of s.copies) {
+        const [x, y, w, h] = pageRect(Math.floor(c.to / ppb), c.to % ppb, l);
+        ctx.fillRect(x, y, w, h);
+      }
+    }
+    const at = s.selected;
+    if (at && at.block !== null && at.offset !== null) {
+      const [x, y, w, h] = pageRect(at.block, at.offset, l);
+      ctx.strokeStyle = '#000000';
+      ctx.lineWidth = 2;
+      ctx.strokeRect(x - 2, y - 2, w + 4, h + 4);
+    }
+  }
+
+  const onMove = (ev: MouseEvent) => {
+    if (!snap || !layout) return;
+    const r = canvas.getBoundingClientRect();
+    const b = blockAt(ev.clientX - r.left, ev.clientY - r.top, snap.blocks, layout);
+    const v = b === null ? null : snap.block[b];
+    canvas.title = v && b !== null ? `block ${b}: ${v.valid} valid, ${v.invalid} invalid, ${v.erases} erases, ${v.role}${v.region === null ? '' : `, region ${v.region}`}` : '';
+  };
+  canvas.addEventListener('mousemove', onMove);
+
+  return {
+    update(next, nextPages) {
+      if (!snap || snap.blocks !== next.blocks || snap.pages_per_block !== next.pages_per_block) {
+        layout = flashLayout(next.blocks, next.pages_per_block, width, maxHeight);
+        canvas.width = layout.width;
+        canvas.height = Math.max(1, layout.height);
+        image = ctx ? ctx.createImageData(layout.width, Math.max(1, layout.height)) : null;
+      }
+      snap = next;
+      pages = nextPages;
+      if (!raf) raf = requestAnimationFrame(draw);
+    },
+    destroy() {
+      if (raf) cancelAnimationFrame(raf);
+      canvas.removeEventListener('mousemove', onMove);
+    },
+  };
+}

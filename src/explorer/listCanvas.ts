@@ -1,0 +1,143 @@
+// An ordered list (head first) on <canvas>: a cell per entry coloured by
+// status, dirty pages with a black corner, ghosts faded; a pointer (e.g.
+// TS-CLOCK's s-hand) and a split (e.g. CFLRU's clean-first window) drawn over it.
+
+import { EMPTY, HIGHLIGHT, statusColour } from './colours';
+import { cellAt, cellFromPoint, listLayout, type ListLayout } from './listLayout';
+import type { Slot } from './types';
+
+export interface ListMarks {
+  touched: Map<number, string>;
+  selected: number | null;
+  /** Index of the entry a pointer is on, with its label. */
+  pointer: { index: number; label: string } | null;
+  /** Index where a second region starts (a thick bar before it). */
+  split: number | null;
+  /** Indices where a new group starts (thin bars), e.g. TS-CLOCK's blocks. */
+  bounds: number[];
+}
+
+export interface ListCanvas {
+  update(entries: Slot[], marks: ListMarks): void;
+  destroy(): void;
+}
+
+function majority(entries: Slot[], from: number, to: number): Slot {
+  if (to - from === 1) return entries[from];
+  const count = new Map<string, number>();
+  let best = entries[from];
+  let bestN = 0;
+  for (let i = from; i < to; i++) {
+    const k = `${entries[i].status}|${entries[i].resident}`;
+    const c = (count.get(k) ?? 0) + 1;
+    count.set(k, c);
+    if (c > bestN) {
+      bestN = c;
+      best = entries[i];
+    }
+  }
+  return best;
+}
+
+export function createListCanvas(canvas: HTMLCanvasElement, width: number, maxHeight: number, onSelect: (page: number | null) => void): ListCanvas {
+  const dpr = globalThis.devicePixelRatio || 1;
+  const ctx = canvas.getContext('2d');
+  let entries: Slot[] = [];
+  let layout: ListLayout = listLayout(0, width, maxHeight);
+  let raf = 0;
+  let marks: ListMarks = { touched: new Map(), selected: null, pointer: null, split: null, bounds: [] };
+
+  function draw(): void {
+    raf = 0;
+    const l = layout;
+    const h = Math.max(l.height, 8) + (marks.pointer ? 14 : 0);
+    if (canvas.height !== Math.round(h * dpr) || canvas.width !== Math.round(width * dpr)) {
+      canvas.width = Math.round(width * dpr);
+      canvas.height = Math.round(h * dpr);
+      canvas.style.width = `${width}px`;
+      canvas.style.height = `${h}px`;
+    }
+    if (!ctx) return;
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.clearRect(0, 0, width, h);
+    const pad = l.cell >= 10 ? 1 : 0;
+    ctx.font = `${Math.min(12, Math.floor(l.cell * 0.45))}px system-ui, sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    for (let c = 0; c < l.cells; c++) {
+      const from = c * l.per;
+      const s = majority(entries, from, Math.min(entries.length, from + l.per));
+      const [x, y] = cellAt(c, l);
+      ctx.globalAlpha = s.resident ? 1 : 0.45;
+      ctx.fillStyle = s.page === null ? EMPTY : statusColour(s.status);
+      ctx.fillRect(x + pad, y + pad, l.cell - 2 * pad, l.cell - 2 * pad);
+      ctx.globalAlpha = 1;
+      if (s.dirty) {
+        ctx.fillStyle = '#000000';
+        ctx.beginPath();
+        ctx.moveTo(x + l.cell - pad, y + pad);
+        ctx.lineTo(x + l.cell - pad, y + pad + l.cell / 2.5);
+        ctx.lineTo(x + l.cell - pad - l.cell / 2.5, y + pad);
+        ctx.fill();
+      }
+      if (l.per === 1 && l.cell >= 22 && s.page !== null) {
+        ctx.fillStyle = '#ffffff';
+        ctx.fillText(String(s.page), x + l.cell / 2, y + l.cell / 2 + 1);
+      }
+      const touch = l.per === 1 && s.page !== null ? marks.touched.get(s.page) : undefined;
+      const sel = l.per === 1 && s.page !== null && s.page === marks.selected;
+      if (touch || sel) {
+        ctx.lineWidth = 2;
+        ctx.strokeStyle = sel ? HIGHLIGHT : (touch as string);
+        ctx.strokeRect(x + 1, y + 1, l.cell - 2, l.cell - 2);
+      }
+    }
+    ctx.fillStyle = '#555555';
+    for (const b of marks.bounds) {
+      const [x, y] = cellAt(Math.floor(b / l.per), l);
+      ctx.fillRect(x - 1, y, 2, l.cell);
+    }
+    if (marks.split !== null && marks.split < entries.length) {
+      const [x, y] = cellAt(Math.floor(marks.split / l.per), l);
+      ctx.fillStyle = '#000000';
+      ctx.fillRect(x - 1, y - 1, 3, l.cell + 2);
+    }
+    if (marks.pointer && marks.pointer.index >= 0 && marks.pointer.index < entries.length) {
+      const [x, y] = cellAt(Math.floor(marks.pointer.index / l.per), l);
+      ctx.strokeStyle = '#009E73';
+      ctx.lineWidth = 3;
+      ctx.strokeRect(x, y, l.cell, l.cell);
+      ctx.fillStyle = '#009E73';
+      ctx.font = 'bold 11px system-ui, sans-serif';
+      ctx.textAlign = 'left';
+      ctx.fillText(`▲ ${marks.pointer.label}`, Math.min(x, width - 60), Math.min(y + l.cell + 8, h - 4));
+    }
+  }
+
+  const entryAt = (ev: MouseEvent): Slot | null => {
+    const r = canvas.getBoundingClientRect();
+    const c = cellFromPoint(ev.clientX - r.left, ev.clientY - r.top, layout);
+    return c === null || layout.per > 1 ? null : (entries[c] ?? null);
+  };
+  const onMove = (ev: MouseEvent) => {
+    const s = entryAt(ev);
+    canvas.title = s && s.page !== null ? `page ${s.page} · ${s.status || 'resident'}${s.dirty ? ' · dirty' : ''}${s.resident ? '' : ' · non-resident'}` : '';
+  };
+  const onClick = (ev: MouseEvent) => onSelect(entryAt(ev)?.page ?? null);
+  canvas.addEventListener('mousemove', onMove);
+  canvas.addEventListener('click', onClick);
+
+  return {
+    update(next, m) {
+      entries = next;
+      marks = m;
+      layout = listLayout(next.length, width, maxHeight);
+      if (!raf) raf = requestAnimationFrame(draw);
+    },
+    destroy() {
+      if (raf) cancelAnimationFrame(raf);
+      canvas.removeEventListener('mousemove', onMove);
+      canvas.removeEventListener('click', onClick);
+    },
+  };
+}

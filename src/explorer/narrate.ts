@@ -1,0 +1,124 @@
+// The narration line: what one step did and why, in words, from its event record.
+// Pure, so the worker (page history) and the UI share it.
+
+import type { AnyEvent, StepEvent } from './types';
+
+const NIL = 4294967295;
+
+/** `hand_cold` → `HAND_cold`, `t_hand` → `t-hand`, `hand` → `the hand`. */
+export function handLabel(name: string): string {
+  if (name === 'hand') return 'the hand';
+  if (name.startsWith('hand_')) return `HAND_${name.slice(5)}`;
+  return name.replace(/_/g, '-');
+}
+
+/** CLOCK-Pro's hand events name pages, not slots (its clock has no fixed slots). */
+const HANDS_NAME_PAGES = /^clock-pro/;
+
+function where(policy: string, x: number): string {
+  if (x === NIL) return 'nothing';
+  return HANDS_NAME_PAGES.test(policy) ? `page ${x}` : `slot ${x}`;
+}
+
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** One clause per event; a visit followed by the status change it caused reads as one. */
+export function narrateEvents(events: AnyEvent[], policy = ''): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i];
+    switch (e.kind) {
+      case 'host_write':
+        out.push(`host wrote page ${e.lpn} to physical page ${e.ppn}`);
+        break;
+      case 'host_read':
+        out.push(e.ppn === null ? `host read page ${e.lpn}: never written, nothing read from flash` : `host read page ${e.lpn} from physical page ${e.ppn}`);
+        break;
+      case 'invalidate':
+        out.push(`the old copy of page ${e.lpn} at physical page ${e.ppn} is now invalid`);
+        break;
+      case 'open':
+        out.push(`block ${e.block} opened as ${e.role}${e.region === null ? '' : ` for region ${e.region}`}`);
+        break;
+      case 'victim':
+        out.push(`GC (${e.policy}) chose block ${e.block}: ${e.valid} valid, ${e.invalid} invalid pages`);
+        break;
+      case 'copy': {
+        let n = 1;
+        while (events[i + n]?.kind === 'copy') n++;
+        out.push(n === 1 ? `copied page ${e.lpn} from physical page ${e.from} to ${e.to}` : `copied ${n} valid pages out (first: page ${e.lpn}, ${e.from} → ${e.to})`);
+        i += n - 1;
+        break;
+      }
+      case 'erase':
+        out.push(`erased block ${e.block}`);
+        break;
+      case 'region':
+        out.push(`DAC moved page ${e.lpn} from region ${e.from} to ${e.to}: ${e.why}`);
+        break;
+      case 'merge':
+        out.push(`${e.merge} merge of logical block ${e.lbn}`);
+        break;
+      case 'hit':
+        out.push(`${e.write ? 'write' : 'read'} of page ${e.page}: hit`);
+        break;
+      case 'miss':
+        out.push(`${e.write ? 'write' : 'read'} of page ${e.page}: miss`);
+        break;
+      case 'insert':
+        out.push(`page ${e.page} placed at ${e.place}${e.slot === null ? '' : ` (slot ${e.slot})`}`);
+        break;
+      case 'evict':
+        out.push(`evicted ${e.dirty ? 'dirty' : 'clean'} page ${e.page}${e.dirty ? ' (written back)' : ''}: ${e.why}`);
+        break;
+      case 'write_back':
+        out.push(`wrote back page ${e.page}: ${e.why}`);
+        break;
+      case 'hand':
+        out.push(`${handLabel(e.hand)} moved from ${where(policy, e.from)} to ${where(policy, e.to)}`);
+        break;
+      case 'visit': {
+        const next = events[i + 1];
+        if (next?.kind === 'status' && next.page === e.page) {
+          out.push(`${handLabel(e.hand)} met page ${e.page}: ${e.action} (${next.from} → ${next.to})`);
+          i++;
+        } else out.push(`${handLabel(e.hand)} met page ${e.page}: ${e.action}`);
+        break;
+      }
+      case 'status':
+        out.push(`page ${e.page}: ${e.from} → ${e.to}, ${e.why}`);
+        break;
+      case 'move':
+        out.push(`page ${e.page} moved from ${e.from} to ${e.to}: ${e.why}`);
+        break;
+      case 'gauge':
+        out.push(`${e.name} ${fmt(e.from)} → ${fmt(e.to)}: ${e.why}`);
+        break;
+      case 'ghost':
+        out.push(`non-resident page ${e.page} ${e.action} (${e.list})`);
+        break;
+    }
+  }
+  return out;
+}
+
+const fmt = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(2));
+
+/** The narration line for a step. */
+export function narrate(events: AnyEvent[], policy = ''): string {
+  const parts = narrateEvents(events, policy);
+  if (parts.length === 0) return 'Nothing has happened yet: step forward to serve the first request.';
+  return `${cap(parts.join('; '))}.`;
+}
+
+/** Whether an event concerns `page` (page history). */
+export function mentions(e: AnyEvent, page: number): boolean {
+  return 'page' in e && e.page === page;
+}
+
+/** Whether a flash event concerns logical page `lpn` (page history on flash). */
+export function mentionsLpn(e: AnyEvent, lpn: number): boolean {
+  return 'lpn' in e && e.lpn === lpn;
+}
+
+export type { StepEvent };

@@ -1,0 +1,222 @@
+// A clock ring on <canvas>: one wedge per frame coloured by status, the
+// reference bit or counter as an inner band, dirty pages as an outer band, the
+// hands as spokes that sweep forward to their new slots. Framework-free: created
+// once on a canvas it owns, updated with each frame, destroyed.
+
+import { EMPTY, HAND_COLOURS, HIGHLIGHT, statusColour } from './colours';
+import { mod, nextRotation, ringLayout, slotAt, sweepTurn, type RingLayout } from './ringGeometry';
+import type { Ring } from './types';
+import { buildRingMap, paintRing, rgbOf, type RingMap } from './ringPixels';
+
+export interface RingMarks {
+  /** Pages a hand changed this step → that hand's colour. */
+  touched: Map<number, string>;
+  /** Slot where the victim was (the new page's slot). */
+  victimSlot: number | null;
+  selected: number | null;
+  /** Largest value of `bits` (1 for a reference bit, 4 for TS-CLOCK counts). */
+  maxBits: number;
+}
+
+export interface RingCanvas {
+  update(ring: Ring, marks: RingMarks): void;
+  destroy(): void;
+}
+
+const SWEEP_MS = 160;
+
+export function handColour(i: number): string {
+  return HAND_COLOURS[i % HAND_COLOURS.length];
+}
+
+export function createRingCanvas(canvas: HTMLCanvasElement, size: number, onSelect: (page: number | null) => void): RingCanvas {
+  const dpr = globalThis.devicePixelRatio || 1;
+  canvas.width = size * dpr;
+  canvas.height = size * dpr;
+  canvas.style.width = `${size}px`;
+  canvas.style.height = `${size}px`;
+  const ctx = canvas.getContext('2d');
+  const layout: RingLayout = ringLayout(size, size);
+  let ring: Ring | null = null;
+  let marks: RingMarks = { touched: new Map(), victimSlot: null, selected: null, maxBits: 1 };
+  /** Hands as drawn, in turns (0..1 clockwise from twelve o'clock), to sweep from. */
+  let drawn = new Map<string, number>();
+  let from = new Map<string, number>();
+  /** Turn of the drawing in slots: slot i is drawn at position i + offset (see nextRotation). */
+  let offset = 0;
+  let start = 0;
+  let raf = 0;
+  let map: RingMap | null = null;
+  let image: ImageData | null = null;
+  const px = Math.round(size * dpr);
+  const pxLayout = ringLayout(px, px);
+
+  /** Slots painted as pixels (large rings). */
+  function paintPixels(r: Ring): void {
+    if (!ctx) return;
+    const n = r.slots.length;
+    if (!map) {
+      map = buildRingMap(px, pxLayout);
+      image = ctx.createImageData(px, px);
+    }
+    const rgb = new Uint8Array(n * 3);
+    const bits = new Float32Array(n);
+    const dirty = new Uint8Array(n);
+    for (let i = 0; i < n; i++) {
+      const sl = r.slots[i];
+      const d = mod(i + offset, n);
+      rgb.set(sl.page === null ? rgbOf(EMPTY) : rgbOf(statusColour(sl.status), sl.resident ? 1 : 0.45), d * 3);
+      bits[d] = sl.page === null ? 0 : Math.min(sl.bits, marks.maxBits) / marks.maxBits;
+      dirty[d] = sl.dirty ? 1 : 0;
+    }
+    paintRing((image as ImageData).data, map, n, { rgb, bits, dirty });
+    ctx.putImageData(image as ImageData, 0, 0);
+  }
+
+  function draw(now: number): void {
+    raf = 0;
+    if (!ctx || !ring) return;
+    const n = ring.slots.length;
+    const t = (now - start) / SWEEP_MS;
+    // Angles of slot i's edges and middle, turned by the offset.
+    const slotStart = (i: number, nn: number) => -Math.PI / 2 + (mod(i + offset, nn) * 2 * Math.PI) / nn;
+    const slotAngle = (i: number, nn: number) => slotStart(i, nn) + Math.PI / nn;
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.clearRect(0, 0, size, size);
+    const { cx, cy, inner, outer } = layout;
+    const bitBand = (outer - inner) * 0.3;
+    const gap = n <= 256 ? Math.min(0.02, (Math.PI * 2) / n / 6) : 0;
+    // One path per colour, filled once: thousands of slots stay cheap to draw.
+    const fills = new Map<string, Path2D>();
+    const bits = new Path2D();
+    const dirty = new Path2D();
+    const poly = n > 180; // straight-edged wedges are indistinguishable from arcs at this size
+    const wedge = (path: Path2D, r0: number, r1: number, a0: number, a1: number) => {
+      if (poly) {
+        path.moveTo(cx + r1 * Math.cos(a0), cy + r1 * Math.sin(a0));
+        path.lineTo(cx + r1 * Math.cos(a1), cy + r1 * Math.sin(a1));
+        path.lineTo(cx + r0 * Math.cos(a1), cy + r0 * Math.sin(a1));
+        path.lineTo(cx + r0 * Math.cos(a0), cy + r0 * Math.sin(a0));
+        path.closePath();
+      } else {
+        path.moveTo(cx + r1 * Math.cos(a0), cy + r1 * Math.sin(a0));
+        path.arc(cx, cy, r1, a0, a1);
+        path.arc(cx, cy, r0, a1, a0, true);
+        path.closePath();
+      }
+    };
+    const marked: number[] = [];
+    if (poly) {
+      paintPixels(ring);
+      for (let i = 0; i < n; i++) {
+        const p = ring.slots[i].page;
+        if ((p !== null && (marks.touched.has(p) || p === marks.selected)) || i === marks.victimSlot) marked.push(i);
+      }
+    }
+    for (let i = 0; i < (poly ? 0 : n); i++) {
+      const s = ring.slots[i];
+      const a0 = slotStart(i, n) + gap;
+      const a1 = slotStart(i, n) + (2 * Math.PI) / n - gap;
+      const key = s.page === null ? `${EMPTY}|1` : `${statusColour(s.status)}|${s.resident ? 1 : 0.45}`;
+      let path = fills.get(key);
+      if (!path) fills.set(key, (path = new Path2D()));
+      wedge(path, inner + bitBand, outer, a0, a1);
+      if (s.page !== null && s.bits > 0) wedge(bits, inner, inner + (bitBand * Math.min(s.bits, marks.maxBits)) / marks.maxBits, a0, a1);
+      if (s.dirty) wedge(dirty, outer + 1, outer + 5, a0, a1);
+      if ((s.page !== null && (marks.touched.has(s.page) || s.page === marks.selected)) || i === marks.victimSlot) marked.push(i);
+    }
+    for (const [key, path] of fills) {
+      const [colour, alpha] = key.split('|');
+      ctx.globalAlpha = Number(alpha);
+      ctx.fillStyle = colour;
+      ctx.fill(path);
+    }
+    ctx.globalAlpha = 1;
+    ctx.fillStyle = '#333333';
+    ctx.fill(bits);
+    ctx.fillStyle = '#000000';
+    ctx.fill(dirty);
+    for (const i of marked) {
+      const s = ring.slots[i];
+      const touch = s.page === null ? undefined : marks.touched.get(s.page);
+      const sel = s.page !== null && s.page === marks.selected;
+      const outline = new Path2D();
+      wedge(outline, inner, outer, slotStart(i, n), slotStart(i, n) + (2 * Math.PI) / n);
+      // On a ring of thousands a slot is under a pixel wide: thin marks, or they hide it.
+      ctx.lineWidth = (sel ? 4 : 3) / (poly ? 2 : 1);
+      ctx.strokeStyle = sel ? HIGHLIGHT : i === marks.victimSlot ? '#D55E00' : (touch as string);
+      ctx.setLineDash(i === marks.victimSlot && !sel ? [4, 3] : []);
+      ctx.stroke(outline);
+      ctx.setLineDash([]);
+    }
+    if (n <= 48) {
+      ctx.font = '11px system-ui, sans-serif';
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      ctx.fillStyle = '#222222';
+      for (let i = 0; i < n; i++) {
+        const p = ring.slots[i].page;
+        if (p === null) continue;
+        const a = slotAngle(i, n);
+        ctx.fillText(String(p), cx + (outer + 15) * Math.cos(a), cy + (outer + 15) * Math.sin(a));
+      }
+    }
+    if (n > 0) ring.hands.forEach((h, k) => {
+      const target = (mod(h.pos + offset, n) + 0.5) / n;
+      const was = from.get(h.name);
+      const start0 = was !== undefined && Number.isFinite(was) ? was : target;
+      const turn = sweepTurn(start0, target, t);
+      drawn.set(h.name, turn);
+      const a = -Math.PI / 2 + turn * 2 * Math.PI;
+      const len = inner - 10 - k * 14;
+      ctx.beginPath();
+      ctx.moveTo(cx, cy);
+      ctx.lineTo(cx + len * Math.cos(a), cy + len * Math.sin(a));
+      ctx.lineWidth = 3;
+      ctx.strokeStyle = handColour(k);
+      ctx.stroke();
+      ctx.font = 'bold 12px system-ui, sans-serif';
+      ctx.fillStyle = handColour(k);
+      ctx.textAlign = 'center';
+      ctx.fillText(h.name, cx + (len - 18) * Math.cos(a), cy + (len - 18) * Math.sin(a) - 8);
+    });
+    ctx.beginPath();
+    ctx.arc(cx, cy, 4, 0, Math.PI * 2);
+    ctx.fillStyle = '#000000';
+    ctx.fill();
+    if (t < 1) raf = requestAnimationFrame(draw);
+  }
+
+  const onMove = (ev: MouseEvent) => {
+    if (!ring) return;
+    const r = canvas.getBoundingClientRect();
+    const d = slotAt(ev.clientX - r.left, ev.clientY - r.top, ring.slots.length, layout);
+    const i = d === null ? null : mod(d - offset, ring.slots.length);
+    const s = i === null ? null : ring.slots[i];
+    canvas.title = s ? `slot ${i}: ${s.page === null ? 'empty' : `page ${s.page} · ${s.status || 'resident'} · bits ${s.bits}${s.dirty ? ' · dirty' : ''}${s.resident ? '' : ' · non-resident'}`}` : '';
+  };
+  const onClick = (ev: MouseEvent) => {
+    if (!ring) return;
+    const r = canvas.getBoundingClientRect();
+    const d = slotAt(ev.clientX - r.left, ev.clientY - r.top, ring.slots.length, layout);
+    onSelect(d === null ? null : ring.slots[mod(d - offset, ring.slots.length)].page);
+  };
+  canvas.addEventListener('mousemove', onMove);
+  canvas.addEventListener('click', onClick);
+
+  return {
+    update(next, m) {
+      from = new Map(drawn);
+      offset = nextRotation(ring, next, offset);
+      ring = next;
+      marks = m;
+      start = performance.now();
+      if (!raf) raf = requestAnimationFrame(draw);
+    },
+    destroy() {
+      if (raf) cancelAnimationFrame(raf);
+      canvas.removeEventListener('mousemove', onMove);
+      canvas.removeEventListener('click', onClick);
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { nextRotation, ringLayout, slotAngle, slotAt, sweepTurn } from './ringGeometry';
+
+describe('ring geometry', () => {
+  const l = ringLayout(400, 400);
+  const mid = (l.inner + l.outer) / 2;
+  const pointOf = (i: number, n: number) => [l.cx + mid * Math.cos(slotAngle(i, n)), l.cy + mid * Math.sin(slotAngle(i, n))];
+
+  it('finds every slot back from its drawn position', () => {
+    for (const n of [1, 7, 64, 2000]) {
+      for (const i of [0, Math.floor(n / 3), n - 1]) {
+        const [x, y] = pointOf(i, n);
+        expect(slotAt(x, y, n, l)).toBe(i);
+      }
+    }
+  });
+
+  it('puts slot 0 at the top and goes clockwise', () => {
+    const [x0, y0] = pointOf(0, 4);
+    const [x1] = pointOf(1, 4);
+    expect(y0).toBeLessThan(l.cy);
+    expect(x1).toBeGreaterThan(l.cx);
+    expect(x0).toBeGreaterThan(l.cx - 1e-9);
+  });
+
+  it('ignores points off the ring', () => {
+    expect(slotAt(l.cx, l.cy, 10, l)).toBeNull();
+    expect(slotAt(0, 0, 10, l)).toBeNull();
+  });
+
+  it('sweeps forward, wrapping round the end', () => {
+    expect(sweepTurn(0.8, 0.2, 0.5)).toBeCloseTo(0);
+    expect(sweepTurn(0.8, 0.2, 0.75)).toBeCloseTo(0.1);
+    expect(sweepTurn(0.2, 0.8, 0.5)).toBeCloseTo(0.5);
+    expect(sweepTurn(0.3, 0.3, 0.7)).toBeCloseTo(0.3);
+  });
+});
+
+describe('nextRotation', () => {
+  const ring = (pages: (number | null)[]) => ({ slots: pages.map((page) => ({ page })) });
+
+  it('keeps fixed-slot rings still', () => {
+    expect(nextRotation(ring([1, 2, 3, 4, 5, 6]), ring([1, 2, 9, 4, 5, 6]), 0)).toBe(0);
+  });
+
+  it('turns a ring read from its hand by the pages the hand passed', () => {
+    // HAND_hot passed pages 1 and 2 (moved to the back): the hand advanced two slots.
+    expect(nextRotation(ring([1, 2, 3, 4, 5, 6]), ring([3, 4, 5, 6, 1, 2]), 0)).toBe(2);
+    expect(nextRotation(ring([3, 4, 5, 6, 1, 2]), ring([4, 5, 6, 1, 2, 3]), 2)).toBe(3);
+  });
+
+  it('falls back to the last turn when no anchor survives, and starts at 0', () => {
+    expect(nextRotation(ring([1, 2, 3]), ring([7, 8, 9]), 1)).toBe(1);
+    expect(nextRotation(null, ring([1]), 5)).toBe(0);
+  });
+});

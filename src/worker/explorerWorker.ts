@@ -1,0 +1,244 @@
+// Worker side of the explorer: owns the one stepping session, plays it on a
+// timer and answers page-history questions. Messages are served at once (not
+// queued behind runs) so that pause and seek feel immediate.
+
+import { WasmFlashSession, WasmSession, type WasmTrace } from '../wasm-pkg/cachescope.js';
+import { ExplorerSession, stepsForTick, type Stepper } from './explorerSession';
+import type { ExploreFromWorker, ExploreToWorker } from './protocol';
+import { mentions, mentionsLpn, narrateEvents } from '../explorer/narrate';
+import type { AnyEvent, FlashSetup, FlashSnapshot, PageHistory, Snapshot } from '../explorer/types';
+
+const TICK_MS = 1000 / 60;
+/** Requests before the position whose events the page history replays. */
+export const HISTORY_WINDOW = 2000;
+const HISTORY_ACCESSES = 40;
+const WRITE_BIT = 0x8000_0000;
+
+interface Open {
+  session: ExplorerSession;
+  /** Policy id, or `flash` (narration vocabulary). */
+  policy: string;
+  flash: boolean;
+  /** Flash: the logical page to locate in snapshots (original id). */
+  selectedLpn: number | null;
+}
+
+/** A flash device as a Stepper: its snapshot rides in `extras`, the policy snapshot is empty. */
+function flashStepper(trace: WasmTrace, config: string, o: () => Open | null): Stepper {
+  const f = new WasmFlashSession(trace, config);
+  return {
+    step: () => f.step(),
+    advance: (n) => f.advance(n),
+    position: () => f.position(),
+    snapshot: () => JSON.stringify({ policy: 'flash', capacity: 0, resident: 0, rings: [], lists: [], gauges: [] }),
+    free: () => f.free(),
+    extras: () => ({
+      flash: JSON.parse(f.snapshot(o()?.selectedLpn ?? undefined)) as FlashSnapshot,
+      flashPages: f.page_states(),
+    }),
+  };
+}
+
+let open: Open | null = null;
+let playing = false;
+let speed = 10;
+let carry = 0;
+let lastTick = 0;
+let awaitingAck = false;
+let timer: ReturnType<typeof setTimeout> | null = null;
+
+type Post = (msg: ExploreFromWorker) => void;
+
+function requestAt(trace: WasmTrace, t: number): { page: number; write: boolean } {
+  const r = trace.requests(t, t + 1)[0];
+  return { page: r & 0x7fff_ffff, write: (r & WRITE_BIT) !== 0 };
+}
+
+function sendFrame(post: Post): void {
+  if (!open) return;
+  awaitingAck = true;
+  post({ type: 'explore-frame', ...open.session.frame(playing) });
+}
+
+/**
+ * TS-CLOCK's dirty list is grouped by flash block; its snapshot lists pages
+ * only, so the block of each (original id / pages_per_block) is added here.
+ */
+function tsClockStepper(trace: WasmTrace, s: WasmSession, ppb: number): Stepper {
+  let ids: Float64Array | null = null;
+  const blockOf = (page: number) => {
+    ids ??= Float64Array.from(trace.original_ids(0, trace.distinct()));
+    return Math.floor((ids[page] ?? 0) / ppb);
+  };
+  return {
+    step: () => s.step(),
+    advance: (n) => s.advance(n),
+    position: () => s.position(),
+    snapshot: () => s.snapshot(),
+    free: () => s.free(),
+    fork: () => tsClockStepper(trace, s.fork(), ppb),
+    extras: (snap, events) => {
+      const list = snap.lists.find((l) => l.name === 'dirty blocks');
+      const dirtyEvict = events.find((e) => e.kind === 'evict' && e.dirty);
+      return {
+        groups: list ? { list: list.name, blocks: list.entries.map((e) => (e.page === null ? -1 : blockOf(e.page))) } : undefined,
+        remark: dirtyEvict && 'page' in dirtyEvict ? `dirty eviction: page ${dirtyEvict.page} of block ${blockOf(dirtyEvict.page)}` : undefined,
+      };
+    },
+  };
+}
+
+function flashConfig(f: FlashSetup): string {
+  return JSON.stringify({ ftl: f.ftl, gc: f.gc, blocks: f.blocks, pages_per_block: f.pages_per_block, regions: f.regions });
+}
+
+function stop(): void {
+  playing = false;
+  if (timer !== null) clearTimeout(timer);
+  timer = null;
+}
+
+function tick(post: Post): void {
+  try {
+    advancePlay(post);
+  } catch (e) {
+    stop();
+    post({ type: 'explore-error', message: e instanceof Error ? e.message : String(e) });
+  }
+}
+
+function advancePlay(post: Post): void {
+  timer = null;
+  if (!open || !playing) return;
+  const now = performance.now();
+  const r = stepsForTick(speed, now - lastTick, carry);
+  lastTick = now;
+  carry = r.carry;
+  const s = open.session;
+  if (r.steps > 0) s.seek(s.position + r.steps);
+  if (s.position >= s.total) {
+    stop();
+    awaitingAck = false;
+    sendFrame(post);
+    return;
+  }
+  if (r.steps > 0 && !awaitingAck) sendFrame(post);
+  timer = setTimeout(() => tick(post), TICK_MS);
+}
+
+function history(trace: WasmTrace, o: Open, page: number): PageHistory {
+  if (!Number.isInteger(page) || page < 0 || page >= trace.distinct()) {
+    throw new Error(`page ${page} is not in the trace: its pages are numbered 0 to ${trace.distinct() - 1}`);
+  }
+  const pos = o.session.position;
+  const accesses: { t: number; write: boolean }[] = [];
+  let total = 0;
+  const CH = 1 << 20;
+  for (let start = 0; start < pos; start += CH) {
+    const reqs = trace.requests(start, Math.min(pos, start + CH));
+    for (let i = 0; i < reqs.length; i++) {
+      if ((reqs[i] & 0x7fff_ffff) !== page) continue;
+      total++;
+      accesses.push({ t: start + i + 1, write: (reqs[i] & WRITE_BIT) !== 0 });
+      if (accesses.length > HISTORY_ACCESSES) accesses.shift();
+    }
+  }
+  // Status changes: replay the last window of requests with events recorded.
+  const original = trace.original_ids(page, page + 1)[0] ?? page;
+  const about = o.flash ? (e: AnyEvent) => mentionsLpn(e, original) : (e: AnyEvent) => mentions(e, page);
+  const from = Math.max(0, pos - HISTORY_WINDOW);
+  const ws = o.session.fresh();
+  const changes: { t: number; text: string }[] = [];
+  try {
+    ws.advance(from);
+    for (let t = from + 1; t <= pos; t++) {
+      const out = ws.step();
+      if (out === undefined) break;
+      const evs = (JSON.parse(out) as { events: AnyEvent[] }).events.filter(about);
+      for (const text of narrateEvents(evs, o.policy)) changes.push({ t, text });
+    }
+  } finally {
+    ws.free();
+  }
+  if (o.flash) o.selectedLpn = original;
+  const frame = o.session.frame(false);
+  const snap: Snapshot = frame.snapshot;
+  const resident = [...snap.rings.flatMap((r) => r.slots), ...snap.lists.flatMap((l) => l.entries)].some((x) => x.page === page && x.resident);
+  return {
+    page,
+    original,
+    location: frame.flash?.selected ?? undefined,
+    position: pos,
+    accesses,
+    totalAccesses: total,
+    changes: changes.slice(-60),
+    window: HISTORY_WINDOW,
+    resident,
+  };
+}
+
+export function closeExplorer(): void {
+  stop();
+  open?.session.free();
+  open = null;
+}
+
+export function handleExplore(msg: ExploreToWorker, trace: WasmTrace | null, post: Post): void {
+  try {
+    if (msg.type === 'explore-close') return closeExplorer();
+    if (msg.type === 'explore-ack') {
+      awaitingAck = false;
+      return;
+    }
+    if (msg.type === 'explore-open') {
+      closeExplorer();
+      if (!trace) throw new Error('load or generate a trace before exploring');
+      const t = trace;
+      let make: () => Stepper;
+      if (msg.flash) {
+        const config = flashConfig(msg.flash);
+        make = () => flashStepper(t, config, () => open);
+      } else {
+        if (!Number.isInteger(msg.frames) || msg.frames < 1) throw new Error(`cache size must be a whole number of frames ≥ 1, got ${msg.frames}`);
+        const params = JSON.stringify(msg.params ?? {});
+        const plain = () => new WasmSession(t, msg.policy, msg.frames, params, '');
+        const ppb = Number((msg.params as { pages_per_block?: unknown } | undefined)?.pages_per_block ?? 1024);
+        make = msg.policy === 'ts-clock' ? () => tsClockStepper(t, plain(), ppb) : plain;
+      }
+      make().free(); // surfaces a bad policy or configuration as an error before anything else
+      const flash = msg.flash !== undefined;
+      open = { session: new ExplorerSession(make, t.len(), (i) => requestAt(t, i)), policy: flash ? 'flash' : msg.policy, flash, selectedLpn: null };
+      awaitingAck = false;
+      return sendFrame(post);
+    }
+    if (!open || !trace) throw new Error('no explorer session is open');
+    switch (msg.type) {
+      case 'explore-seek':
+        stop();
+        open.session.seek(msg.position);
+        awaitingAck = false;
+        return sendFrame(post);
+      case 'explore-play':
+        speed = Math.max(0.1, msg.speed);
+        if (!playing) {
+          if (open.session.position >= open.session.total) open.session.seek(0);
+          playing = true;
+          carry = 0;
+          lastTick = performance.now();
+          timer = setTimeout(() => tick(post), TICK_MS);
+        }
+        awaitingAck = false;
+        return sendFrame(post);
+      case 'explore-pause':
+        stop();
+        awaitingAck = false;
+        return sendFrame(post);
+      case 'explore-history':
+        post({ type: 'explore-history', ...history(trace, open, msg.page) });
+        return;
+    }
+  } catch (e) {
+    stop();
+    post({ type: 'explore-error', message: e instanceof Error ? e.message : String(e) });
+  }
+}
