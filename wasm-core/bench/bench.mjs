@@ -41,7 +41,8 @@ const rnd = () => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0), x);
 const dir = mkdtempSync(join(tmpdir(), 'cachescope-bench-'));
 const plainPath = join(dir, 'bench.txt');
 const msrPath = join(dir, 'bench.csv');
-writeFileSync(plainPath, makeFile(() => `${rnd() % 5_000_000}${rnd() % 4 === 0 ? ' W' : ''}`, parseMb * 1e6));
+// Page numbers over 1 M pages, as in the policy trace; a quarter of the lines are writes.
+writeFileSync(plainPath, makeFile(() => `${rnd() % 1_000_000}${rnd() % 4 === 0 ? ' W' : ''}`, parseMb * 1e6));
 writeFileSync(
   msrPath,
   makeFile((i) => `${128166372003061629 + i * 1000},hm,0,${rnd() % 2 ? 'Read' : 'Write'},${(rnd() % 1_000_000) * 4096},${4096 * (1 + (rnd() % 4))},${rnd() % 50000}`, parseMb * 1e6),
@@ -92,11 +93,17 @@ console.log('');
 console.log(`${'parse'.padEnd(16)}${pad('native MB/s', 16)}${pad('WASM MB/s', 14)}${pad('requests', 12)}`);
 for (const n of native.parse) {
   const bytes = readFileSync(n.format === 'plain' ? plainPath : msrPath);
-  t = performance.now();
-  const loader = new wasm.WasmLoader('bench', JSON.stringify({ format: n.format }));
-  for (let off = 0; off < bytes.length; off += 4 << 20) loader.feed(bytes.subarray(off, off + (4 << 20)));
-  const loaded = loader.finish();
-  const secs = (performance.now() - t) / 1000;
+  // Best of three, as the native side reports.
+  let secs = Infinity;
+  let loaded;
+  for (let k = 0; k < 3; k++) {
+    loaded?.free();
+    t = performance.now();
+    const loader = new wasm.WasmLoader('bench', JSON.stringify({ format: n.format }));
+    for (let off = 0; off < bytes.length; off += 4 << 20) loader.feed(bytes.subarray(off, off + (4 << 20)));
+    loaded = loader.finish();
+    secs = Math.min(secs, (performance.now() - t) / 1000);
+  }
   const tr = loaded.take_trace();
   console.log(`${n.format.padEnd(16)}${pad(n.mb_per_s.toFixed(0), 16)}${pad((bytes.length / secs / 1e6).toFixed(0), 14)}${pad(tr.len(), 12)}${tr.len() === n.requests ? '' : '  MISMATCH ' + n.requests}`);
   tr.free();
@@ -105,12 +112,11 @@ for (const n of native.parse) {
 
 // FTL throughput: page mapping, greedy GC, 85 % utilisation, uniform random writes.
 const f = native.flash;
-const logical = f.logical_pages;
-const ft = wasm.WasmTrace.generate(JSON.stringify({ seed: 7, phases: [{ workload: { kind: 'uniform', pages: logical }, length: flashWrites, write_fraction: 1 }] }));
+const ft = wasm.WasmTrace.generate(JSON.stringify({ seed: 7, phases: [{ workload: { kind: 'uniform', pages: f.pages }, length: flashWrites, write_fraction: 1 }] }));
 t = performance.now();
 const fr = JSON.parse(wasm.flash_run(ft, '', undefined));
 const fsecs = (performance.now() - t) / 1000;
 ft.free();
 console.log('');
-console.log(`flash (page FTL, greedy, fill 0.85, ${flashWrites.toLocaleString('en-US')} random writes, WAF ${f.waf.toFixed(2)}):`);
+console.log(`flash (page FTL, greedy, 85 % utilisation: ${flashWrites.toLocaleString('en-US')} random overwrites of the filled ${f.pages.toLocaleString('en-US')} pages, WAF ${f.waf.toFixed(2)}):`);
 console.log(`${''.padEnd(16)}${pad(f.mwrites_per_s.toFixed(1), 16)}${pad((fr.metrics.host_writes / fsecs / 1e6).toFixed(1), 14)}  M host page writes/s (native, WASM)${fr.metrics.waf === f.waf ? '' : '  WAF MISMATCH'}`);

@@ -86,27 +86,33 @@ fn bench_parse(fmt: &str, path: &str) -> Result<serde_json::Value, String> {
     use cachescope_sim::formats::{Format, LoadOptions, Loader};
     let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
     let format = Format::from_id(fmt).ok_or_else(|| format!("unknown format {fmt}"))?;
-    let t0 = Instant::now();
-    let mut l = Loader::new(path, LoadOptions { format: Some(format), ..LoadOptions::default() });
-    for chunk in bytes.chunks(4 << 20) {
-        l.feed(chunk).map_err(|e| e.to_string())?;
+    let (mut s, mut requests) = (f64::INFINITY, 0);
+    // Best of three: the machine is shared and the first pass also warms the page cache.
+    for _ in 0..3 {
+        let t0 = Instant::now();
+        let mut l = Loader::new(path, LoadOptions { format: Some(format), ..LoadOptions::default() });
+        for chunk in bytes.chunks(4 << 20) {
+            l.feed(chunk).map_err(|e| e.to_string())?;
+        }
+        requests = l.finish().map_err(|e| e.to_string())?.trace.len();
+        s = s.min(t0.elapsed().as_secs_f64());
     }
-    let loaded = l.finish().map_err(|e| e.to_string())?;
-    let s = t0.elapsed().as_secs_f64();
-    Ok(json!({"format": fmt, "bytes": bytes.len(), "requests": loaded.trace.len(), "mb_per_s": bytes.len() as f64 / s / 1e6}))
+    Ok(json!({"format": fmt, "bytes": bytes.len(), "requests": requests, "mb_per_s": bytes.len() as f64 / s / 1e6}))
 }
 
-/// Page-level FTL with greedy GC at 85 % utilisation under uniform random
-/// writes over the logical space.
+/// Page-level FTL with greedy GC at 85 % utilisation: the device is filled to
+/// 85 % of its physical pages and then overwritten uniformly at random within
+/// that data, so utilisation stays at 85 % (writing over the whole logical space
+/// would creep up to the 90 % that 10 % over-provisioning allows).
 fn bench_flash(writes: u64) -> Result<serde_json::Value, String> {
     use cachescope_sim::flash::{run_flash, FlashConfig};
     let cfg = FlashConfig::default();
-    let logical = cfg.geometry().map_err(|e| e.to_string())?.logical_pages as u64;
-    let g = GenConfig::single(Workload::Uniform { pages: logical }, writes, 1.0, 7);
+    let geo = cfg.geometry().map_err(|e| e.to_string())?;
+    let g = GenConfig::single(Workload::Uniform { pages: geo.fill_pages as u64 }, writes, 1.0, 7);
     let trace = generate(&g).map_err(|e| e.to_string())?;
     let t0 = Instant::now();
     let r = run_flash(&cfg, &trace, None).map_err(|e| e.to_string())?;
     let s = t0.elapsed().as_secs_f64();
-    Ok(json!({"logical_pages": logical, "ftl": cfg.ftl, "gc": cfg.gc, "fill": cfg.fill, "host_writes": r.metrics.host_writes,
+    Ok(json!({"pages": geo.fill_pages, "utilisation": r.metrics.utilisation, "ftl": cfg.ftl, "gc": cfg.gc, "fill": cfg.fill, "host_writes": r.metrics.host_writes,
               "waf": r.metrics.waf, "seconds": s, "mwrites_per_s": r.metrics.host_writes as f64 / s / 1e6}))
 }

@@ -70,19 +70,29 @@ impl PageFtl {
     }
 
     /// Next free page of region `r`'s write point, opening a block if needed.
-    #[inline]
+    /// The common case (room left in the open block) is inlined into the write
+    /// and copy loops; opening a block, rare and with the error path, is not.
+    #[inline(always)]
     fn alloc(&mut self, r: u8, log: &mut Log) -> Result<u32, SimError> {
-        let mut b = self.active[r as usize];
-        if b == NONE || self.nand.full(b) {
-            if b != NONE {
-                self.sel.insert(b, &self.nand);
-            }
-            b = self.nand.take_free().ok_or_else(|| out_of_blocks("page", "opening a write point"))?;
-            self.active[r as usize] = b;
-            self.block_region[b as usize] = r;
-            let region = self.dac.as_ref().map(|_| r);
-            log.ev(|| FlashEvent::Open { block: b, role: "active", region });
+        let b = self.active[r as usize];
+        if b != NONE && !self.nand.full(b) {
+            return Ok(self.nand.ppn(b, self.nand.wp[b as usize]));
         }
+        self.open(r, log)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn open(&mut self, r: u8, log: &mut Log) -> Result<u32, SimError> {
+        let old = self.active[r as usize];
+        if old != NONE {
+            self.sel.insert(old, &self.nand);
+        }
+        let b = self.nand.take_free().ok_or_else(|| out_of_blocks("page", "opening a write point"))?;
+        self.active[r as usize] = b;
+        self.block_region[b as usize] = r;
+        let region = self.dac.as_ref().map(|_| r);
+        log.ev(|| FlashEvent::Open { block: b, role: "active", region });
         Ok(self.nand.ppn(b, self.nand.wp[b as usize]))
     }
 
