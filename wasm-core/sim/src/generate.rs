@@ -66,7 +66,8 @@ impl GenConfig {
         if self.phases.is_empty() {
             return Err(SimError::config("generator", "needs at least one phase"));
         }
-        let total: u64 = self.phases.iter().map(|p| p.length).sum();
+        // Checked: lengths near 2^64 must not wrap around to a small total.
+        let total = self.phases.iter().try_fold(0u64, |acc, p| acc.checked_add(p.length)).unwrap_or(u64::MAX);
         if total == 0 || total > MAX_LENGTH {
             return Err(SimError::config(
                 "generator length",
@@ -425,6 +426,13 @@ mod tests {
         assert!((hot(phase(1)) - 0.1).abs() < 0.02 && (hot(phase(3)) - 0.1).abs() < 0.02);
         assert_eq!(generate(&dac_four_phase(10_000, 9, false)).unwrap().len() as u64, 4 * DAC_PHASE_WRITES);
         assert_eq!(generate(&cfg).unwrap(), t);
+    }
+
+    #[test]
+    fn lengths_that_would_wrap_around_are_refused() {
+        let p = |length| Phase { workload: Workload::Uniform { pages: 10 }, length, write_fraction: 0.0 };
+        let cfg = GenConfig { seed: 0, phases: vec![p(1 << 63), p(1 << 63), p(5)] };
+        assert!(generate(&cfg).unwrap_err().to_string().contains("total length"));
     }
 
     #[test]

@@ -208,8 +208,9 @@ impl FlashSim {
 pub fn logical_pages_of(trace: &Trace, geo: &Geometry, cfg: &FlashConfig) -> Result<Vec<u32>, SimError> {
     let max = trace.ids.iter().copied().max().unwrap_or(0);
     if !trace.ids.is_empty() && max >= geo.logical_pages as u64 {
-        let need = max / geo.ppb as u64 + 1;
-        let blocks = (need as f64 / (1.0 - cfg.overprovision)).ceil() as u64 + registry::min_spare(cfg) as u64;
+        // In u128 and f64: page numbers near 2^64 must not wrap the advice to 0.
+        let need = max as u128 / geo.ppb as u128 + 1;
+        let blocks = (need as f64 / (1.0 - cfg.overprovision)).ceil() + registry::min_spare(cfg) as f64;
         return Err(SimError::config(
             "trace",
             format!(

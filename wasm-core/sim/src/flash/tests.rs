@@ -255,6 +255,10 @@ fn a_trace_beyond_the_logical_capacity_is_refused_with_the_size_it_needs() {
     let t = writes([3, 5000]);
     let e = run_flash(&c, &t, None).unwrap_err().to_string();
     assert!(e.contains("largest page number 5000") && e.contains("313 logical blocks"), "{e}");
+    // Page numbers near 2^64 with one page per block: the advice must not wrap to 0.
+    let one = cfg("page", "greedy", 64, 1, 0.25, 0.0);
+    let e = run_flash(&one, &writes([u64::MAX, 5]), None).unwrap_err().to_string();
+    assert!(e.contains("it needs 18446744073709551616 logical blocks"), "{e}");
     // Original ids, not dense ids, are the logical pages: 700 and 701 share a block.
     let t = writes([700, 701, 5, 700]);
     let r = run_flash(&c, &t, None).unwrap();

@@ -63,13 +63,15 @@ impl LbClock {
     fn new(frames: usize, ids: &[u64], n_pages: u32, ppb: u32) -> Result<LbClock, SimError> {
         let bp = BlockPages::new("lb-clock", ids, n_pages, ppb)?;
         let nb = bp.map.n_blocks as usize;
-        let ppb = ppb as usize;
+        // A block never holds more resident pages than the cache has frames, so the
+        // buckets stop there however large the blocks are.
+        let most = (ppb as usize).min(frames);
         Ok(LbClock {
             frames,
             blinks: Links::new(nb),
             ring: DList::new(),
             refbit: vec![false; nb],
-            cand: vec![DList::new(); ppb + 1],
+            cand: vec![DList::new(); most + 1],
             clinks: Links::new(nb),
             bp,
         })
@@ -186,6 +188,13 @@ mod tests {
         let reqs = [r(0), r(1), r(2), r(4), r(8), r(9), r(10), r(12)];
         let (_, _, ev, _) = replay("lb-clock", 4, json!({"pages_per_block": 4}), &reqs);
         assert_eq!(ev, vec![(0, false), (1, false), (2, false), (4, false)]);
+    }
+
+    #[test]
+    fn huge_blocks_cost_no_more_than_the_cache() {
+        let reqs: Vec<(u64, bool)> = (0..200).map(|i| (i % 13, i % 3 == 0)).collect();
+        let (_, hits, _, _) = replay("lb-clock", 7, json!({"pages_per_block": u32::MAX}), &reqs);
+        assert_eq!(hits.len(), 200);
     }
 
     proptest::proptest! {
