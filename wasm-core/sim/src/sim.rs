@@ -346,6 +346,34 @@ mod tests {
     }
 
     #[test]
+    fn flush_writes_back_exactly_the_dirty_resident_pages_of_every_policy() {
+        let cfg = crate::generate::GenConfig::single(crate::generate::Workload::Zipf { pages: 300, alpha: 0.8 }, 4000, 0.5, 3);
+        let t = crate::generate::generate(&cfg).unwrap();
+        for e in crate::policy::POLICIES {
+            let mut p = build(e.id, 50, &BuildCtx::of(&t), &(e.defaults)()).unwrap();
+            let mut sink = crate::policy::Sink::counting();
+            p.run_chunk(&t.reqs, 0, &mut sink);
+            let snap = p.snapshot();
+            let mut dirty: Vec<u32> = snap
+                .rings
+                .iter()
+                .flat_map(|r| r.slots.iter())
+                .chain(snap.lists.iter().flat_map(|l| l.entries.iter()))
+                .filter(|s| s.resident && s.dirty)
+                .filter_map(|s| s.page)
+                .collect();
+            dirty.sort_unstable();
+            dirty.dedup();
+            let mut flushed = crate::policy::Sink::counting();
+            p.flush(&mut flushed);
+            assert_eq!(flushed.writebacks, dirty.len() as u64, "{}", e.id);
+            let mut again = crate::policy::Sink::counting();
+            p.flush(&mut again);
+            assert_eq!(again.writebacks, 0, "{}: a second flush writes nothing", e.id);
+        }
+    }
+
+    #[test]
     fn cancel_stops_the_run() {
         let t = Trace::reads(&(0..1_000_000u64).map(|i| i % 1000).collect::<Vec<_>>());
         let p = build("lru", 10, &BuildCtx::of(&t), &Value::Null).unwrap();

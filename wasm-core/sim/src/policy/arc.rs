@@ -16,7 +16,7 @@
 //! `Gauge` "p".
 
 use super::registry::{defaults_of, parse_config, PolicyEntry};
-use super::util::{DList, Links};
+use super::util::{flush_dirty, DList, Links};
 use super::{Event, Gauge, List, Policy, Req, Sink, Slot, Snapshot};
 use serde::{Deserialize, Serialize};
 
@@ -192,13 +192,7 @@ impl Policy for Arc {
 
     fn flush(&mut self, sink: &mut Sink) {
         for l in [T1, T2] {
-            let pages: Vec<u32> = self.lists[l as usize - 1].iter(&self.links).collect();
-            for x in pages {
-                if self.st[x as usize] & DIRTY != 0 {
-                    self.st[x as usize] &= !DIRTY;
-                    sink.clean(x, "final flush");
-                }
-            }
+            flush_dirty(self.lists[l as usize - 1].iter(&self.links), &mut self.st, DIRTY, sink);
         }
     }
 

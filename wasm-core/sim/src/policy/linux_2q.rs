@@ -26,7 +26,7 @@
 //! reference bit. Gauge "inactive" (value its length, target the refill target).
 
 use super::registry::{defaults_of, parse_config, PolicyEntry};
-use super::util::{DList, Links};
+use super::util::{flush_dirty, DList, Links};
 use super::{Event, Gauge, Hand, List, Policy, Req, Ring, Sink, Slot, Snapshot};
 use crate::SimError;
 use serde::{Deserialize, Serialize};
@@ -161,13 +161,8 @@ impl Policy for Linux2q {
     }
 
     fn flush(&mut self, sink: &mut Sink) {
-        let pages: Vec<u32> = self.active.iter(&self.links).chain(self.inactive.iter(&self.links)).collect();
-        for x in pages {
-            if self.st[x as usize] & DIRTY != 0 {
-                self.st[x as usize] &= !DIRTY;
-                sink.clean(x, "final flush");
-            }
-        }
+        let pages = self.active.iter(&self.links).chain(self.inactive.iter(&self.links));
+        flush_dirty(pages, &mut self.st, DIRTY, sink);
     }
 
     fn snapshot(&self) -> Snapshot {

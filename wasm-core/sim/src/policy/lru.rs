@@ -2,7 +2,7 @@
 //! most recently used first.
 
 use super::registry::{defaults_of, parse_config, PolicyEntry};
-use super::util::{DList, Links};
+use super::util::{flush_dirty, DList, Links};
 use super::{Event, List, Policy, Req, Sink, Slot, Snapshot};
 use serde::{Deserialize, Serialize};
 
@@ -80,12 +80,7 @@ impl Policy for Lru {
 
     fn flush(&mut self, sink: &mut Sink) {
         let pages: Vec<u32> = self.list.iter(&self.links).collect();
-        for p in pages.into_iter().rev() {
-            if self.state[p as usize] & DIRTY != 0 {
-                self.state[p as usize] &= !DIRTY;
-                sink.clean(p, "final flush");
-            }
-        }
+        flush_dirty(pages.into_iter().rev(), &mut self.state, DIRTY, sink);
     }
 
     fn snapshot(&self) -> Snapshot {

@@ -19,7 +19,7 @@
 //! (value |A1in|, target Kin).
 
 use super::registry::{defaults_of, parse_config, PolicyEntry};
-use super::util::{DList, Links};
+use super::util::{flush_dirty, DList, Links};
 use super::{Event, Gauge, List, Policy, Req, Sink, Slot, Snapshot};
 use crate::SimError;
 use serde::{Deserialize, Serialize};
@@ -171,13 +171,8 @@ impl Policy for TwoQ {
     }
 
     fn flush(&mut self, sink: &mut Sink) {
-        let pages: Vec<u32> = self.a1in.iter(&self.links).chain(self.am.iter(&self.links)).collect();
-        for x in pages {
-            if self.st[x as usize] & DIRTY != 0 {
-                self.st[x as usize] &= !DIRTY;
-                sink.clean(x, "final flush");
-            }
-        }
+        let pages = self.a1in.iter(&self.links).chain(self.am.iter(&self.links));
+        flush_dirty(pages, &mut self.st, DIRTY, sink);
     }
 
     fn snapshot(&self) -> Snapshot {

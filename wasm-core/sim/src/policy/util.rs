@@ -4,6 +4,18 @@
 
 pub const NIL: u32 = u32::MAX;
 
+/// The final flush shared by policies that keep per-page state bytes: writes
+/// back, in the given order, every page whose `dirty` bit is set, and clears it.
+pub fn flush_dirty(pages: impl IntoIterator<Item = u32>, state: &mut [u8], dirty: u8, sink: &mut super::Sink) {
+    for p in pages {
+        let s = &mut state[p as usize];
+        if *s & dirty != 0 {
+            *s &= !dirty;
+            sink.clean(p, "final flush");
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct Links {
     prev: Vec<u32>,
