@@ -107,7 +107,9 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
             Long("ftl") => flash(&mut a).ftl = p.value()?.string()?,
             Long("gc") => flash(&mut a).gc = p.value()?.string()?,
             Long("blocks") => flash(&mut a).blocks = number("--blocks", &p.value()?.string()?)?,
-            Long("pages-per-block") => flash(&mut a).pages_per_block = number("--pages-per-block", &p.value()?.string()?)?,
+            Long("pages-per-block") => {
+                flash(&mut a).pages_per_block = number("--pages-per-block", &p.value()?.string()?)?
+            }
             Long("overprovision") => flash(&mut a).overprovision = number("--overprovision", &p.value()?.string()?)?,
             Long("fill") => flash(&mut a).fill = number("--fill", &p.value()?.string()?)?,
             Long("regions") => flash(&mut a).regions = number("--regions", &p.value()?.string()?)?,
@@ -136,8 +138,10 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
             }
             Long("param") => {
                 let v = p.value()?.string()?;
-                let (key, val) = v.split_once('=').ok_or_else(|| bad(format!("--param: expected ID.KEY=VALUE, got {v:?}")))?;
-                let (id, field) = key.split_once('.').ok_or_else(|| bad(format!("--param: expected ID.KEY=VALUE, got {v:?}")))?;
+                let (key, val) =
+                    v.split_once('=').ok_or_else(|| bad(format!("--param: expected ID.KEY=VALUE, got {v:?}")))?;
+                let (id, field) =
+                    key.split_once('.').ok_or_else(|| bad(format!("--param: expected ID.KEY=VALUE, got {v:?}")))?;
                 let entry = a.params.entry(id.to_string()).or_insert_with(|| Value::Object(Map::new()));
                 entry.as_object_mut().expect("params are objects").insert(field.to_string(), param_value(val));
             }
@@ -183,8 +187,9 @@ mod tests {
 
     #[test]
     fn flags_lists_params_and_percentages() {
-        let a = p("--trace t.txt --policy lru,opt --frames 100,5% --param cflru.window=0.25 --param cflru.name=x --json")
-            .unwrap();
+        let a =
+            p("--trace t.txt --policy lru,opt --frames 100,5% --param cflru.window=0.25 --param cflru.name=x --json")
+                .unwrap();
         assert_eq!(a.trace.as_deref(), Some("t.txt"));
         assert_eq!(a.policies, vec!["lru", "opt"]);
         assert_eq!(a.frames, vec![Frames::Count(100), Frames::Percent(5.0)]);
@@ -196,9 +201,15 @@ mod tests {
 
     #[test]
     fn flash_flags_turn_the_flash_model_on() {
-        let a = p("--ftl fast --gc cost-benefit --blocks 64 --pages-per-block 32 --overprovision 0.2 --fill 0.7 --regions 4").unwrap();
+        let a = p(
+            "--ftl fast --gc cost-benefit --blocks 64 --pages-per-block 32 --overprovision 0.2 --fill 0.7 --regions 4",
+        )
+        .unwrap();
         let f = a.flash.unwrap();
-        assert_eq!((f.ftl.as_str(), f.gc.as_str(), f.blocks, f.pages_per_block, f.regions), ("fast", "cost-benefit", 64, 32, 4));
+        assert_eq!(
+            (f.ftl.as_str(), f.gc.as_str(), f.blocks, f.pages_per_block, f.regions),
+            ("fast", "cost-benefit", 64, 32, 4)
+        );
         assert_eq!((f.overprovision, f.fill), (0.2, 0.7));
         assert!(a.policies.is_empty() && !a.policies_given);
         assert!(p("--blocks many").unwrap_err().contains("--blocks"));

@@ -9,7 +9,8 @@ use std::time::Instant;
 
 pub fn main(argv: Vec<std::ffi::OsString>) -> Result<(), String> {
     use lexopt::prelude::*;
-    let (mut requests, mut pages, mut alpha, mut pct, mut as_json) = (10_000_000u64, 1_000_000u64, 1.0f64, 1.0f64, false);
+    let (mut requests, mut pages, mut alpha, mut pct, mut as_json) =
+        (10_000_000u64, 1_000_000u64, 1.0f64, 1.0f64, false);
     let mut only: Option<Vec<String>> = None;
     let mut parse_files: Vec<(String, String)> = Vec::new();
     let mut flash_writes = 0u64;
@@ -113,6 +114,8 @@ fn bench_flash(writes: u64) -> Result<serde_json::Value, String> {
     let t0 = Instant::now();
     let r = run_flash(&cfg, &trace, None).map_err(|e| e.to_string())?;
     let s = t0.elapsed().as_secs_f64();
-    Ok(json!({"pages": geo.fill_pages, "utilisation": r.metrics.utilisation, "ftl": cfg.ftl, "gc": cfg.gc, "fill": cfg.fill, "host_writes": r.metrics.host_writes,
-              "waf": r.metrics.waf, "seconds": s, "mwrites_per_s": r.metrics.host_writes as f64 / s / 1e6}))
+    Ok(
+        json!({"pages": geo.fill_pages, "utilisation": r.metrics.utilisation, "ftl": cfg.ftl, "gc": cfg.gc, "fill": cfg.fill, "host_writes": r.metrics.host_writes,
+              "waf": r.metrics.waf, "seconds": s, "mwrites_per_s": r.metrics.host_writes as f64 / s / 1e6}),
+    )
 }

@@ -3,10 +3,10 @@
 use crate::args::Args;
 use cachescope_sim::formats::{Format, LoadOptions, Loader};
 use cachescope_sim::generate::generate;
-use std::io::Read;
 use cachescope_sim::spec::parse_generator;
 use cachescope_sim::{SimError, Trace};
 use serde_json::{json, Value};
+use std::io::Read;
 
 pub struct Input {
     pub trace: Trace,

@@ -110,7 +110,10 @@ fn print_table(input: &input::Input, results: &[Value]) {
     if results.is_empty() {
         return;
     }
-    println!("{:<16} {:>10} {:>12} {:>12} {:>9} {:>12} {:>12} {:>14}", "policy", "frames", "hits", "misses", "hit %", "reads", "write-backs", "cost");
+    println!(
+        "{:<16} {:>10} {:>12} {:>12} {:>9} {:>12} {:>12} {:>14}",
+        "policy", "frames", "hits", "misses", "hit %", "reads", "write-backs", "cost"
+    );
     let n = |r: &Value, k: &str| r[k].as_u64().unwrap_or(0);
     for r in results {
         println!(
@@ -128,7 +131,11 @@ fn print_table(input: &input::Input, results: &[Value]) {
             if !m.is_null() {
                 println!(
                     "{:<16} ↳ flash: WAF {:.3}, erases {}, copied {}, erase stddev {:.3}",
-                    "", m["waf"].as_f64().unwrap_or(0.0), m["erases"], m["copied"], m["erase_stddev"].as_f64().unwrap_or(0.0)
+                    "",
+                    m["waf"].as_f64().unwrap_or(0.0),
+                    m["erases"],
+                    m["copied"],
+                    m["erase_stddev"].as_f64().unwrap_or(0.0)
                 );
             }
         }

@@ -6,7 +6,11 @@ use std::process::Command;
 
 fn run(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_cachescope")).args(args).output().expect("runs");
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
 }
 
 fn json(args: &[&str]) -> Value {
@@ -42,7 +46,9 @@ fn trace_file_policies_and_frames_give_one_result_each_with_the_documented_keys(
         let cost = r["reads"].as_f64().unwrap() + 8.0 * r["writebacks"].as_f64().unwrap();
         assert_eq!(r["cost"].as_f64().unwrap(), cost);
     }
-    let get = |p: &str, f: u64| results.iter().find(|r| r["policy"] == p && r["frames"] == f).unwrap()["hits"].as_u64().unwrap();
+    let get = |p: &str, f: u64| {
+        results.iter().find(|r| r["policy"] == p && r["frames"] == f).unwrap()["hits"].as_u64().unwrap()
+    };
     assert_eq!(get("lru", 2), 0);
     assert_eq!(get("opt", 2), 2);
     assert_eq!(get("lru", 3), 3);

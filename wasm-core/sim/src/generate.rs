@@ -225,10 +225,7 @@ pub fn generate(cfg: &GenConfig) -> Result<Trace, SimError> {
 
 /// As [`generate`], reporting progress every 2^20 requests; `progress` returns
 /// false to cancel.
-pub fn generate_with(
-    cfg: &GenConfig,
-    progress: &mut dyn FnMut(u64, u64) -> bool,
-) -> Result<Trace, SimError> {
+pub fn generate_with(cfg: &GenConfig, progress: &mut dyn FnMut(u64, u64) -> bool) -> Result<Trace, SimError> {
     cfg.validate()?;
     let total: u64 = cfg.phases.iter().map(|p| p.length).sum();
     let mut rng = Rng::new(cfg.seed);

@@ -180,7 +180,11 @@ impl<T: Deref<Target = Trace>> Session<T> {
         if let (false, Some(s)) = (hit, &mut self.sink.stream) {
             s.push(pack(req.page, false));
         }
-        let first = if hit { Event::Hit { page: req.page, write: req.write } } else { Event::Miss { page: req.page, write: req.write } };
+        let first = if hit {
+            Event::Hit { page: req.page, write: req.write }
+        } else {
+            Event::Miss { page: req.page, write: req.write }
+        };
         events.insert(0, first);
         self.hits += hit as u64;
         self.partial += hit as u64;
@@ -278,7 +282,8 @@ mod tests {
     fn counts_buckets_cost_flush_and_stream() {
         // LRU, 2 frames: 1w 2 1 3w 2 1 → M M H M(evict 2) M(evict 1, dirty) M(evict 3, dirty)
         let t = Trace::from_pages(&[(1, true), (2, false), (1, false), (3, true), (2, false), (1, false)]);
-        let opts = RunOptions { cost: CostModel { read: 1.0, write: 8.0 }, buckets: 3, flush: true, record_stream: true };
+        let opts =
+            RunOptions { cost: CostModel { read: 1.0, write: 8.0 }, buckets: 3, flush: true, record_stream: true };
         let r = run_policy(&t, "lru", 2, &Value::Null, &opts).unwrap();
         let m = &r.metrics;
         assert_eq!((m.requests, m.hits, m.misses, m.reads), (6, 1, 5, 5));
@@ -301,7 +306,12 @@ mod tests {
 
     #[test]
     fn sliced_and_stepped_runs_equal_the_whole_run() {
-        let cfg = crate::generate::GenConfig::single(crate::generate::Workload::Zipf { pages: 300, alpha: 0.8 }, 5000, 0.3, 9);
+        let cfg = crate::generate::GenConfig::single(
+            crate::generate::Workload::Zipf { pages: 300, alpha: 0.8 },
+            5000,
+            0.3,
+            9,
+        );
         let t = crate::generate::generate(&cfg).unwrap();
         let opts = RunOptions { buckets: 7, ..RunOptions::default() };
         for id in ["lru", "clock", "opt"] {
@@ -327,7 +337,12 @@ mod tests {
 
     #[test]
     fn a_forked_session_continues_exactly_as_the_original_for_every_policy() {
-        let cfg = crate::generate::GenConfig::single(crate::generate::Workload::Zipf { pages: 200, alpha: 0.7 }, 3000, 0.4, 5);
+        let cfg = crate::generate::GenConfig::single(
+            crate::generate::Workload::Zipf { pages: 200, alpha: 0.7 },
+            3000,
+            0.4,
+            5,
+        );
         let t = crate::generate::generate(&cfg).unwrap();
         for e in crate::policy::POLICIES {
             let p = build(e.id, 40, &BuildCtx::of(&t), &(e.defaults)()).unwrap();
@@ -347,7 +362,12 @@ mod tests {
 
     #[test]
     fn flush_writes_back_exactly_the_dirty_resident_pages_of_every_policy() {
-        let cfg = crate::generate::GenConfig::single(crate::generate::Workload::Zipf { pages: 300, alpha: 0.8 }, 4000, 0.5, 3);
+        let cfg = crate::generate::GenConfig::single(
+            crate::generate::Workload::Zipf { pages: 300, alpha: 0.8 },
+            4000,
+            0.5,
+            3,
+        );
         let t = crate::generate::generate(&cfg).unwrap();
         for e in crate::policy::POLICIES {
             let mut p = build(e.id, 50, &BuildCtx::of(&t), &(e.defaults)()).unwrap();

@@ -28,9 +28,8 @@ pub fn parse_generator(spec: &str) -> Result<GenConfig, SimError> {
                 .split_once('=')
                 .ok_or_else(|| SimError::config("generator", format!("expected key=value, got {pair:?}")))?;
             let (k, v) = (k.trim(), v.trim());
-            let num: f64 = v
-                .parse()
-                .map_err(|_| SimError::config("generator", format!("{k}: {v:?} is not a number")))?;
+            let num: f64 =
+                v.parse().map_err(|_| SimError::config("generator", format!("{k}: {v:?} is not a number")))?;
             match k {
                 "length" | "n" => length = whole(k, num)?,
                 "writes" | "write_fraction" => writes = num,
@@ -63,12 +62,15 @@ fn dac(rest: &str) -> Result<GenConfig, SimError> {
         let (k, v) = pair
             .split_once('=')
             .ok_or_else(|| SimError::config("generator", format!("expected key=value, got {pair:?}")))?;
-        let num: f64 = v.trim().parse().map_err(|_| SimError::config("generator", format!("{k}: {v:?} is not a number")))?;
+        let num: f64 =
+            v.trim().parse().map_err(|_| SimError::config("generator", format!("{k}: {v:?} is not a number")))?;
         match k.trim() {
             "pages" => pages = Some(whole("pages", num)?),
             "seed" => seed = whole("seed", num)?,
             "fill" => fill = num != 0.0,
-            other => return Err(SimError::config("generator", format!("dac takes pages, seed and fill, not {other:?}"))),
+            other => {
+                return Err(SimError::config("generator", format!("dac takes pages, seed and fill, not {other:?}")))
+            }
         }
     }
     let pages = pages.ok_or_else(|| SimError::config("generator", "dac needs pages=N"))?;
@@ -99,7 +101,10 @@ mod tests {
         assert_eq!(a, b);
         let c = parse_generator("loop:pages=101,length=1000+uniform:pages=50,length=10").unwrap();
         assert_eq!(c.phases.len(), 2);
-        assert_eq!(parse_generator("dac:pages=5000,seed=2,fill=1").unwrap(), crate::generate::dac_four_phase(5000, 2, true));
+        assert_eq!(
+            parse_generator("dac:pages=5000,seed=2,fill=1").unwrap(),
+            crate::generate::dac_four_phase(5000, 2, true)
+        );
         assert_eq!(parse_generator("working-set:pages=100,set=10,shift_every=50").unwrap().phases.len(), 1);
         assert_eq!(parse_generator("sequential:start=7,length=3").unwrap().phases[0].length, 3);
     }

@@ -137,9 +137,7 @@ impl TraceBuilder {
         };
         if dense == next {
             if next as u64 >= MAX_PAGES {
-                return Err(crate::SimError::Input(format!(
-                    "trace has more than {MAX_PAGES} distinct pages"
-                )));
+                return Err(crate::SimError::Input(format!("trace has more than {MAX_PAGES} distinct pages")));
             }
             self.trace.ids.push(id);
         }

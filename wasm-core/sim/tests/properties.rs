@@ -43,7 +43,8 @@ fn check_policy(id: &str, frames: usize, trace: &[u32], n_pages: u32) -> Result<
     // Original ids equal dense ids here: pages are numbered in order of first use.
     let ids: Vec<u64> = (0..n_pages as u64).collect();
     let ctx = BuildCtx { n_pages, trace, ids: &ids };
-    let mut p: Box<dyn Policy> = build(id, frames, &ctx, &Value::Null).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    let mut p: Box<dyn Policy> =
+        build(id, frames, &ctx, &Value::Null).map_err(|e| TestCaseError::fail(e.to_string()))?;
     prop_assert_eq!(p.capacity(), frames);
     let mut sink = Sink::recording();
     let (mut hits, mut misses) = (0u64, 0u64);
@@ -83,7 +84,8 @@ fn check_policy(id: &str, frames: usize, trace: &[u32], n_pages: u32) -> Result<
     }
     prop_assert_eq!(hits + misses, trace.len() as u64);
     prop_assert!(sink.evictions <= misses && sink.writebacks <= sink.evictions);
-    let evict_events = sink.events.as_ref().map_or(0, |e| e.iter().filter(|e| matches!(e, Event::Evict { .. })).count());
+    let evict_events =
+        sink.events.as_ref().map_or(0, |e| e.iter().filter(|e| matches!(e, Event::Evict { .. })).count());
     prop_assert_eq!(evict_events as u64, sink.evictions, "{}: one Evict event per eviction", id);
 
     // Recording events must not change what the policy does.
@@ -96,9 +98,8 @@ fn check_policy(id: &str, frames: usize, trace: &[u32], n_pages: u32) -> Result<
 
 fn trace_strategy() -> impl Strategy<Value = (Vec<(u32, bool)>, usize)> {
     // Few distinct pages in some cases, so that hits and ghost hits happen.
-    (1u32..64, 1usize..20).prop_flat_map(|(pages, frames)| {
-        (prop::collection::vec((0..pages, any::<bool>()), 0..400), Just(frames))
-    })
+    (1u32..64, 1usize..20)
+        .prop_flat_map(|(pages, frames)| (prop::collection::vec((0..pages, any::<bool>()), 0..400), Just(frames)))
 }
 
 proptest! {

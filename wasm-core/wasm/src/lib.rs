@@ -54,7 +54,8 @@ pub struct WasmTrace {
 impl WasmTrace {
     /// Generates a trace from a `GenConfig` given as JSON.
     pub fn generate(config_json: &str) -> Result<WasmTrace, JsError> {
-        let cfg: GenConfig = serde_json::from_str(config_json).map_err(|e| js_err(format!("invalid generator: {e}")))?;
+        let cfg: GenConfig =
+            serde_json::from_str(config_json).map_err(|e| js_err(format!("invalid generator: {e}")))?;
         Ok(WasmTrace { inner: Rc::new(generate(&cfg).map_err(js_err)?) })
     }
 
@@ -293,7 +294,8 @@ impl WasmFlashSession {
             v => serde_json::from_value(v).map_err(|e| js_err(format!("invalid flash configuration: {e}")))?,
         };
         let sim = cachescope_sim::flash::FlashSim::new(&cfg).map_err(js_err)?;
-        let lpns = cachescope_sim::flash::pipeline::logical_pages_of(&trace.inner, &sim.geometry(), &cfg).map_err(js_err)?;
+        let lpns =
+            cachescope_sim::flash::pipeline::logical_pages_of(&trace.inner, &sim.geometry(), &cfg).map_err(js_err)?;
         Ok(WasmFlashSession { sim, trace: trace.inner.clone(), lpns, pos: 0 })
     }
 

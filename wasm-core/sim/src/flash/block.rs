@@ -18,8 +18,8 @@
 
 use super::nand::{Nand, FREE, NONE, VALID};
 use super::registry::FtlEntry;
-use super::{out_of_blocks, FlashEvent, Ftl, Geometry, Log};
 use super::registry::{defaults_of, parse_config};
+use super::{out_of_blocks, FlashEvent, Ftl, Geometry, Log};
 use crate::SimError;
 use serde::{Deserialize, Serialize};
 

@@ -130,13 +130,19 @@ impl FlashConfig {
         }
         let logical_blocks = (self.blocks as f64 * (1.0 - self.overprovision)).floor() as u32;
         if logical_blocks == 0 {
-            return c("overprovision", format!("{} blocks at {} leave no logical block", self.blocks, self.overprovision));
+            return c(
+                "overprovision",
+                format!("{} blocks at {} leave no logical block", self.blocks, self.overprovision),
+            );
         }
         if !(1..=16).contains(&self.regions) {
             return c("regions", format!("DAC regions must be between 1 and 16, got {}", self.regions));
         }
         if self.watermark == 0 || self.watermark >= self.blocks {
-            return c("watermark", format!("must be between 1 and blocks-1 ({}), got {}", self.blocks.saturating_sub(1), self.watermark));
+            return c(
+                "watermark",
+                format!("must be between 1 and blocks-1 ({}), got {}", self.blocks.saturating_sub(1), self.watermark),
+            );
         }
         if !(self.aging >= 0.0 && self.aging <= 100.0) {
             return c("aging", format!("must be in [0, 100] device writes, got {}", self.aging));
@@ -184,7 +190,14 @@ impl FlashConfig {
                 ),
             );
         }
-        Ok(Geometry { blocks: self.blocks, ppb, logical_blocks, logical_pages, physical_pages: phys as u32, fill_pages: fill_pages as u32 })
+        Ok(Geometry {
+            blocks: self.blocks,
+            ppb,
+            logical_blocks,
+            logical_pages,
+            physical_pages: phys as u32,
+            fill_pages: fill_pages as u32,
+        })
     }
 
     /// Free-block level the page FTL cleans up to: at least one more than the

@@ -6,21 +6,53 @@ use serde::Serialize;
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum FlashEvent {
-    HostWrite { lpn: u32, ppn: u32 },
+    HostWrite {
+        lpn: u32,
+        ppn: u32,
+    },
     /// `ppn` is None for a page never written (nothing is read from flash).
-    HostRead { lpn: u32, ppn: Option<u32> },
+    HostRead {
+        lpn: u32,
+        ppn: Option<u32>,
+    },
     /// The previous copy of a page became garbage.
-    Invalidate { lpn: u32, ppn: u32 },
+    Invalidate {
+        lpn: u32,
+        ppn: u32,
+    },
     /// A free block became a write point (`role` in the FTL's vocabulary).
-    Open { block: u32, role: &'static str, region: Option<u8> },
+    Open {
+        block: u32,
+        role: &'static str,
+        region: Option<u8>,
+    },
     /// Cleaning picked `block` (valid/invalid pages at that moment).
-    Victim { block: u32, valid: u32, invalid: u32, policy: &'static str },
-    Copy { lpn: u32, from: u32, to: u32 },
-    Erase { block: u32 },
+    Victim {
+        block: u32,
+        valid: u32,
+        invalid: u32,
+        policy: &'static str,
+    },
+    Copy {
+        lpn: u32,
+        from: u32,
+        to: u32,
+    },
+    Erase {
+        block: u32,
+    },
     /// DAC moved a logical page between regions.
-    Region { lpn: u32, from: u8, to: u8, why: &'static str },
+    Region {
+        lpn: u32,
+        from: u8,
+        to: u8,
+        why: &'static str,
+    },
     /// FAST merge (`switch`, `partial`, `full`) or block-FTL merge of one logical block.
-    Merge { merge: &'static str, lbn: u32 },
+    Merge {
+        merge: &'static str,
+        lbn: u32,
+    },
 }
 
 /// Per-step recording: the events and what the snapshot shows as "current GC".

@@ -27,8 +27,8 @@
 use super::gc::{GcPolicy, Selector};
 use super::nand::{Nand, NONE, VALID};
 use super::registry::FtlEntry;
-use super::{out_of_blocks, FlashConfig, FlashEvent, Ftl, Geometry, Log};
 use super::registry::{defaults_of, parse_config};
+use super::{out_of_blocks, FlashConfig, FlashEvent, Ftl, Geometry, Log};
 use crate::SimError;
 use serde::{Deserialize, Serialize};
 
@@ -205,7 +205,8 @@ impl FastFtl {
             self.rw_cur = NONE;
         }
         if self.rw_count >= self.max_rw {
-            let v = self.sel.pick(&self.nand, self.now, false).ok_or_else(|| out_of_blocks("fast", "reclaiming a log"))?;
+            let v =
+                self.sel.pick(&self.nand, self.now, false).ok_or_else(|| out_of_blocks("fast", "reclaiming a log"))?;
             self.nand.c.gc_victims += 1;
             let (vi, ii) = (self.nand.valid[v as usize], self.nand.invalid[v as usize]);
             log.victim(v, vi, ii, self.sel.policy.id());

@@ -78,7 +78,9 @@ impl FlashMetrics {
             erase_max: i.erases.iter().copied().max().unwrap_or(0),
             erase_min: i.erases.iter().copied().min().unwrap_or(0),
             cleaning_cost: c.erases as f64 + c.copied as f64 / i.ppb as f64 * i.write_erase_ratio,
-            time_us: c.flash_reads as f64 * l.read_us + c.flash_writes as f64 * l.program_us + c.erases as f64 * l.erase_us,
+            time_us: c.flash_reads as f64 * l.read_us
+                + c.flash_writes as f64 * l.program_us
+                + c.erases as f64 * l.erase_us,
             host_bytes_written: i.host_writes * i.page_size as u64,
             utilisation: i.valid_pages as f64 / (i.erases.len().max(1) as f64 * i.ppb as f64),
             block_util_mean: if runs == 0 { 0.0 } else { touched as f64 / runs as f64 / i.ppb as f64 },
@@ -101,7 +103,15 @@ pub struct BlockUtil {
 
 impl BlockUtil {
     pub fn new(ppb: u32) -> BlockUtil {
-        BlockUtil { ppb, shift: super::nand::pow2_shift(ppb), hist: vec![0; ppb as usize + 1], cur: NONE, distinct: 0, run: 0, seen: vec![u32::MAX; ppb as usize] }
+        BlockUtil {
+            ppb,
+            shift: super::nand::pow2_shift(ppb),
+            hist: vec![0; ppb as usize + 1],
+            cur: NONE,
+            distinct: 0,
+            run: 0,
+            seen: vec![u32::MAX; ppb as usize],
+        }
     }
 
     #[inline]

@@ -16,8 +16,8 @@ use super::dac::Dac;
 use super::gc::{GcPolicy, Selector};
 use super::nand::{Nand, NONE, VALID};
 use super::registry::FtlEntry;
-use super::{out_of_blocks, FlashConfig, FlashEvent, Ftl, Geometry, Log};
 use super::registry::{defaults_of, parse_config};
+use super::{out_of_blocks, FlashConfig, FlashEvent, Ftl, Geometry, Log};
 use crate::SimError;
 use serde::{Deserialize, Serialize};
 

@@ -58,7 +58,10 @@ impl FlashSim {
     pub fn with_ftl(cfg: &FlashConfig, geo: Geometry, ftl: Box<dyn Ftl>) -> Result<FlashSim, SimError> {
         let n = ftl.nand();
         if cfg.geometry()? != geo || (n.blocks, n.ppb) != (geo.blocks, geo.ppb) {
-            return Err(SimError::config("geometry", "the FTL was built for another geometry than the configuration's"));
+            return Err(SimError::config(
+                "geometry",
+                "the FTL was built for another geometry than the configuration's",
+            ));
         }
         let mut s = FlashSim {
             cfg: cfg.clone(),

@@ -54,7 +54,9 @@ fn whole_blocks(logical_blocks: u32, ppb: u32, passes: u32, seed: Option<u64>) -
 #[test]
 fn sequential_whole_block_writes_have_waf_exactly_one_on_every_ftl() {
     for e in FTLS {
-        for (gc, seed) in GC_IDS.iter().map(|&g| (g, None)).chain([("greedy", Some(3)), ("cost-benefit", Some(4)), ("cat", Some(5))]) {
+        for (gc, seed) in
+            GC_IDS.iter().map(|&g| (g, None)).chain([("greedy", Some(3)), ("cost-benefit", Some(4)), ("cat", Some(5))])
+        {
             let c = cfg(e.id, gc, 64, 16, 0.25, 0.0);
             let g = c.geometry().unwrap();
             let t = whole_blocks(g.logical_blocks, 16, 6, seed);
@@ -213,7 +215,8 @@ fn impossible_configurations_are_refused_with_a_message() {
     assert!(err(FlashConfig { ftl: "nftl".into(), ..base.clone() }).contains("known: page, block, fast"));
     assert!(err(FlashConfig { gc: "lru".into(), ..base.clone() }).contains("greedy"));
     assert!(err(FlashConfig { watermark: 0, ..base.clone() }).contains("watermark"));
-    let e = err(FlashConfig { ftl: "fast".into(), ftl_params: serde_json::json!({"log_blocks": 10_000}), ..base.clone() });
+    let e =
+        err(FlashConfig { ftl: "fast".into(), ftl_params: serde_json::json!({"log_blocks": 10_000}), ..base.clone() });
     assert!(e.contains("log_blocks"), "{e}");
     let e = err(FlashConfig { ftl_params: serde_json::json!({"bogus": 1}), ..base.clone() });
     assert!(e.contains("bogus"), "{e}");

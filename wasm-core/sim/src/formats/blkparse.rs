@@ -62,7 +62,9 @@ impl LineParser for Blkparse {
         let sector = need_dec(Some(sector), "the start sector")?;
         match w.next() {
             Some(b"+") => {}
-            other => return Err(bad(format!("expected `+` after the sector, found {:?}", lossy(other.unwrap_or(b""))))),
+            other => {
+                return Err(bad(format!("expected `+` after the sector, found {:?}", lossy(other.unwrap_or(b"")))))
+            }
         }
         let count = need_dec(w.next(), "the number of sectors")?;
         let ns = self.ns.get(dev)?;

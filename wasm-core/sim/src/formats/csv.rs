@@ -177,7 +177,11 @@ impl LineParser for Csv {
         }
         let field = |k: usize, what: &str| -> Result<u64, LineErr> {
             num(cols[k]).ok_or_else(|| {
-                bad(format!("expected {what} (a number) in column {}, found {:?}", wanted[k].unwrap_or(0), lossy(cols[k])))
+                bad(format!(
+                    "expected {what} (a number) in column {}, found {:?}",
+                    wanted[k].unwrap_or(0),
+                    lossy(cols[k])
+                ))
             })
         };
         let id = field(0, "the id or offset")?;
@@ -220,9 +224,8 @@ impl LineParser for Csv {
             };
             return out.pages(id, pages, write, ns);
         }
-        let offset = id
-            .checked_mul(self.unit_bytes(self.m.unit, ps))
-            .ok_or_else(|| bad("offset is larger than 2^64 bytes"))?;
+        let offset =
+            id.checked_mul(self.unit_bytes(self.m.unit, ps)).ok_or_else(|| bad("offset is larger than 2^64 bytes"))?;
         let len = match size_units {
             None => self.unit_bytes(self.m.unit, ps),
             Some(s) => s

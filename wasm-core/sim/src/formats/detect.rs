@@ -51,9 +51,8 @@ fn base_name(name: &str) -> String {
 
 pub(crate) fn choose(name: &str, head: &[u8], eof: bool, o: &LoadOptions) -> Result<(Format, bool), SimError> {
     let binary = looks_binary(head);
-    let not_text = |f: Format| {
-        SimError::Input(format!("{name} looks like binary data, not a {} text trace", f.label()))
-    };
+    let not_text =
+        |f: Format| SimError::Input(format!("{name} looks like binary data, not a {} text trace", f.label()));
     if let Some(f) = o.format {
         if binary && !f.is_binary() {
             return Err(not_text(f));
@@ -96,9 +95,7 @@ pub(crate) fn choose(name: &str, head: &[u8], eof: bool, o: &LoadOptions) -> Res
         .take(SAMPLE_LINES)
         .collect();
     let Some(first) = sample.first() else {
-        return Err(SimError::Input(format!(
-            "{name} holds no requests: only blank lines and comments"
-        )));
+        return Err(SimError::Input(format!("{name} holds no requests: only blank lines and comments")));
     };
     let mut best: Option<(usize, Format)> = None;
     for f in ORDER {

@@ -20,6 +20,8 @@ mod blkparse;
 mod craw;
 mod csv;
 mod detect;
+#[cfg(test)]
+mod fuzz;
 mod lackey;
 mod lirs;
 mod msr;
@@ -28,11 +30,9 @@ mod plain;
 mod scan;
 mod summary;
 mod systor;
-mod umass;
-#[cfg(test)]
-mod fuzz;
 #[cfg(test)]
 mod tests;
+mod umass;
 
 pub use csv::{CsvMapping, Unit};
 pub use scan::{MAX_REQUESTS, MAX_SPAN, NS_SHIFT};
@@ -630,9 +630,8 @@ impl Loader {
         let mut buf = vec![0u8; SNIFF_BYTES];
         // A file may hold several frames one after another.
         while !input.is_empty() {
-            let mut dec = ruzstd::decoding::StreamingDecoder::new(&mut input).map_err(|e| {
-                SimError::Input(format!("{}: the zstd data is corrupt or truncated ({e})", self.name))
-            })?;
+            let mut dec = ruzstd::decoding::StreamingDecoder::new(&mut input)
+                .map_err(|e| SimError::Input(format!("{}: the zstd data is corrupt or truncated ({e})", self.name)))?;
             loop {
                 let n = dec.read(&mut buf).map_err(|e| {
                     SimError::Input(format!("{}: the zstd data is corrupt or truncated ({e})", self.name))

@@ -49,7 +49,12 @@ impl LineParser for Plain {
             b"W" | b"w" | b"1" => true,
             _ if op.eq_ignore_ascii_case(b"read") => false,
             _ if op.eq_ignore_ascii_case(b"write") => true,
-            _ => return Err(bad(format!("expected an operation (R/W, r/w or 0/1) after the page number, found {:?}", lossy(op)))),
+            _ => {
+                return Err(bad(format!(
+                    "expected an operation (R/W, r/w or 0/1) after the page number, found {:?}",
+                    lossy(op)
+                )))
+            }
         };
         let tail = strip_sep(tail);
         if !tail.is_empty() && tail[0] != b'#' {

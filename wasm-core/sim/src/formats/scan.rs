@@ -77,9 +77,7 @@ impl Out {
     /// `ns` (device, ASU, LUN) goes above bit 48 so devices do not collide.
     #[inline]
     pub fn bytes(&mut self, offset: u64, len: u64, write: bool, ns: u64) -> LineResult {
-        let end = offset
-            .checked_add(len.max(1) - 1)
-            .ok_or_else(|| bad("offset + size is larger than 2^64 bytes"))?;
+        let end = offset.checked_add(len.max(1) - 1).ok_or_else(|| bad("offset + size is larger than 2^64 bytes"))?;
         let first = self.to_page(offset);
         let last = self.to_page(end);
         self.pages(first, last - first + 1, write, ns)
@@ -94,9 +92,7 @@ impl Out {
         if count > MAX_SPAN {
             return Err(bad(format!("request spans {count} pages, more than the {MAX_SPAN} allowed")));
         }
-        let last = first
-            .checked_add(count.saturating_sub(1))
-            .ok_or_else(|| bad("page number is larger than 2^64"))?;
+        let last = first.checked_add(count.saturating_sub(1)).ok_or_else(|| bad("page number is larger than 2^64"))?;
         if ns != 0 && last >> NS_SHIFT != 0 {
             return Err(bad("page number is too large (≥ 2^48) to combine with a device number"));
         }

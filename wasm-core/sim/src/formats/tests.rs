@@ -63,7 +63,7 @@ fn msr_byte_offsets_spans_disks_and_huge_offsets() {
             (3154194432 / 4096, W),
             (9056014336 / 4096, R),
             (0, W),
-            (1, W), // 2 bytes at 4095 straddle pages 0 and 1
+            (1, W),  // 2 bytes at 4095 straddle pages 0 and 1
             (NS, R), // disk 1's page 0 is not disk 0's
             (top, R),
         ]
@@ -250,7 +250,9 @@ fn a_wrong_guess_can_be_overridden() {
 
 #[test]
 fn a_byte_order_mark_is_ignored() {
-    let l = load_bytes("s.csv", b"\xEF\xBB\xBFTimestamp,Response,IOType,LUN,Offset,Size\n1.5,0.1,W,0,0,4096\n", opts(None)).unwrap();
+    let l =
+        load_bytes("s.csv", b"\xEF\xBB\xBFTimestamp,Response,IOType,LUN,Offset,Size\n1.5,0.1,W,0,0,4096\n", opts(None))
+            .unwrap();
     assert_eq!((l.format, accesses(&l.trace)), (Format::Systor, vec![(0, W)]));
     let l = feed_in_chunks("p", b"\xEF\xBB\xBF12\n13\n", 1, opts(Some(Format::Plain))).unwrap();
     assert_eq!(l.trace.ids, vec![12, 13]);
@@ -269,7 +271,10 @@ fn errors_name_line_and_text() {
     assert!(e.to_string().starts_with("line 4: "), "{e}");
 
     let e = load_bytes("m.csv", b"1,hm,0,Read,4096,512,1\n2,hm,0,Rd,0,512,1\n", opts(Some(Format::Msr))).unwrap_err();
-    assert!(matches!(&e, SimError::Parse { line: 2, msg, .. } if msg.contains("Read or Write") && msg.contains("\"Rd\"")), "{e}");
+    assert!(
+        matches!(&e, SimError::Parse { line: 2, msg, .. } if msg.contains("Read or Write") && msg.contains("\"Rd\"")),
+        "{e}"
+    );
 
     // Long lines are cut in the message.
     let long = format!("1\n{}x\n", "9".repeat(500));

@@ -27,7 +27,8 @@ pub struct Config {}
 pub const ENTRY: PolicyEntry = PolicyEntry {
     id: "arc",
     name: "ARC",
-    summary: "Adaptive Replacement Cache: recency list T1 and frequency list T2 with ghosts B1/B2 steering the split p.",
+    summary:
+        "Adaptive Replacement Cache: recency list T1 and frequency list T2 with ghosts B1/B2 steering the split p.",
     defaults: defaults_of::<Config>,
     build: |frames, ctx, params| {
         let _: Config = parse_config("arc", params)?;
@@ -203,7 +204,9 @@ impl Policy for Arc {
                 let ghost = l >= B1;
                 let entries = self.lists[l as usize - 1]
                     .iter(&self.links)
-                    .map(|x| Slot::page(x, if ghost { "ghost" } else { "" }, 0, self.st[x as usize] & DIRTY != 0, !ghost))
+                    .map(|x| {
+                        Slot::page(x, if ghost { "ghost" } else { "" }, 0, self.st[x as usize] & DIRTY != 0, !ghost)
+                    })
                     .collect();
                 List { name: NAMES[l as usize], entries }
             })

@@ -39,7 +39,8 @@ pub type Config = super::blocks::BlockConfig;
 pub const ENTRY: PolicyEntry = PolicyEntry {
     id: "bplru",
     name: "BPLRU",
-    summary: "Block padding LRU: block-level LRU on writes, whole-block eviction with page padding and LRU compensation.",
+    summary:
+        "Block padding LRU: block-level LRU on writes, whole-block eviction with page padding and LRU compensation.",
     defaults: defaults_of::<Config>,
     build: |frames, ctx, params| {
         let c: Config = parse_config("bplru", params)?;
@@ -77,10 +78,20 @@ impl Bplru {
         self.lru.remove(&mut self.blinks, b);
         if self.seq[bi] == self.ppb {
             self.lru.push_back(&mut self.blinks, b);
-            sink.ev(|| Event::Move { page: p, from: "block", to: "LRU", why: "block written sequentially in full: LRU compensation" });
+            sink.ev(|| Event::Move {
+                page: p,
+                from: "block",
+                to: "LRU",
+                why: "block written sequentially in full: LRU compensation",
+            });
         } else {
             self.lru.push_front(&mut self.blinks, b);
-            sink.ev(|| Event::Move { page: p, from: "block", to: "MRU", why: "a write moves the block to the MRU end" });
+            sink.ev(|| Event::Move {
+                page: p,
+                from: "block",
+                to: "MRU",
+                why: "a write moves the block to the MRU end",
+            });
         }
     }
 }
@@ -108,7 +119,12 @@ impl Policy for Bplru {
                 self.padding += pad;
                 let before = self.padding - pad;
                 let after = self.padding;
-                sink.ev(|| Event::Gauge { name: "padding", from: before as f64, to: after as f64, why: "missing pages read to write the whole block" });
+                sink.ev(|| Event::Gauge {
+                    name: "padding",
+                    from: before as f64,
+                    to: after as f64,
+                    why: "missing pages read to write the whole block",
+                });
             }
             self.seq[v as usize] = 0;
         }

@@ -77,7 +77,11 @@ impl Car {
             let x = self.lists[l as usize - 1].pop_front(&mut self.links).expect("replace runs on a full cache");
             let s = self.st[x as usize];
             if s & REF == 0 {
-                sink.evict(x, s & DIRTY != 0, if from_t1 { "head of T1 with reference bit clear" } else { "head of T2 with reference bit clear" });
+                sink.evict(
+                    x,
+                    s & DIRTY != 0,
+                    if from_t1 { "head of T1 with reference bit clear" } else { "head of T2 with reference bit clear" },
+                );
                 self.st[x as usize] = NONE;
                 self.lists[ghost as usize - 1].push_front(&mut self.links, x);
                 self.set_where(x, ghost);
@@ -137,7 +141,11 @@ impl Policy for Car {
             } else {
                 self.p = (self.p - (b1 / b2).max(1.0)).max(0.0);
             }
-            let (to, why) = if w == B1 { (self.p, "hit in B1: grow T1's target") } else { (self.p, "hit in B2: shrink T1's target") };
+            let (to, why) = if w == B1 {
+                (self.p, "hit in B1: grow T1's target")
+            } else {
+                (self.p, "hit in B2: shrink T1's target")
+            };
             if from != to {
                 sink.ev(|| Event::Gauge { name: "p", from, to, why });
             }
@@ -177,7 +185,8 @@ impl Policy for Car {
                 })
                 .collect()
         };
-        let ring = |l: u8| Ring { name: NAMES[l as usize], slots: slots(l, true), hands: vec![Hand { name: "hand", pos: 0 }] };
+        let ring =
+            |l: u8| Ring { name: NAMES[l as usize], slots: slots(l, true), hands: vec![Hand { name: "hand", pos: 0 }] };
         Snapshot {
             policy: "car",
             capacity: self.c as u32,

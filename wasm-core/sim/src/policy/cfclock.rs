@@ -38,7 +38,8 @@ impl Default for Config {
 pub const ENTRY: PolicyEntry = PolicyEntry {
     id: "cfclock",
     name: "CFCLOCK",
-    summary: "Clean-first CLOCK: replaces an unreferenced clean page within a window from the hand before any dirty one.",
+    summary:
+        "Clean-first CLOCK: replaces an unreferenced clean page within a window from the hand before any dirty one.",
     defaults: defaults_of::<Config>,
     build: |frames, ctx, params| {
         let c: Config = parse_config("cfclock", params)?;

@@ -193,8 +193,7 @@ impl Cflru {
     /// Resident pages, most recently used first.
     fn lru_order(&self) -> Vec<u32> {
         let mut v: Vec<u32> = self.work.iter(&self.links).collect();
-        let mut region: Vec<u32> =
-            self.win_clean.iter(&self.links).chain(self.win_dirty.iter(&self.links)).collect();
+        let mut region: Vec<u32> = self.win_clean.iter(&self.links).chain(self.win_dirty.iter(&self.links)).collect();
         region.sort_by_key(|&p| std::cmp::Reverse(self.stamp[p as usize]));
         v.extend(region);
         v

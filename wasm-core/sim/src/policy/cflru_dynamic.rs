@@ -146,7 +146,8 @@ impl CflruDynamic {
             return;
         }
         let from = self.inner.window();
-        let to = if self.grow { (from + self.step).min(self.max_w) } else { from.saturating_sub(self.step).max(self.min_w) };
+        let to =
+            if self.grow { (from + self.step).min(self.max_w) } else { from.saturating_sub(self.step).max(self.min_w) };
         if to != from {
             self.inner.set_window(to);
             let grow = self.grow;
@@ -154,7 +155,11 @@ impl CflruDynamic {
                 name: "window",
                 from: from as f64,
                 to: to as f64,
-                why: if grow { "period cost changed: growing the window" } else { "period cost changed: shrinking the window" },
+                why: if grow {
+                    "period cost changed: growing the window"
+                } else {
+                    "period cost changed: shrinking the window"
+                },
             });
         }
     }

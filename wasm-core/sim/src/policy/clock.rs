@@ -47,7 +47,13 @@ const DIRTY: u8 = 2;
 
 impl Clock {
     pub fn new(frames: usize, n_pages: u32) -> Clock {
-        Clock { slots: vec![NIL; frames], bits: vec![0; frames], slot_of: vec![NIL; n_pages as usize], used: 0, hand: 0 }
+        Clock {
+            slots: vec![NIL; frames],
+            bits: vec![0; frames],
+            slot_of: vec![NIL; n_pages as usize],
+            used: 0,
+            hand: 0,
+        }
     }
     pub fn hand(&self) -> usize {
         self.hand

@@ -125,7 +125,10 @@ pub const ENTRY_FIXED: PolicyEntry = PolicyEntry {
     defaults: defaults_of::<Config>,
     build: |frames, ctx, params| {
         let c: Config = parse_config("clock-pro-fixed", params)?;
-        Ok(Box::new(ClockPro::new(frames, ctx.n_pages, c.cold_frames("clock-pro-fixed", frames)?, false).ignoring_repeats(c.ignore_repeats)))
+        Ok(Box::new(
+            ClockPro::new(frames, ctx.n_pages, c.cold_frames("clock-pro-fixed", frames)?, false)
+                .ignoring_repeats(c.ignore_repeats),
+        ))
     },
 };
 
@@ -274,7 +277,12 @@ impl ClockPro {
                     self.cold.push_back(&mut self.cold_l, x);
                     demoted = true;
                     sink.ev(|| Event::Visit { hand: "hand_hot", page: x, action: "turned cold" });
-                    sink.ev(|| Event::Status { page: x, from: "hot", to: "cold", why: "reference bit clear under hand_hot" });
+                    sink.ev(|| Event::Status {
+                        page: x,
+                        from: "hot",
+                        to: "cold",
+                        why: "reference bit clear under hand_hot",
+                    });
                     if self.hot == 0 {
                         break;
                     }
@@ -335,16 +343,34 @@ impl ClockPro {
                     self.st[x as usize] = (self.st[x as usize] & !TEST) | HOT;
                     self.res_cold -= 1;
                     self.hot += 1;
-                    sink.ev(|| Event::Visit { hand: "hand_cold", page: x, action: "turned hot: referenced in its test period" });
-                    sink.ev(|| Event::Status { page: x, from: "cold-test", to: "hot", why: "accessed in its test period" });
+                    sink.ev(|| Event::Visit {
+                        hand: "hand_cold",
+                        page: x,
+                        action: "turned hot: referenced in its test period",
+                    });
+                    sink.ev(|| Event::Status {
+                        page: x,
+                        from: "cold-test",
+                        to: "hot",
+                        why: "accessed in its test period",
+                    });
                     self.adapt(true, sink);
                     self.balance_hot(sink);
                 } else {
                     self.cold.push_back(&mut self.cold_l, x);
                     self.test.push_back(&mut self.test_l, x);
                     self.st[x as usize] |= TEST;
-                    sink.ev(|| Event::Visit { hand: "hand_cold", page: x, action: "cleared reference bit, moved to head, new test period" });
-                    sink.ev(|| Event::Status { page: x, from: "cold", to: "cold-test", why: "re-accessed outside a test period" });
+                    sink.ev(|| Event::Visit {
+                        hand: "hand_cold",
+                        page: x,
+                        action: "cleared reference bit, moved to head, new test period",
+                    });
+                    sink.ev(|| Event::Status {
+                        page: x,
+                        from: "cold",
+                        to: "cold-test",
+                        why: "re-accessed outside a test period",
+                    });
                 }
             } else {
                 self.cold.remove(&mut self.cold_l, x);
@@ -353,7 +379,12 @@ impl ClockPro {
                 if s & TEST != 0 {
                     self.st[x as usize] = IN_CLOCK | TEST;
                     self.nonres += 1;
-                    sink.ev(|| Event::Status { page: x, from: "cold-test", to: "test", why: "evicted during its test period" });
+                    sink.ev(|| Event::Status {
+                        page: x,
+                        from: "cold-test",
+                        to: "test",
+                        why: "evicted during its test period",
+                    });
                     sink.ev(|| Event::Ghost { page: x, list: "clock", action: "added" });
                 } else {
                     self.clock.remove(&mut self.clock_l, x);
@@ -506,9 +537,20 @@ mod tests {
         // 3 faults: HAND_cold evicts 2, which stays as a non-resident test page.
         let (hit, ev) = step(&mut p, 3);
         assert!(!hit);
-        assert_eq!(ev[0], Event::Evict { page: 2, dirty: false, why: "cold page with reference bit clear under hand_cold" });
-        assert!(ev.contains(&Event::Status { page: 2, from: "cold-test", to: "test", why: "evicted during its test period" }));
-        assert_eq!(ring(&p), vec![(0, "hot", 1, true), (1, "hot", 0, true), (2, "test", 0, false), (3, "cold-test", 0, true)]);
+        assert_eq!(
+            ev[0],
+            Event::Evict { page: 2, dirty: false, why: "cold page with reference bit clear under hand_cold" }
+        );
+        assert!(ev.contains(&Event::Status {
+            page: 2,
+            from: "cold-test",
+            to: "test",
+            why: "evicted during its test period"
+        }));
+        assert_eq!(
+            ring(&p),
+            vec![(0, "hot", 1, true), (1, "hot", 0, true), (2, "test", 0, false), (3, "cold-test", 0, true)]
+        );
         assert_eq!(hands(&p), vec![0, 3, 2]);
 
         // 2 faults in its test period: it turns hot, m_c grows to 2, so HAND_hot
@@ -545,13 +587,23 @@ mod tests {
         // it to the head with a new test period, comes round to it again and evicts it.
         assert!(step(&mut p, 1).0);
         let (_, ev) = step(&mut p, 4);
-        assert_eq!(ev[0], Event::Visit { hand: "hand_cold", page: 1, action: "cleared reference bit, moved to head, new test period" });
+        assert_eq!(
+            ev[0],
+            Event::Visit {
+                hand: "hand_cold",
+                page: 1,
+                action: "cleared reference bit, moved to head, new test period"
+            }
+        );
         assert_eq!(
             ring(&p),
             vec![(2, "hot", 0, true), (0, "hot", 0, true), (1, "test", 0, false), (4, "cold-test", 0, true)]
         );
         let s = p.snapshot();
-        assert_eq!(s.gauges, vec![Gauge { name: "m_c", value: 1.0, target: None }, Gauge { name: "m_h", value: 2.0, target: None }]);
+        assert_eq!(
+            s.gauges,
+            vec![Gauge { name: "m_c", value: 1.0, target: None }, Gauge { name: "m_h", value: 2.0, target: None }]
+        );
         assert_eq!(s.resident, 3);
     }
 
@@ -570,7 +622,13 @@ mod tests {
         // turns 2 (bit clear) cold and rests on 0. m_c stays 1 throughout.
         assert_eq!(
             ring(&p),
-            vec![(0, "hot", 0, true), (1, "test", 0, false), (3, "test", 0, false), (4, "hot", 0, true), (2, "cold", 0, true)]
+            vec![
+                (0, "hot", 0, true),
+                (1, "test", 0, false),
+                (3, "test", 0, false),
+                (4, "hot", 0, true),
+                (2, "cold", 0, true)
+            ]
         );
     }
 
@@ -644,12 +702,23 @@ mod tests {
         let st = |x: u32| p.st[x as usize];
         let cold: Vec<u32> = order.iter().copied().filter(|&x| st(x) & (RES | HOT) == RES).collect();
         let test: Vec<u32> = order.iter().copied().filter(|&x| st(x) & TEST != 0).collect();
-        assert_eq!(p.cold.iter(&p.cold_l).collect::<Vec<_>>(), cold, "HAND_cold's list is the resident cold pages in clock order");
-        assert_eq!(p.test.iter(&p.test_l).collect::<Vec<_>>(), test, "HAND_test's list is the test pages in clock order");
+        assert_eq!(
+            p.cold.iter(&p.cold_l).collect::<Vec<_>>(),
+            cold,
+            "HAND_cold's list is the resident cold pages in clock order"
+        );
+        assert_eq!(
+            p.test.iter(&p.test_l).collect::<Vec<_>>(),
+            test,
+            "HAND_test's list is the test pages in clock order"
+        );
         assert_eq!(p.hot, order.iter().filter(|&&x| st(x) & HOT != 0).count());
         assert_eq!(p.res_cold, cold.len());
         assert_eq!(p.nonres, order.iter().filter(|&&x| st(x) & RES == 0).count());
-        assert!(order.iter().all(|&x| st(x) & RES != 0 || st(x) & TEST != 0), "non-resident pages are in their test period");
+        assert!(
+            order.iter().all(|&x| st(x) & RES != 0 || st(x) & TEST != 0),
+            "non-resident pages are in their test period"
+        );
         assert!(p.nonres <= p.frames && p.hot <= p.m_h() && (1..=p.frames).contains(&p.m_c));
         assert_eq!(p.st.iter().filter(|&&s| s & IN_CLOCK != 0).count(), order.len());
     }

@@ -69,7 +69,13 @@ impl Default for Config {
     }
 }
 
-fn build(id: &'static str, approx: bool, frames: usize, n_pages: u32, params: &serde_json::Value) -> Result<Box<dyn Policy>, SimError> {
+fn build(
+    id: &'static str,
+    approx: bool,
+    frames: usize,
+    n_pages: u32,
+    params: &serde_json::Value,
+) -> Result<Box<dyn Policy>, SimError> {
     let c: Config = parse_config(id, params)?;
     if !(c.read_cost > 0.0 && c.write_cost > 0.0 && c.read_cost.is_finite() && c.write_cost.is_finite()) {
         return Err(SimError::config(format!("{id} parameters"), "read_cost and write_cost must be positive"));
@@ -213,7 +219,12 @@ impl Craw {
             let dirty = self.flags[p as usize] & DIRTY != 0;
             self.flags[p as usize] &= GH[0] | GH[1] | GH[2];
             self.used -= 1;
-            sink.evict(p, dirty, ["deleted from R and in no write area", "deleted from W1 and not in R", "deleted from W2 and not in R"][i]);
+            sink.evict(
+                p,
+                dirty,
+                ["deleted from R and in no write area", "deleted from W1 and not in R", "deleted from W2 and not in R"]
+                    [i],
+            );
             true
         } else {
             false

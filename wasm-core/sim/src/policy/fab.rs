@@ -78,7 +78,12 @@ impl Policy for Fab {
             }
             self.stamp[b as usize] = self.now;
             self.buckets[self.bp.count(b)].move_to_front(&mut self.blinks, b);
-            sink.ev(|| Event::Move { page: p, from: "LRU", to: "MRU", why: "an access moves the whole block to the MRU end" });
+            sink.ev(|| Event::Move {
+                page: p,
+                from: "LRU",
+                to: "MRU",
+                why: "an access moves the whole block to the MRU end",
+            });
             return true;
         }
         if self.bp.used() == self.frames {
@@ -143,7 +148,8 @@ mod tests {
         let want = vec![(0, false), (1, false), (8, false), (9, false), (2, false), (3, false), (5, true), (6, false)];
         assert_eq!(ev, want);
         let s = rp.policy.snapshot();
-        let order: Vec<(u64, u8)> = s.lists[0].entries.iter().map(|x| (rp.trace.ids[x.page.unwrap() as usize], x.bits)).collect();
+        let order: Vec<(u64, u8)> =
+            s.lists[0].entries.iter().map(|x| (rp.trace.ids[x.page.unwrap() as usize], x.bits)).collect();
         assert_eq!(order, vec![(0, 1), (10, 2), (11, 2)]);
         // A hit moves the block up: 0 4 | 0 (hit) 8: A(0) and B(4) tie, B is LRU.
         let reqs = [r(0), r(4), r(0), r(8)];

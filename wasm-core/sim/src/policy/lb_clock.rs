@@ -100,9 +100,16 @@ impl LbClock {
             self.ring.push_back(&mut self.blinks, h);
             self.cand[self.bp.count(h)].push_back(&mut self.clinks, h);
             let bp = &self.bp;
-            sink.ev(|| Event::Visit { hand: "hand", page: bp.sorted_pages(h)[0], action: "cleared the block's recency bit" });
+            sink.ev(|| Event::Visit {
+                hand: "hand",
+                page: bp.sorted_pages(h)[0],
+                action: "cleared the block's recency bit",
+            });
         }
-        let c = (1..self.cand.len()).rev().find(|&c| !self.cand[c].is_empty()).expect("the block under the hand is a candidate");
+        let c = (1..self.cand.len())
+            .rev()
+            .find(|&c| !self.cand[c].is_empty())
+            .expect("the block under the hand is a candidate");
         self.cand[c].pop_front(&mut self.clinks).expect("non-empty bucket")
     }
 }
@@ -151,7 +158,8 @@ impl Policy for LbClock {
         self.bp.flush(sink)
     }
     fn snapshot(&self) -> Snapshot {
-        let slots = self.ring.iter(&self.blinks).flat_map(|b| self.bp.slots(b, "", self.refbit[b as usize] as u8)).collect();
+        let slots =
+            self.ring.iter(&self.blinks).flat_map(|b| self.bp.slots(b, "", self.refbit[b as usize] as u8)).collect();
         Snapshot {
             policy: "lb-clock",
             capacity: self.frames as u32,
@@ -179,7 +187,8 @@ mod tests {
         assert_eq!(hits, vec![false; 7]);
         assert_eq!(ev, vec![(4, false), (5, true), (0, false), (1, false)]);
         let s = rp.policy.snapshot();
-        let slots: Vec<(u64, u8)> = s.rings[0].slots.iter().map(|x| (rp.trace.ids[x.page.unwrap() as usize], x.bits)).collect();
+        let slots: Vec<(u64, u8)> =
+            s.rings[0].slots.iter().map(|x| (rp.trace.ids[x.page.unwrap() as usize], x.bits)).collect();
         assert_eq!(slots, vec![(8, 0), (9, 0), (12, 1)]);
         // A referenced block is spared although fuller: 4 frames. 0 1 2 4 | 8: the
         // hand clears A and B, A(3) beats B(1) → 0, 1, 2 out; C enters (bit set).

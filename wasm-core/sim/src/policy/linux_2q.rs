@@ -83,7 +83,14 @@ pub struct Linux2q {
 impl Linux2q {
     pub fn new(frames: usize, n_pages: u32, target: usize) -> Linux2q {
         let n = n_pages as usize;
-        Linux2q { frames, target: target.clamp(1, frames), links: Links::new(n), active: DList::new(), inactive: DList::new(), st: vec![0; n] }
+        Linux2q {
+            frames,
+            target: target.clamp(1, frames),
+            links: Links::new(n),
+            active: DList::new(),
+            inactive: DList::new(),
+            st: vec![0; n],
+        }
     }
 
     /// The active hand demotes one page (clearing set bits on its way).
@@ -96,7 +103,12 @@ impl Linux2q {
             } else {
                 self.inactive.push_front(&mut self.links, x);
                 self.st[x as usize] = (self.st[x as usize] & !WHERE) | INACTIVE;
-                sink.ev(|| Event::Move { page: x, from: "active", to: "inactive", why: "not referenced since the hand last passed" });
+                sink.ev(|| Event::Move {
+                    page: x,
+                    from: "active",
+                    to: "inactive",
+                    why: "not referenced since the hand last passed",
+                });
                 return;
             }
         }
@@ -180,7 +192,11 @@ impl Policy for Linux2q {
                 hands: vec![Hand { name: "hand", pos: 0 }],
             }],
             lists: vec![List { name: "inactive", entries: self.inactive.iter(&self.links).map(slot).collect() }],
-            gauges: vec![Gauge { name: "inactive", value: self.inactive.len() as f64, target: Some(self.target as f64) }],
+            gauges: vec![Gauge {
+                name: "inactive",
+                value: self.inactive.len() as f64,
+                target: Some(self.target as f64),
+            }],
         }
     }
 }
@@ -223,7 +239,12 @@ mod tests {
         assert!(!step(&mut q, 6));
         assert_eq!(state(&q), (vec![(5, 0), (0, 0)], vec![(6, 0)]));
         let ev = sink.events.unwrap();
-        assert!(ev.contains(&Event::Move { page: 1, from: "active", to: "inactive", why: "not referenced since the hand last passed" }));
+        assert!(ev.contains(&Event::Move {
+            page: 1,
+            from: "active",
+            to: "inactive",
+            why: "not referenced since the hand last passed"
+        }));
         assert!(ev.contains(&Event::Evict { page: 2, dirty: false, why: "tail of the inactive list, not referenced" }));
         assert!(ev.contains(&Event::Visit { hand: "hand", page: 0, action: "cleared reference bit" }));
         assert!(ev.contains(&Event::Evict { page: 1, dirty: false, why: "tail of the inactive list, not referenced" }));

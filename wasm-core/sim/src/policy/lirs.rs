@@ -80,13 +80,15 @@ impl Config {
 pub const ENTRY: PolicyEntry = PolicyEntry {
     id: "lirs",
     name: "LIRS",
-    summary: "Low Inter-reference Recency Set: ranks blocks by reuse distance; HIR blocks share a small part of the cache.",
+    summary:
+        "Low Inter-reference Recency Set: ranks blocks by reuse distance; HIR blocks share a small part of the cache.",
     defaults: defaults_of::<Config>,
     build: |frames, ctx, params| {
         let c: Config = parse_config("lirs", params)?;
         c.validate()?;
         Ok(Box::new(
-            Lirs::new(frames, ctx.n_pages, c.hir_frames(frames), c.max_nonresident(frames)).ignoring_repeats(c.ignore_repeats),
+            Lirs::new(frames, ctx.n_pages, c.hir_frames(frames), c.max_nonresident(frames))
+                .ignoring_repeats(c.ignore_repeats),
         ))
     },
 };
@@ -360,13 +362,11 @@ mod tests {
 
     #[test]
     fn ignore_repeats_keeps_a_run_from_making_lir() {
-        for (on, s_list) in [
-            (false, vec![(2, "LIR"), (1, "LIR")]),
-            (true, vec![(2, "HIR"), (1, "LIR"), (0, "LIR")]),
-        ] {
+        for (on, s_list) in [(false, vec![(2, "LIR"), (1, "LIR")]), (true, vec![(2, "HIR"), (1, "LIR"), (0, "LIR")])] {
             let mut l = Lirs::new(3, 8, 1, 3).ignoring_repeats(on);
             let mut sink = Sink::counting();
-            let hits: Vec<bool> = [0u32, 1, 2, 2].iter().map(|&x| l.access(Req { t: 0, page: x, write: false }, &mut sink)).collect();
+            let hits: Vec<bool> =
+                [0u32, 1, 2, 2].iter().map(|&x| l.access(Req { t: 0, page: x, write: false }, &mut sink)).collect();
             assert_eq!(hits, vec![false, false, false, true]);
             assert_eq!(lists(&l)[0], s_list, "ignore_repeats {on}");
         }
@@ -384,7 +384,8 @@ mod tests {
             assert!(l.resident() <= 4);
         }
         let mut one = Lirs::new(1, 4, 1, 1);
-        let hits: Vec<bool> = [0u32, 0, 1, 1, 0].iter().map(|&x| one.access(Req { t: 0, page: x, write: false }, &mut sink)).collect();
+        let hits: Vec<bool> =
+            [0u32, 0, 1, 1, 0].iter().map(|&x| one.access(Req { t: 0, page: x, write: false }, &mut sink)).collect();
         assert_eq!(hits, vec![false, true, false, true, false]);
         assert_eq!(one.resident(), 1);
     }

@@ -26,11 +26,17 @@ pub struct Config {}
 pub const ENTRY: PolicyEntry = PolicyEntry {
     id: "lru-wsr",
     name: "LRU-WSR",
-    summary: "LRU with write sequence reordering: dirty pages reaching the LRU end get one more trip unless marked cold.",
+    summary:
+        "LRU with write sequence reordering: dirty pages reaching the LRU end get one more trip unless marked cold.",
     defaults: defaults_of::<Config>,
     build: |frames, ctx, params| {
         let _: Config = parse_config("lru-wsr", params)?;
-        Ok(Box::new(LruWsr { frames, links: Links::new(ctx.n_pages as usize), list: DList::new(), state: vec![0; ctx.n_pages as usize] }))
+        Ok(Box::new(LruWsr {
+            frames,
+            links: Links::new(ctx.n_pages as usize),
+            list: DList::new(),
+            state: vec![0; ctx.n_pages as usize],
+        }))
     },
 };
 
@@ -72,13 +78,19 @@ impl Policy for LruWsr {
                 if sv & DIRTY == 0 || sv & COLD != 0 {
                     self.list.remove(&mut self.links, v);
                     self.state[v as usize] = 0;
-                    let why = if sv & DIRTY == 0 { "clean page at the LRU end" } else { "cold dirty page at the LRU end" };
+                    let why =
+                        if sv & DIRTY == 0 { "clean page at the LRU end" } else { "cold dirty page at the LRU end" };
                     sink.evict(v, sv & DIRTY != 0, why);
                     break;
                 }
                 self.state[v as usize] |= COLD;
                 self.list.move_to_front(&mut self.links, v);
-                sink.ev(|| Event::Status { page: v, from: "hot", to: "cold", why: "dirty page at the LRU end gets a second chance" });
+                sink.ev(|| Event::Status {
+                    page: v,
+                    from: "hot",
+                    to: "cold",
+                    why: "dirty page at the LRU end gets a second chance",
+                });
             }
         }
         self.state[p as usize] = RES | if req.write { DIRTY } else { 0 };

@@ -29,14 +29,14 @@ pub mod lru;
 pub mod lru_wsr;
 pub mod opt;
 pub mod sp_clock;
+#[cfg(test)]
+pub(crate) mod testkit;
 pub mod ts_clock;
 pub mod two_q;
 pub mod util;
-#[cfg(test)]
-pub(crate) mod testkit;
 
 pub use event::Event;
-pub use registry::{build, entry, parse_config, PolicyEntry, BuildCtx, POLICIES};
+pub use registry::{build, entry, parse_config, BuildCtx, PolicyEntry, POLICIES};
 pub use snapshot::{Gauge, Hand, List, Ring, Slot, Snapshot};
 
 /// One request as a policy sees it.

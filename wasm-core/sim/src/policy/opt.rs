@@ -24,7 +24,10 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
     build: |frames, ctx, params| {
         let _: Config = parse_config("opt", params)?;
         if ctx.trace.len() as u64 + ctx.n_pages as u64 >= NEVER as u64 {
-            return Err(crate::SimError::config("opt", "traces of over 4 billion requests and pages are not supported"));
+            return Err(crate::SimError::config(
+                "opt",
+                "traces of over 4 billion requests and pages are not supported",
+            ));
         }
         Ok(Box::new(Opt::new(frames, ctx.n_pages, ctx.trace)))
     },
@@ -121,7 +124,11 @@ impl Policy for Opt {
             let dirty = self.state[v as usize] & DIRTY != 0;
             self.state[v as usize] = 0;
             self.resident -= 1;
-            sink.evict(v, dirty, if k >= self.pages.len() as u32 { "never used again" } else { "next use farthest away" });
+            sink.evict(
+                v,
+                dirty,
+                if k >= self.pages.len() as u32 { "never used again" } else { "next use farthest away" },
+            );
         }
         self.state[p as usize] = RES | wbit;
         self.resident += 1;

@@ -55,7 +55,10 @@ pub struct SpClock {
 impl SpClock {
     fn new(frames: usize, ids: &[u64], n_pages: u32) -> Result<SpClock, SimError> {
         if ids.len() != n_pages as usize {
-            return Err(SimError::config("sp-clock", format!("needs the original page ids of all {n_pages} pages, got {}", ids.len())));
+            return Err(SimError::config(
+                "sp-clock",
+                format!("needs the original page ids of all {n_pages} pages, got {}", ids.len()),
+            ));
         }
         let mut page_at: Vec<u32> = (0..n_pages).collect();
         page_at.sort_by_key(|&p| ids[p as usize]);
@@ -194,7 +197,8 @@ mod tests {
         assert_eq!(hits, vec![false; 6]);
         assert_eq!(ev, vec![(1, true), (3, false), (5, false)]);
         let s = rp.policy.snapshot();
-        let slots: Vec<(u64, u8)> = s.rings[0].slots.iter().map(|x| (rp.trace.ids[x.page.unwrap() as usize], x.bits)).collect();
+        let slots: Vec<(u64, u8)> =
+            s.rings[0].slots.iter().map(|x| (rp.trace.ids[x.page.unwrap() as usize], x.bits)).collect();
         assert_eq!(slots, vec![(2, 1), (4, 0), (6, 1)]);
         // The hand is past 5's rank: the next page it examines is 6.
         assert_eq!(s.rings[0].hands[0].pos, 2);

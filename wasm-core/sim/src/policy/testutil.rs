@@ -11,7 +11,12 @@ pub struct Replay {
 }
 
 /// `reqs` are (original page id, write). Dense ids follow first appearance.
-pub fn replay(id: &str, frames: usize, params: Value, reqs: &[(u64, bool)]) -> (Replay, Vec<bool>, Vec<(u64, bool)>, Sink) {
+pub fn replay(
+    id: &str,
+    frames: usize,
+    params: Value,
+    reqs: &[(u64, bool)],
+) -> (Replay, Vec<bool>, Vec<(u64, bool)>, Sink) {
     let trace = Trace::from_pages(reqs);
     let ctx = BuildCtx { n_pages: trace.distinct(), trace: &trace.reqs, ids: &trace.ids };
     let mut policy = build(id, frames, &ctx, &params).unwrap();
@@ -69,8 +74,19 @@ pub fn count(id: &str, frames: usize, params: Value, reqs: &[(u64, bool)]) -> (u
 }
 
 /// The flash-aware policies of this module set.
-pub const FLASH_POLICIES: &[&str] =
-    &["cflru", "cflru-dynamic", "cfclock", "ts-clock", "craw", "craw-a", "lru-wsr", "fab", "bplru", "lb-clock", "sp-clock"];
+pub const FLASH_POLICIES: &[&str] = &[
+    "cflru",
+    "cflru-dynamic",
+    "cfclock",
+    "ts-clock",
+    "craw",
+    "craw-a",
+    "lru-wsr",
+    "fab",
+    "bplru",
+    "lb-clock",
+    "sp-clock",
+];
 
 #[test]
 fn flash_policies_refuse_unknown_fields_and_flush_exactly_the_dirty_pages() {
@@ -83,7 +99,11 @@ fn flash_policies_refuse_unknown_fields_and_flush_exactly_the_dirty_pages() {
     let reqs = random_trace(9, 3000, 120, 0.5);
     for id in FLASH_POLICIES {
         for frames in [1, 7, 40] {
-            let params = if matches!(*id, "ts-clock" | "fab" | "bplru" | "lb-clock") { serde_json::json!({"pages_per_block": 4}) } else { Value::Null };
+            let params = if matches!(*id, "ts-clock" | "fab" | "bplru" | "lb-clock") {
+                serde_json::json!({"pages_per_block": 4})
+            } else {
+                Value::Null
+            };
             let (mut rp, _, _, _) = replay(id, frames, params, &reqs);
             let snap = rp.policy.snapshot();
             let mut dirty: Vec<u32> = snap

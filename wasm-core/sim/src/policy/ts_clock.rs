@@ -152,7 +152,11 @@ impl TsClock {
                     sink.ev(|| Event::Visit { hand: "t_hand", page: h, action: "count 0 and clean: victim" });
                     return h;
                 }
-                sink.ev(|| Event::Visit { hand: "t_hand", page: h, action: "count 0 but dirty: the s-hand picks the victim" });
+                sink.ev(|| Event::Visit {
+                    hand: "t_hand",
+                    page: h,
+                    action: "count 0 but dirty: the s-hand picks the victim",
+                });
                 let hb = self.block(h);
                 if self.s_hand == NIL {
                     self.s_hand = self.sorted[hb].front().expect("dirty page is listed");
@@ -173,7 +177,10 @@ impl TsClock {
             }
             self.count[h as usize] -= 1;
             if self.count[h as usize] == 0 && self.state[h as usize] & DIRTY != 0 {
-                { let b = self.block(h); self.non_zero[b] -= 1; }
+                {
+                    let b = self.block(h);
+                    self.non_zero[b] -= 1;
+                }
             }
             sink.ev(|| Event::Visit { hand: "t_hand", page: h, action: "count decremented" });
             self.ring.pop_front(&mut self.ring_links);
@@ -212,7 +219,10 @@ impl TsClock {
             if d {
                 self.insert_sorted(p);
                 if c != 0 {
-                    { let b = self.block(p); self.non_zero[b] += 1; }
+                    {
+                        let b = self.block(p);
+                        self.non_zero[b] += 1;
+                    }
                 }
             }
         }
@@ -244,7 +254,15 @@ impl Policy for TsClock {
                     }
                 }
                 self.state[v as usize] = 0;
-                sink.evict(v, dirty, if dirty { "dirty page with count 0 under the s-hand" } else { "clean page with count 0 under the t-hand" });
+                sink.evict(
+                    v,
+                    dirty,
+                    if dirty {
+                        "dirty page with count 0 under the s-hand"
+                    } else {
+                        "clean page with count 0 under the t-hand"
+                    },
+                );
             }
             self.ring.push_back(&mut self.ring_links, p);
             if advance {
@@ -259,7 +277,10 @@ impl Policy for TsClock {
             self.state[pi] |= DIRTY;
             self.insert_sorted(p);
             if self.count[pi] != 0 {
-                { let b = self.block(p); self.non_zero[b] += 1; }
+                {
+                    let b = self.block(p);
+                    self.non_zero[b] += 1;
+                }
             }
         }
         self.set_count(p);
@@ -339,7 +360,16 @@ mod tests {
         let pages = [31u64, 67, 5, 14, 16, 17, 65, 66, 53, 28, 29];
         let mut t = TsClock::new(8, &pages, pages.len() as u32, 4).unwrap();
         let d = |x: u64| pages.iter().position(|&p| p == x).unwrap() as u32;
-        let t0 = [(31, false, 0), (67, true, 0), (5, false, 1), (14, true, 0), (16, true, 1), (17, true, 1), (65, true, 1), (66, true, 0)];
+        let t0 = [
+            (31, false, 0),
+            (67, true, 0),
+            (5, false, 1),
+            (14, true, 0),
+            (16, true, 1),
+            (17, true, 1),
+            (65, true, 1),
+            (66, true, 0),
+        ];
         t.load(&t0.iter().map(|&(p, dd, c)| (d(p), dd, c)).collect::<Vec<_>>(), NIL);
         let mut sink = Sink::recording();
         let mut step = |t: &mut TsClock, page: u64| {
@@ -347,27 +377,69 @@ mod tests {
             let hit = t.access(Req { t: 0, page: d(page), write: false }, &mut sink);
             let ev: Vec<(u64, bool)> = sink.events.as_ref().unwrap()[before..]
                 .iter()
-                .filter_map(|e| if let Event::Evict { page, dirty, .. } = e { Some((pages[*page as usize], *dirty)) } else { None })
+                .filter_map(|e| {
+                    if let Event::Evict { page, dirty, .. } = e {
+                        Some((pages[*page as usize], *dirty))
+                    } else {
+                        None
+                    }
+                })
                 .collect();
             (hit, ev)
         };
         // E1 → T1
         assert_eq!(step(&mut t, 16), (true, vec![]));
-        let r1 = vec![(31, false, 0), (67, true, 0), (5, false, 1), (14, true, 0), (16, true, 2), (17, true, 1), (65, true, 1), (66, true, 0)];
+        let r1 = vec![
+            (31, false, 0),
+            (67, true, 0),
+            (5, false, 1),
+            (14, true, 0),
+            (16, true, 2),
+            (17, true, 1),
+            (65, true, 1),
+            (66, true, 0),
+        ];
         assert_eq!(state(&t), (r1, None));
         // E2 → T2: 53 takes 31's place; the t-hand is on 67.
         assert_eq!(step(&mut t, 53), (false, vec![(31, false)]));
-        let r2 = vec![(67, true, 0), (5, false, 1), (14, true, 0), (16, true, 2), (17, true, 1), (65, true, 1), (66, true, 0), (53, false, 1)];
+        let r2 = vec![
+            (67, true, 0),
+            (5, false, 1),
+            (14, true, 0),
+            (16, true, 2),
+            (17, true, 1),
+            (65, true, 1),
+            (66, true, 0),
+            (53, false, 1),
+        ];
         assert_eq!(state(&t), (r2, None));
         // E3 → S1, S2, T3: s-hand 65 → 66 evicted, s-hand left on 67; 28 inserted
         // before 67 and the t-hand steps to 5.
         assert_eq!(step(&mut t, 28), (false, vec![(66, true)]));
-        let r3 = vec![(5, false, 1), (14, true, 0), (16, true, 2), (17, true, 1), (65, true, 1), (53, false, 1), (28, false, 1), (67, true, 0)];
+        let r3 = vec![
+            (5, false, 1),
+            (14, true, 0),
+            (16, true, 2),
+            (17, true, 1),
+            (65, true, 1),
+            (53, false, 1),
+            (28, false, 1),
+            (67, true, 0),
+        ];
         assert_eq!(state(&t), (r3, Some(67)));
         // E4 → T4, S3, S4, T5: 5 decremented, the t-hand stops on 14; the s-hand
         // evicts 67, the last of Block 16, and jumps to Block 3 (14).
         assert_eq!(step(&mut t, 29), (false, vec![(67, true)]));
-        let r5 = vec![(16, true, 2), (17, true, 1), (65, true, 1), (53, false, 1), (28, false, 1), (5, false, 0), (29, false, 1), (14, true, 0)];
+        let r5 = vec![
+            (16, true, 2),
+            (17, true, 1),
+            (65, true, 1),
+            (53, false, 1),
+            (28, false, 1),
+            (5, false, 0),
+            (29, false, 1),
+            (14, true, 0),
+        ];
         assert_eq!(state(&t), (r5, Some(14)));
         let snap = t.snapshot();
         let dirty: Vec<u64> = snap.lists[0].entries.iter().map(|s| pages[s.page.unwrap() as usize]).collect();

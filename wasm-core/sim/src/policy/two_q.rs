@@ -49,7 +49,10 @@ impl Config {
     }
     fn validate(&self) -> Result<(), SimError> {
         if !(0.0..=1.0).contains(&self.kin) {
-            return Err(SimError::config("2q kin", format!("must be a fraction of the frames in [0, 1], got {}", self.kin)));
+            return Err(SimError::config(
+                "2q kin",
+                format!("must be a fraction of the frames in [0, 1], got {}", self.kin),
+            ));
         }
         if !(0.0..=16.0).contains(&self.kout) {
             return Err(SimError::config("2q kout", format!("must be in [0, 16] times the frames, got {}", self.kout)));
@@ -92,7 +95,16 @@ pub struct TwoQ {
 impl TwoQ {
     pub fn new(frames: usize, n_pages: u32, kin: usize, kout: usize) -> TwoQ {
         let n = n_pages as usize;
-        TwoQ { frames, kin, kout, links: Links::new(n), a1in: DList::new(), a1out: DList::new(), am: DList::new(), st: vec![0; n] }
+        TwoQ {
+            frames,
+            kin,
+            kout,
+            links: Links::new(n),
+            a1in: DList::new(),
+            a1out: DList::new(),
+            am: DList::new(),
+            st: vec![0; n],
+        }
     }
 
     fn reclaim(&mut self, sink: &mut Sink) {
@@ -208,7 +220,8 @@ mod tests {
         let mut q = TwoQ::new(4, 16, 1, 2);
         let mut sink = Sink::recording();
         let trace = [0u32, 1, 2, 3, 0, 4, 5, 6, 1, 0, 1];
-        let hits: Vec<bool> = trace.iter().map(|&x| q.access(Req { t: 0, page: x, write: x == 3 }, &mut sink)).collect();
+        let hits: Vec<bool> =
+            trace.iter().map(|&x| q.access(Req { t: 0, page: x, write: x == 3 }, &mut sink)).collect();
         // 0..3 fill A1in; 0 hits there (no change). 4: |A1in| = 4 > 1 → 0 out to
         // A1out. 5 → 1 out; 6 → 2 out, A1out over Kout drops 0. 1 is in A1out →
         // reclaim (3 out, dirty) and 1 enters Am. 0 was dropped: a plain miss into
