@@ -29,13 +29,13 @@ export function App() {
       <header className="app-header">
         <h1>cachescope</h1>
         <p className="tagline">Page replacement and flash translation, step by step.</p>
-        <nav role="tablist" aria-label="Views" className="tabs">
+        <div role="tablist" aria-label="Views" className="tabs">
           {VIEWS.map((v) => (
             <button key={v.id} role="tab" type="button" aria-selected={view === v.id} onClick={() => setView(v.id)}>
               {v.label}
             </button>
           ))}
-        </nav>
+        </div>
         <span className="engine" aria-live="polite">
           {status === 'ready' ? `core ${version}` : status === 'starting' ? 'starting the simulation core…' : 'core failed to load'}
         </span>

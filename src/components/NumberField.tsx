@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 
 interface Props {
   label: string;
@@ -14,7 +14,12 @@ interface Props {
 /** A labelled number input that keeps what the user types until it is a number. */
 export function NumberField({ label, ariaLabel, value, min, max, step, onChange }: Props) {
   const [text, setText] = useState(String(value));
-  useEffect(() => setText(String(value)), [value]);
+  // A new value from outside replaces the text (React's "adjust state when a prop changes").
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    setText(String(value));
+  }
   return (
     <label>
       {label}

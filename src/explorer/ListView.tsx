@@ -1,3 +1,4 @@
+import { useLatest } from '../hooks/useLatest';
 import { useEffect, useRef } from 'react';
 import { createListCanvas, type ListCanvas } from './listCanvas';
 import { groupStarts, listDecoration, touchedPages } from './decorations';
@@ -21,23 +22,22 @@ const PREVIEW = 12;
 export function ListView({ snapshot, list, groups, events, selected, onSelect }: Props) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const view = useRef<ListCanvas | null>(null);
-  const select = useRef(onSelect);
-  select.current = onSelect;
+  const select = useLatest(onSelect);
   const deco = listDecoration(snapshot.policy, list.name);
 
   useEffect(() => {
     if (!canvasRef.current) return;
     view.current = createListCanvas(canvasRef.current, WIDTH, MAX_HEIGHT, (p) => select.current(p));
     return () => view.current?.destroy();
-  }, []);
+  }, [select]);
 
   const pointerIndex = deco.pointer ? snapshot.gauges.find((g) => g.name === deco.pointer?.gauge)?.value ?? -1 : -1;
   const split = deco.splitAt ? list.entries.findIndex((e) => e.status === deco.splitAt) : -1;
 
-  const bounds = groupStarts(groups);
+
   useEffect(() => {
     view.current?.update(list.entries, {
-      bounds,
+      bounds: groupStarts(groups),
       touched: touchedPages(events, []),
       selected,
       pointer: deco.pointer && pointerIndex >= 0 ? { index: pointerIndex, label: deco.pointer.label } : null,

@@ -1,3 +1,4 @@
+import { useLatest } from '../hooks/useLatest';
 import { useEffect, useRef } from 'react';
 import { createRingCanvas, handColour, type RingCanvas } from './ringCanvas';
 import { handText, maxBitsOf, touchedPages, victimSlot } from './decorations';
@@ -16,8 +17,7 @@ interface Props {
 export function RingView({ policy, ring, events, selected, onSelect }: Props) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const view = useRef<RingCanvas | null>(null);
-  const select = useRef(onSelect);
-  select.current = onSelect;
+  const select = useLatest(onSelect);
   const size = ring.slots.length > 400 ? 560 : 440;
 
   useEffect(() => {
@@ -27,7 +27,7 @@ export function RingView({ policy, ring, events, selected, onSelect }: Props) {
       view.current?.destroy();
       view.current = null;
     };
-  }, [size]);
+  }, [size, select]);
 
   useEffect(() => {
     const handOrder = ring.hands.map((h) => h.name);

@@ -1,3 +1,4 @@
+import { useLatest } from '../hooks/useLatest';
 import { useEffect, useRef, useState } from 'react';
 import { createListCanvas, type ListCanvas } from './listCanvas';
 import { touchedPages } from './decorations';
@@ -11,13 +12,12 @@ export function RingZoom({ ring, events, selected, onSelect }: { ring: Ring; eve
   const [hand, setHand] = useState(ring.hands[0]?.name ?? '');
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const view = useRef<ListCanvas | null>(null);
-  const select = useRef(onSelect);
-  select.current = onSelect;
+  const select = useLatest(onSelect);
   useEffect(() => {
     if (!canvasRef.current) return;
     view.current = createListCanvas(canvasRef.current, 720, 60, (p) => select.current(p));
     return () => view.current?.destroy();
-  }, []);
+  }, [select]);
   const n = ring.slots.length;
   const pos = ring.hands.find((h) => h.name === hand)?.pos ?? ring.hands[0]?.pos ?? 0;
   const from = Math.max(0, Math.min(n - SPAN, pos - SPAN / 4));

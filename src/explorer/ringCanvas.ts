@@ -40,7 +40,7 @@ export function createRingCanvas(canvas: HTMLCanvasElement, size: number, onSele
   let ring: Ring | null = null;
   let marks: RingMarks = { touched: new Map(), victimSlot: null, selected: null, maxBits: 1 };
   /** Hands as drawn, in turns (0..1 clockwise from twelve o'clock), to sweep from. */
-  let drawn = new Map<string, number>();
+  const drawn = new Map<string, number>();
   let from = new Map<string, number>();
   /** Turn of the drawing in slots: slot i is drawn at position i + offset (see nextRotation). */
   let offset = 0;

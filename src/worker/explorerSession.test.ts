@@ -3,13 +3,13 @@ import { ExplorerSession, stepsForTick, type Stepper } from './explorerSession';
 
 // A toy deterministic policy: state is the sum of the requests served so far.
 const TRACE = [3, 1, 4, 1, 5, 9, 2, 6, 5, 3];
-let forks = 0;
+
 function fake(start = 0, startSum = 0): Stepper {
   let pos = start;
   let sum = startSum;
   return {
     fork() {
-      forks++;
+
       return fake(pos, sum);
     },
     step() {

@@ -45,7 +45,7 @@ const msrPath = join(dir, 'bench.csv');
 writeFileSync(plainPath, makeFile(() => `${rnd() % 1_000_000}${rnd() % 4 === 0 ? ' W' : ''}`, parseMb * 1e6));
 writeFileSync(
   msrPath,
-  makeFile((i) => `${128166372003061629 + i * 1000},hm,0,${rnd() % 2 ? 'Read' : 'Write'},${(rnd() % 1_000_000) * 4096},${4096 * (1 + (rnd() % 4))},${rnd() % 50000}`, parseMb * 1e6),
+  makeFile((i) => `${128166372003061629n + BigInt(i) * 1000n},hm,0,${rnd() % 2 ? 'Read' : 'Write'},${(rnd() % 1_000_000) * 4096},${4096 * (1 + (rnd() % 4))},${rnd() % 50000}`, parseMb * 1e6),
 );
 
 const nativeArgs = ['bench', '--json', '--requests', String(requests), '--pages', String(pages), '--alpha', String(alpha), '--cache-pct', String(cachePct)];

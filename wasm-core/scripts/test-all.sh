@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# Every test: Rust (core, adapter, runner), TypeScript types, Vitest (including the
+# Every test: lint and format, Rust (core, adapter, runner), TypeScript types, Vitest (including the
 # WASM-vs-native parity tests) and Playwright in a real Chromium.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
 export PATH="$HOME/.cargo/bin:$PATH"
 step() { printf '\n== %s\n' "$*"; }
+
+step "lint (rustfmt, clippy, ESLint, Prettier)"
+bash wasm-core/scripts/lint.sh
 
 step "cargo test (native core, adapter, runner)"
 (cd wasm-core && cargo test --workspace --quiet)

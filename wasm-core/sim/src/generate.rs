@@ -96,7 +96,7 @@ impl GenConfig {
                 return Err(at(format!("pages must be between 1 and {}, got {pages}", crate::trace::MAX_PAGES)));
             }
             match p.workload {
-                Workload::Zipf { alpha, .. } if !(alpha >= 0.0 && alpha <= 10.0) => {
+                Workload::Zipf { alpha, .. } if !(0.0..=10.0).contains(&alpha) => {
                     return Err(at(format!("zipf alpha must be in [0, 10], got {alpha}")));
                 }
                 Workload::HotCold { hot_access, hot_pages, .. }
@@ -135,7 +135,7 @@ impl Sampler {
     fn new(w: &Workload) -> Sampler {
         match *w {
             Workload::Uniform { pages } => Sampler::Uniform(pages),
-            Workload::Zipf { pages, alpha } if alpha == 0.0 => Sampler::Uniform(pages),
+            Workload::Zipf { pages, alpha: 0.0 } => Sampler::Uniform(pages),
             Workload::Zipf { pages, alpha } => Sampler::Zipf(Zipf::new(pages, alpha)),
             Workload::Loop { pages } => Sampler::Loop(pages, 0),
             Workload::HotCold { pages, hot_access, hot_pages } => {

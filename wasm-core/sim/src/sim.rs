@@ -190,7 +190,7 @@ impl<T: Deref<Target = Trace>> Session<T> {
         self.partial += hit as u64;
         self.pos += 1;
         let bs = self.bucket_size as usize;
-        if self.pos % bs == 0 || self.pos == self.trace.reqs.len() {
+        if self.pos.is_multiple_of(bs) || self.pos == self.trace.reqs.len() {
             self.bucket_hits.push(self.partial as u32);
             self.partial = 0;
         }
@@ -200,7 +200,7 @@ impl<T: Deref<Target = Trace>> Session<T> {
     /// Ends the run (flushing if asked) and returns its figures.
     pub fn finish(mut self) -> RunResult {
         // A run stopped early keeps its last, partial bucket.
-        if !self.done() && self.pos % self.bucket_size as usize != 0 {
+        if !self.done() && !self.pos.is_multiple_of(self.bucket_size as usize) {
             self.bucket_hits.push(self.partial as u32);
         }
         let before_flush = self.sink.writebacks;

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Lint and format checks, all of them, failing on the first problem: rustfmt and
+# clippy over the Rust workspace, ESLint and Prettier over the TypeScript.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+cd "$root"
+export PATH="$HOME/.cargo/bin:$PATH"
+for c in rustfmt clippy; do
+  rustup component list --installed 2>/dev/null | grep -q "^$c" || rustup component add "$c" >&2
+done
+echo "== rustfmt" && (cd wasm-core && cargo fmt --all --check)
+echo "== clippy" && (cd wasm-core && cargo clippy --workspace --all-targets --quiet -- -D warnings)
+echo "== eslint" && npx eslint --max-warnings 0 .
+echo "== prettier" && npx prettier --check --log-level warn .
+echo "lint: clean"
