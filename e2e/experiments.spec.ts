@@ -7,7 +7,7 @@ const ready = async (page: Page) => expect(page.getByText(/^core \d/)).toBeVisib
 /** A deterministic plain trace: a skewed mix of pages, a third of them writes. */
 function traceText(n: number, pages: number, seed = 1): string {
   let x = seed;
-  const rnd = () => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  const rnd = () => (x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 2 ** 32;
   const lines: string[] = [];
   for (let i = 0; i < n; i++) {
     const p = Math.floor(pages * rnd() * rnd());
@@ -37,11 +37,19 @@ test('compare four policies on an uploaded trace, share the link, reopen it and 
   await uploadAndCompare(page, 'mix.txt', traceText(3000, 400), '20, 50, 100');
   const table = page.getByRole('table');
   await expect(table.getByRole('row')).toHaveCount(1 + 4 * 3);
-  for (const chart of ['Hit ratio over the run', 'Hit ratio against cache size', 'Page reads and write-backs per policy', 'Weighted cost relative to the baseline'])
+  for (const chart of [
+    'Hit ratio over the run',
+    'Hit ratio against cache size',
+    'Page reads and write-backs per policy',
+    'Weighted cost relative to the baseline',
+  ])
     await expect(page.getByRole('img', { name: chart })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Hit ratio against cache size' }).locator('path[data-series]')).toHaveCount(4);
   // Best hit ratio at each size is OPT's and is starred.
-  const optRow = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'OPT (Belady)', exact: true }) }).first();
+  const optRow = table
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: 'OPT (Belady)', exact: true }) })
+    .first();
   await expect(optRow.getByRole('cell').nth(4)).toContainText('★');
   // Pointing at the run shows every series' hit ratio there.
   const runChart = page.getByRole('img', { name: 'Hit ratio over the run' });
@@ -90,7 +98,10 @@ test('a broken, a newer-version and a tampered link get clear messages, never a 
   // Markup in the link stays text; the bad field is named and the rest loads.
   const evil = {
     source: { kind: 'generate', generator: { kind: 'uniform', pages: 100, length: 2000 } },
-    policies: [{ id: 'lru', params: {} }, { id: '<img src=x onerror=alert(1)>', params: {} }],
+    policies: [
+      { id: 'lru', params: {} },
+      { id: '<img src=x onerror=alert(1)>', params: {} },
+    ],
     frames: '10',
   };
   const hash = '#v1=' + Buffer.from(deflateSync(strToU8(JSON.stringify(evil)))).toString('base64url');
@@ -202,7 +213,9 @@ test('a large upload travels by hash: the reopened link asks for the file and ch
   const fresh = await context.newPage();
   await fresh.goto(link);
   await expect(fresh.getByRole('status').filter({ hasText: 'big.txt' })).toContainText('Choose it below');
-  await fresh.getByLabel('Trace file').setInputFiles({ name: 'big.txt', mimeType: 'text/plain', buffer: Buffer.from(traceText(120_000, 1_000_000, 10)) });
+  await fresh
+    .getByLabel('Trace file')
+    .setInputFiles({ name: 'big.txt', mimeType: 'text/plain', buffer: Buffer.from(traceText(120_000, 1_000_000, 10)) });
   await expect(fresh.getByRole('alert')).toContainText('SHA-256 check failed');
   await fresh.getByLabel('Trace file').setInputFiles({ name: 'big.txt', mimeType: 'text/plain', buffer: Buffer.from(big) });
   await expect(fresh.getByRole('table').getByRole('row')).toHaveCount(1 + 4);
@@ -259,19 +272,28 @@ test('each teaching preset opens with its sentence and runs', async ({ page }, i
   await expect(page.getByRole('table').getByRole('rowheader', { name: 'CLOCK', exact: true })).toBeVisible();
   // CFLRU's Fig. 1 point: same hits as LRU, but the two evictions are clean pages.
   await presets.filter({ hasText: 'CFLRU Fig. 1' }).click();
-  const row = (name: string) => page.getByRole('table').getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+  const row = (name: string) =>
+    page
+      .getByRole('table')
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name, exact: true }) });
   await expect(row('CFLRU').getByRole('cell').nth(6)).toHaveText('0 ★');
   await expect(row('LRU').getByRole('cell').nth(6)).toHaveText('1');
   await expect(row('LRU').getByRole('cell').nth(2)).toHaveText('4');
   await expect(row('CFLRU').getByRole('cell').nth(2)).toHaveText('4');
   await presets.filter({ hasText: '101-page loop' }).click();
   await expect(page.getByRole('img', { name: 'Policy gauges over the run' }).locator('path[data-series*="m_c"]')).toHaveCount(1);
-  const lru = page.getByRole('table').getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'LRU', exact: true }) });
+  const lru = page
+    .getByRole('table')
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: 'LRU', exact: true }) });
   await expect(lru.getByRole('cell').nth(2)).toHaveText('0'); // a 101-page loop in 100 frames: LRU never hits
   await page.screenshot({ path: info.outputPath('clockpro-preset.png'), fullPage: true });
 });
 
-test('flash behind the cache: DAC with 4 regions amplifies writes less than with 1, with flash columns and charts', async ({ page }, info) => {
+test('flash behind the cache: DAC with 4 regions amplifies writes less than with 1, with flash columns and charts', async ({
+  page,
+}, info) => {
   await page.goto('/');
   await ready(page);
   await page.getByText('Teaching presets').click();
@@ -283,7 +305,14 @@ test('flash behind the cache: DAC with 4 regions amplifies writes less than with
   const col = head.indexOf('Write amplification') - 1; // the row header takes the first column
   expect(col).toBeGreaterThan(0);
   const waf = async (name: string) =>
-    parseFloat(await table.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) }).getByRole('cell').nth(col).innerText());
+    parseFloat(
+      await table
+        .getByRole('row')
+        .filter({ has: page.getByRole('rowheader', { name, exact: true }) })
+        .getByRole('cell')
+        .nth(col)
+        .innerText(),
+    );
   const one = await waf('LRU · page, greedy');
   const four = await waf('LRU · page, greedy, 4 regions');
   expect(one).toBeGreaterThan(1);

@@ -114,7 +114,13 @@ test('long trace: going back restarts from a checkpoint and lands on the same st
   await jumpTo(page, 199000);
   await expect.poll(() => ring.innerText()).not.toBe(before[0]);
   await jumpTo(page, 150000);
-  await expect.poll(async () => [await ring.innerText(), await narration(page).innerText(), await page.getByRole('list', { name: 'Gauges' }).innerText()]).toEqual(before);
+  await expect
+    .poll(async () => [
+      await ring.innerText(),
+      await narration(page).innerText(),
+      await page.getByRole('list', { name: 'Gauges' }).innerText(),
+    ])
+    .toEqual(before);
 });
 
 test('flash grid: the GC victim and copied pages appear and go back exactly', async ({ page }, info) => {
@@ -135,7 +141,9 @@ test('flash grid: the GC victim and copied pages appear and go back exactly', as
   await expect.poll(() => state.innerText()).toBe(before);
   await page.getByRole('spinbutton', { name: 'Page to inspect' }).fill('3');
   await page.getByRole('button', { name: 'Inspect' }).click();
-  await expect(page.getByRole('region', { name: 'History of page 3' })).toContainText(/On flash: logical page \d+ lives in block \d+, page \d+/);
+  await expect(page.getByRole('region', { name: 'History of page 3' })).toContainText(
+    /On flash: logical page \d+ lives in block \d+, page \d+/,
+  );
 
   // DAC's regions show on the grid (once the device has the spare blocks they need); FAST opens too.
   await page.getByRole('spinbutton', { name: 'DAC regions' }).fill('4');
@@ -294,7 +302,10 @@ async function probeFrames(page: Page, frames: number) {
           }
           if (t.length <= n) requestAnimationFrame(tick);
           else {
-            const d = t.slice(1).map((x, i) => x - t[i]).sort((a, b) => a - b);
+            const d = t
+              .slice(1)
+              .map((x, i) => x - t[i])
+              .sort((a, b) => a - b);
             const mean = d.reduce((a, b) => a + b, 0) / d.length;
             resolve({ fps: 1000 / mean, p95: d[Math.floor(d.length * 0.95)], mean, updates });
           }
@@ -307,7 +318,10 @@ async function probeFrames(page: Page, frames: number) {
 
 test('frame-time probe: continuous playback of a 2,000-frame ring', async ({ page }, info) => {
   let policy = '';
-  await openExplorer(page, (options) => (policy = options.includes('CLOCK-Pro') ? 'CLOCK-Pro' : 'CLOCK'), 2000, { pages: 20000, length: 200000 });
+  await openExplorer(page, (options) => (policy = options.includes('CLOCK-Pro') ? 'CLOCK-Pro' : 'CLOCK'), 2000, {
+    pages: 20000,
+    length: 200000,
+  });
   await jumpTo(page, 5000);
   await expect(page.getByRole('img', { name: /^Slots of clock around hand/ })).toBeVisible(); // the zoom on a ring too big to label
   await page.getByRole('combobox', { name: 'Speed (requests per second)' }).selectOption('3000');
@@ -315,7 +329,9 @@ test('frame-time probe: continuous playback of a 2,000-frame ring', async ({ pag
   await expect(position(page)).not.toHaveText(/^0 \//);
   const r = await probeFrames(page, 240);
   await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
-  console.log(`frame-time probe (${policy}, 2000-frame ring, 3000 req/s): ${r.fps.toFixed(1)} fps, mean ${r.mean.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms; ${r.updates} of 240 frames showed a new state`);
+  console.log(
+    `frame-time probe (${policy}, 2000-frame ring, 3000 req/s): ${r.fps.toFixed(1)} fps, mean ${r.mean.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms; ${r.updates} of 240 frames showed a new state`,
+  );
   await page.getByRole('button', { name: 'Pause' }).click();
   await page.screenshot({ path: info.outputPath('ring-2000.png'), fullPage: true });
 });
@@ -327,7 +343,9 @@ test('frame-time probe: continuous playback of a 1,024-block flash grid', async 
   await expect(position(page)).not.toHaveText(/^0 \//);
   const r = await probeFrames(page, 240);
   await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
-  console.log(`frame-time probe (page FTL, 1024 blocks x 64 pages, 3000 req/s): ${r.fps.toFixed(1)} fps, mean ${r.mean.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms; ${r.updates} of 240 frames showed a new state`);
+  console.log(
+    `frame-time probe (page FTL, 1024 blocks x 64 pages, 3000 req/s): ${r.fps.toFixed(1)} fps, mean ${r.mean.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms; ${r.updates} of 240 frames showed a new state`,
+  );
   await page.getByRole('button', { name: 'Pause' }).click();
   await page.screenshot({ path: info.outputPath('flash-1024.png'), fullPage: true });
 });

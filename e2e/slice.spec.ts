@@ -22,7 +22,10 @@ test('generate a workload, run four policies, see the numbers and the chart', as
   const table = page.getByRole('table');
   await expect(table.getByRole('row')).toHaveCount(1 + 8);
   const ratio = async (policy: string, frames: string) => {
-    const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: policy, exact: true }) }).filter({ hasText: frames });
+    const row = table
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: policy, exact: true }) })
+      .filter({ hasText: frames });
     const cells = await row.getByRole('cell').allInnerTexts();
     return parseFloat(cells[4]);
   };

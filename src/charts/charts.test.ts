@@ -7,11 +7,34 @@ import { svgMarkup } from './exportChart';
 describe('line chart', () => {
   it('draws a line and tooltipped points per series, and uses a log axis across decades', () => {
     const node = document.createElement('div');
-    const chart = createLineChart(node, { title: 'Curve', xLabel: 'cache size (frames)', yLabel: 'hit ratio', yFormat: '%', unitY: true, logXFrom: 10 });
+    const chart = createLineChart(node, {
+      title: 'Curve',
+      xLabel: 'cache size (frames)',
+      yLabel: 'hit ratio',
+      yFormat: '%',
+      unitY: true,
+      logXFrom: 10,
+    });
     chart.update({
       series: [
-        { label: 'LRU', colour: '#000', points: [[10, 0.1], [100, 0.4], [1000, 0.7]] },
-        { label: 'OPT', colour: '#111', points: [[10, 0.2], [100, 0.6], [1000, 0.8]] },
+        {
+          label: 'LRU',
+          colour: '#000',
+          points: [
+            [10, 0.1],
+            [100, 0.4],
+            [1000, 0.7],
+          ],
+        },
+        {
+          label: 'OPT',
+          colour: '#111',
+          points: [
+            [10, 0.2],
+            [100, 0.6],
+            [1000, 0.8],
+          ],
+        },
       ],
     });
     expect(node.querySelectorAll('path[data-series]')).toHaveLength(2);
@@ -49,7 +72,11 @@ describe('bar chart', () => {
     });
     const bars = node.querySelectorAll('rect[data-series]');
     expect(bars).toHaveLength(3);
-    expect([...bars].map((b) => b.querySelector('title')!.textContent)).toEqual(['LRU · reads: 10', 'OPT · reads: 5', 'LRU · write-backs: 3']);
+    expect([...bars].map((b) => b.querySelector('title')!.textContent)).toEqual([
+      'LRU · reads: 10',
+      'OPT · reads: 5',
+      'LRU · write-backs: 3',
+    ]);
     const h = (i: number) => Number(bars[i].getAttribute('height'));
     expect(h(0)).toBeCloseTo(2 * h(1), 5);
     expect(node.querySelector('line[stroke-dasharray]')!.getAttribute('display')).toBeNull();

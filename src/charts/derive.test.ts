@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { blockUtilisation, cachedOnly, eraseHistogram, sizeName, gaugeLines, normalisedCost, readsAndWritebacks, sizeCurves, writeAmplification } from './derive';
+import {
+  blockUtilisation,
+  cachedOnly,
+  eraseHistogram,
+  sizeName,
+  gaugeLines,
+  normalisedCost,
+  readsAndWritebacks,
+  sizeCurves,
+  writeAmplification,
+} from './derive';
 import type { RunResultView } from '../state/runSlice';
 
 const run = (spec: number, label: string, frames: number, hits: number, cost: number, writebacks = 1): RunResultView => ({
@@ -38,7 +48,10 @@ describe('chart series', () => {
     expect(d.reference).toBe(1);
   });
   it('gauges become one line per run and gauge, the last row at the end of the run', () => {
-    const r = { ...run(0, 'CLOCK-Pro', 10, 1, 1), gauges: { names: ['cold target', 'hot'], every: 40, values: new Float64Array([1, 9, 2, 8, 3, 7]) } };
+    const r = {
+      ...run(0, 'CLOCK-Pro', 10, 1, 1),
+      gauges: { names: ['cold target', 'hot'], every: 40, values: new Float64Array([1, 9, 2, 8, 3, 7]) },
+    };
     const lines = gaugeLines([r, results[0]]);
     expect(lines.map((l) => l.label)).toEqual(['CLOCK-Pro · 10 · cold target', 'CLOCK-Pro · 10 · hot']);
     expect(lines[0].points).toEqual([

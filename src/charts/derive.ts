@@ -80,8 +80,14 @@ export function gaugeLines(results: RunResultView[]): LineSeries[] {
     const rows = g.values.length / g.names.length;
     g.names.forEach((name, gi) => {
       const points: [number, number][] = [];
-      for (let row = 0; row < rows; row++) points.push([Math.min((row + 1) * g.every, r.metrics.requests), g.values[row * g.names.length + gi]]);
-      out.push({ label: `${r.label} · ${r.job.frames} · ${name}`, colour: colourOf(k++), dash: DASHES[sizes.indexOf(r.job.frames) % DASHES.length], points });
+      for (let row = 0; row < rows; row++)
+        points.push([Math.min((row + 1) * g.every, r.metrics.requests), g.values[row * g.names.length + gi]]);
+      out.push({
+        label: `${r.label} · ${r.job.frames} · ${name}`,
+        colour: colourOf(k++),
+        dash: DASHES[sizes.indexOf(r.job.frames) % DASHES.length],
+        points,
+      });
     });
   }
   return out;
@@ -117,7 +123,10 @@ export function eraseHistogram(counts: Uint32Array, colour: string, maxBins = 24
 /** TS-CLOCK Fig. 5: share of write runs by the fraction of its block they filled, in eighths. */
 export function blockUtilisation(results: RunResultView[], frames: number): BarData {
   const rows = specsOf(results.filter((r) => r.flash && r.job.frames === frames));
-  const categories = Array.from({ length: 8 }, (_, i) => `${(i * 12.5).toFixed(1).replace('.0', '')}–${((i + 1) * 12.5).toFixed(1).replace('.0', '')}%`);
+  const categories = Array.from(
+    { length: 8 },
+    (_, i) => `${(i * 12.5).toFixed(1).replace('.0', '')}–${((i + 1) * 12.5).toFixed(1).replace('.0', '')}%`,
+  );
   return {
     categories,
     series: rows.map(({ spec, label }) => {
@@ -127,7 +136,7 @@ export function blockUtilisation(results: RunResultView[], frames: number): BarD
       const total = util.reduce((a, b) => a + b, 0);
       util.forEach((n, k) => {
         if (k === 0 || n === 0) return;
-        shares[Math.min(7, Math.floor(((k / ppb) * 8) - 1e-9))] += n / total;
+        shares[Math.min(7, Math.floor((k / ppb) * 8 - 1e-9))] += n / total;
       });
       return { label, colour: colourOf(spec), values: shares };
     }),

@@ -24,17 +24,36 @@ export function createHeatChart(node: HTMLElement, o: { title: string; width?: n
   const width = o.width ?? 760;
   const height = o.height ?? 340;
   const m = { top: 16, right: 120, bottom: 40, left: 16 };
-  const svg = d3.select(node).append('svg').attr('viewBox', `0 0 ${width} ${height}`).attr('role', 'img').attr('aria-label', o.title).attr('class', 'chart');
+  const svg = d3
+    .select(node)
+    .append('svg')
+    .attr('viewBox', `0 0 ${width} ${height}`)
+    .attr('role', 'img')
+    .attr('aria-label', o.title)
+    .attr('class', 'chart');
   const grid = svg.append('g').attr('class', 'cells');
-  const caption = svg.append('text').attr('class', 'axis-label').attr('x', m.left).attr('y', height - 12);
+  const caption = svg
+    .append('text')
+    .attr('class', 'axis-label')
+    .attr('x', m.left)
+    .attr('y', height - 12);
   const scale = svg.append('g').attr('transform', `translate(${width - m.right + 30},${m.top})`);
   const gradId = `heat-${Math.random().toString(36).slice(2)}`;
   const grad = svg.append('defs').append('linearGradient').attr('id', gradId).attr('x1', 0).attr('x2', 0).attr('y1', 1).attr('y2', 0);
-  for (let i = 0; i <= 10; i++) grad.append('stop').attr('offset', `${i * 10}%`).attr('stop-color', d3.interpolateViridis(i / 10));
+  for (let i = 0; i <= 10; i++)
+    grad
+      .append('stop')
+      .attr('offset', `${i * 10}%`)
+      .attr('stop-color', d3.interpolateViridis(i / 10));
   const barH = height - m.top - m.bottom;
   scale.append('rect').attr('width', 18).attr('height', barH).attr('fill', `url(#${gradId})`);
   const scaleAxis = scale.append('g').attr('transform', 'translate(18,0)');
-  scale.append('text').attr('class', 'axis-label').attr('x', 0).attr('y', barH + 22).text('erases');
+  scale
+    .append('text')
+    .attr('class', 'axis-label')
+    .attr('x', 0)
+    .attr('y', barH + 22)
+    .text('erases');
 
   return {
     update({ counts }) {
@@ -59,10 +78,27 @@ export function createHeatChart(node: HTMLElement, o: { title: string; width?: n
         .selectAll('title')
         .data((c) => [c])
         .join('title')
-        .text((c) => (c.first === c.last ? `block ${c.first}: ${c.value} erases` : `blocks ${c.first}–${c.last}: ${c.value.toFixed(1)} erases on average`));
+        .text((c) =>
+          c.first === c.last
+            ? `block ${c.first}: ${c.value} erases`
+            : `blocks ${c.first}–${c.last}: ${c.value.toFixed(1)} erases on average`,
+        );
       const group = cells.length > 0 ? cells[0].last - cells[0].first + 1 : 1;
-      caption.text(group === 1 ? `${counts.length.toLocaleString('en-US')} blocks, in physical order` : `${counts.length.toLocaleString('en-US')} blocks, ${group} per cell (mean), in physical order`);
-      scaleAxis.call(d3.axisRight(d3.scaleLinear().domain([0, Math.max(1, max)]).range([barH, 0])).ticks(5, '~s'));
+      caption.text(
+        group === 1
+          ? `${counts.length.toLocaleString('en-US')} blocks, in physical order`
+          : `${counts.length.toLocaleString('en-US')} blocks, ${group} per cell (mean), in physical order`,
+      );
+      scaleAxis.call(
+        d3
+          .axisRight(
+            d3
+              .scaleLinear()
+              .domain([0, Math.max(1, max)])
+              .range([barH, 0]),
+          )
+          .ticks(5, '~s'),
+      );
     },
     destroy() {
       svg.remove();

@@ -62,4 +62,3 @@ describe('hover readout', () => {
     expect(readout.getAttribute('display')).toBe('none');
   });
 });
-

@@ -42,10 +42,7 @@ export function hitPoints(s: HitSeries, mode: HitMode): [number, number][] {
   return pts;
 }
 
-export function createHitRatioChart(
-  node: HTMLElement,
-  options: HitChartOptions = {},
-): Chart<{ series: HitSeries[]; mode: HitMode }> {
+export function createHitRatioChart(node: HTMLElement, options: HitChartOptions = {}): Chart<{ series: HitSeries[]; mode: HitMode }> {
   const width = options.width ?? 760;
   const height = options.height ?? 340;
   const m = { top: 16, right: 180, bottom: 48, left: 64 };
@@ -57,7 +54,10 @@ export function createHitRatioChart(
     .attr('aria-label', options.title ?? 'Hit ratio over the run')
     .attr('class', 'chart');
   const x = d3.scaleLinear().range([m.left, width - m.right]);
-  const y = d3.scaleLinear().domain([0, 1]).range([height - m.bottom, m.top]);
+  const y = d3
+    .scaleLinear()
+    .domain([0, 1])
+    .range([height - m.bottom, m.top]);
   const gx = svg.append('g').attr('transform', `translate(0,${height - m.bottom})`);
   const gy = svg.append('g').attr('transform', `translate(${m.left},0)`);
   svg
@@ -95,7 +95,10 @@ export function createHitRatioChart(
       gx.call(d3.axisBottom(x).ticks(6, 's'));
       gy.call(d3.axisLeft(y).ticks(5, '%'));
       yLabel.text(mode === 'cumulative' ? 'hit ratio so far' : 'hit ratio per interval');
-      const line = d3.line<[number, number]>().x((d) => x(d[0])).y((d) => y(d[1]));
+      const line = d3
+        .line<[number, number]>()
+        .x((d) => x(d[0]))
+        .y((d) => y(d[1]));
       lines
         .selectAll<SVGPathElement, HitSeries>('path')
         .data(series, (s) => s.label)

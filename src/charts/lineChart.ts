@@ -32,10 +32,22 @@ export function createLineChart(node: HTMLElement, o: LineChartOptions): Chart<{
   const width = o.width ?? 760;
   const height = o.height ?? 340;
   const m = { top: 16, right: 200, bottom: 52, left: 70 };
-  const svg = d3.select(node).append('svg').attr('viewBox', `0 0 ${width} ${height}`).attr('role', 'img').attr('aria-label', o.title).attr('class', 'chart');
+  const svg = d3
+    .select(node)
+    .append('svg')
+    .attr('viewBox', `0 0 ${width} ${height}`)
+    .attr('role', 'img')
+    .attr('aria-label', o.title)
+    .attr('class', 'chart');
   const gx = svg.append('g').attr('transform', `translate(0,${height - m.bottom})`);
   const gy = svg.append('g').attr('transform', `translate(${m.left},0)`);
-  svg.append('text').attr('class', 'axis-label').attr('x', (m.left + width - m.right) / 2).attr('y', height - 10).attr('text-anchor', 'middle').text(o.xLabel);
+  svg
+    .append('text')
+    .attr('class', 'axis-label')
+    .attr('x', (m.left + width - m.right) / 2)
+    .attr('y', height - 10)
+    .attr('text-anchor', 'middle')
+    .text(o.xLabel);
   const yLabel = svg
     .append('text')
     .attr('class', 'axis-label')
@@ -66,7 +78,9 @@ export function createLineChart(node: HTMLElement, o: LineChartOptions): Chart<{
       const lo = d3.min(xs) ?? 0;
       const hi = d3.max(xs) ?? 1;
       const log = o.logXFrom !== undefined && lo > 0 && hi / lo >= o.logXFrom;
-      const x = (log ? d3.scaleLog() : d3.scaleLinear()).domain(log ? [lo, hi] : [Math.min(0, lo), Math.max(hi, lo + 1)]).range([m.left, width - m.right]);
+      const x = (log ? d3.scaleLog() : d3.scaleLinear())
+        .domain(log ? [lo, hi] : [Math.min(0, lo), Math.max(hi, lo + 1)])
+        .range([m.left, width - m.right]);
       const y = d3
         .scaleLinear()
         .domain(o.unitY ? [0, 1] : [Math.min(0, d3.min(ys) ?? 0), Math.max(1e-9, d3.max(ys) ?? 1)])
@@ -104,7 +118,10 @@ export function createLineChart(node: HTMLElement, o: LineChartOptions): Chart<{
               .append('title')
               .text(`${s.label}: ${fmtY(p[1])} at ${o.xLabel} ${d3.format(',')(p[0])}`);
           }
-      drawLegend(legend, series.map((s) => ({ label: s.label, colour: s.colour, dash: s.dash })));
+      drawLegend(
+        legend,
+        series.map((s) => ({ label: s.label, colour: s.colour, dash: s.dash })),
+      );
     },
     destroy() {
       svg.remove();

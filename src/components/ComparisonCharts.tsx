@@ -30,9 +30,15 @@ export function ComparisonCharts() {
   // Flash presets have costs in microseconds: the cost is then the I/O time.
   const timed = isLatencyModel(cost);
 
-  const curve = useMemo(() => ({ series: sizeCurves(results, miss ? 'miss' : 'hit'), yLabel: miss ? 'miss ratio' : 'hit ratio' }), [results, miss]);
+  const curve = useMemo(
+    () => ({ series: sizeCurves(results, miss ? 'miss' : 'hit'), yLabel: miss ? 'miss ratio' : 'hit ratio' }),
+    [results, miss],
+  );
   const rw = useMemo(() => readsAndWritebacks(results, size), [results, size]);
-  const norm = useMemo(() => ({ ...normalisedCost(results, baseline), yLabel: timed ? 'I/O time ÷ baseline’s' : 'weighted cost ÷ baseline’s' }), [results, baseline, timed]);
+  const norm = useMemo(
+    () => ({ ...normalisedCost(results, baseline), yLabel: timed ? 'I/O time ÷ baseline’s' : 'weighted cost ÷ baseline’s' }),
+    [results, baseline, timed],
+  );
   const gauges = useMemo(() => ({ series: gaugeLines(results) }), [results]);
   const none = results.length === 0;
 
@@ -40,7 +46,9 @@ export function ComparisonCharts() {
     <>
       <ChartPanel
         title={CURVE}
-        create={(n) => createLineChart(n, { title: CURVE, xLabel: 'cache size (frames)', yLabel: 'hit ratio', yFormat: '%', unitY: true, logXFrom: 10 })}
+        create={(n) =>
+          createLineChart(n, { title: CURVE, xLabel: 'cache size (frames)', yLabel: 'hit ratio', yFormat: '%', unitY: true, logXFrom: 10 })
+        }
         data={curve}
         hidden={none || sizes.length < 2}
       >
@@ -52,7 +60,11 @@ export function ComparisonCharts() {
       <ChartPanel title={RW} create={(n) => createBarChart(n, { title: RW, yLabel: 'pages', yFormat: ',d' })} data={rw} hidden={none}>
         <label className="inline">
           At
-          <select aria-label="Cache size of the reads and write-backs chart" value={size} onChange={(e) => setPickedSize(Number(e.target.value))}>
+          <select
+            aria-label="Cache size of the reads and write-backs chart"
+            value={size}
+            onChange={(e) => setPickedSize(Number(e.target.value))}
+          >
             {sizes.map((f) => (
               <option key={f} value={f}>
                 {f.toLocaleString('en-US')} frames
@@ -61,7 +73,12 @@ export function ComparisonCharts() {
           </select>
         </label>
       </ChartPanel>
-      <ChartPanel title={COST} create={(n) => createBarChart(n, { title: COST, yLabel: 'cost ÷ baseline’s', yFormat: '.3~f' })} data={norm} hidden={none || labels.length < 2}>
+      <ChartPanel
+        title={COST}
+        create={(n) => createBarChart(n, { title: COST, yLabel: 'cost ÷ baseline’s', yFormat: '.3~f' })}
+        data={norm}
+        hidden={none || labels.length < 2}
+      >
         <label className="inline">
           Baseline
           <select aria-label="Baseline policy" value={baseline} onChange={(e) => useApp.getState().setBaseline(Number(e.target.value))}>

@@ -49,7 +49,11 @@ export function FlashList() {
             </label>
             <label>
               Cleaning victim
-              <select aria-label={`${name} cleaning victim`} value={String(f.gc ?? 'greedy')} onChange={(e) => setFlashField(i, 'gc', e.target.value)}>
+              <select
+                aria-label={`${name} cleaning victim`}
+                value={String(f.gc ?? 'greedy')}
+                onChange={(e) => setFlashField(i, 'gc', e.target.value)}
+              >
                 {GCS.map((o) => (
                   <option key={o.id} value={o.id}>
                     {o.label}
@@ -57,10 +61,40 @@ export function FlashList() {
                 ))}
               </select>
             </label>
-            <NumberField label="Blocks" ariaLabel={`${name} blocks`} value={num('blocks')} min={1} step={1} onChange={(v) => setFlashField(i, 'blocks', v)} />
-            <NumberField label="Block size (pages)" ariaLabel={`${name} block size`} value={num('pages_per_block')} min={1} step={1} onChange={(v) => setFlashField(i, 'pages_per_block', v)} />
-            <NumberField label="Over-provisioning" ariaLabel={`${name} over-provisioning`} value={num('overprovision')} min={0} max={0.9} step="any" onChange={(v) => setFlashField(i, 'overprovision', v)} />
-            <NumberField label="DAC regions" ariaLabel={`${name} DAC regions`} value={num('regions')} min={1} max={16} step={1} onChange={(v) => setFlashField(i, 'regions', v)} />
+            <NumberField
+              label="Blocks"
+              ariaLabel={`${name} blocks`}
+              value={num('blocks')}
+              min={1}
+              step={1}
+              onChange={(v) => setFlashField(i, 'blocks', v)}
+            />
+            <NumberField
+              label="Block size (pages)"
+              ariaLabel={`${name} block size`}
+              value={num('pages_per_block')}
+              min={1}
+              step={1}
+              onChange={(v) => setFlashField(i, 'pages_per_block', v)}
+            />
+            <NumberField
+              label="Over-provisioning"
+              ariaLabel={`${name} over-provisioning`}
+              value={num('overprovision')}
+              min={0}
+              max={0.9}
+              step="any"
+              onChange={(v) => setFlashField(i, 'overprovision', v)}
+            />
+            <NumberField
+              label="DAC regions"
+              ariaLabel={`${name} DAC regions`}
+              value={num('regions')}
+              min={1}
+              max={16}
+              step={1}
+              onChange={(v) => setFlashField(i, 'regions', v)}
+            />
           </div>
         );
       })}

@@ -29,11 +29,15 @@ export function PolicyList() {
                 ✕
               </button>
             </div>
-            {info.length > 0 && !known && (
-              <p className="hint warn">Not in this build of the core: it will be skipped when running.</p>
-            )}
+            {info.length > 0 && !known && <p className="hint warn">Not in this build of the core: it will be skipped when running.</p>}
             {keys.map((k) => (
-              <ParamField key={k} label={`${label} ${k}`} name={k} value={spec.params[k] ?? (defaults[k] as ParamValue)} onChange={(v) => setParam(i, k, v)} />
+              <ParamField
+                key={k}
+                label={`${label} ${k}`}
+                name={k}
+                value={spec.params[k] ?? (defaults[k] as ParamValue)}
+                onChange={(v) => setParam(i, k, v)}
+              />
             ))}
           </li>
         );
@@ -50,7 +54,8 @@ function ParamField({ label, name, value, onChange }: { label: string; name: str
         {name}
       </label>
     );
-  if (typeof value === 'number') return <NumberField label={name} ariaLabel={label} value={value} step={Number.isInteger(value) ? 1 : 'any'} onChange={onChange} />;
+  if (typeof value === 'number')
+    return <NumberField label={name} ariaLabel={label} value={value} step={Number.isInteger(value) ? 1 : 'any'} onChange={onChange} />;
   return (
     <label aria-label={label}>
       {name}

@@ -16,7 +16,11 @@ export function ResultsExport() {
 
   const exportJson = () => {
     const s = useApp.getState();
-    download('cachescope-results.json', resultsJson(results, { experiment: experimentOf(s), trace: s.trace, link: location.href }), 'application/json');
+    download(
+      'cachescope-results.json',
+      resultsJson(results, { experiment: experimentOf(s), trace: s.trace, link: location.href }),
+      'application/json',
+    );
   };
 
   const exportStream = async () => {
@@ -26,7 +30,10 @@ export function ResultsExport() {
     try {
       const { pages, writes } = await engine().stream(chosen.job, { cost: s.cost, buckets: 1, flush: s.flush }).done;
       const name = `after-cache-${chosen.job.policy}-${chosen.job.frames}.txt`;
-      download(name, streamTrace(pages, writes, `after-cache stream of ${chosen.label} with ${chosen.job.frames} frames (page R|W per line)`));
+      download(
+        name,
+        streamTrace(pages, writes, `after-cache stream of ${chosen.label} with ${chosen.job.frames} frames (page R|W per line)`),
+      );
       setStatus(`Saved ${name}: ${pages.length.toLocaleString('en-US')} requests.`);
     } catch (e) {
       setStatus(`The stream could not be exported: ${(e as Error).message}`);

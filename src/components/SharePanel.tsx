@@ -31,7 +31,9 @@ export function SharePanel() {
       <button type="button" onClick={() => void copy()} disabled={!link}>
         Copy link
       </button>
-      <span className="hint">{link ? `${link.length.toLocaleString('en-US')} characters` : 'The link is ready once the uploaded file has been read.'}</span>
+      <span className="hint">
+        {link ? `${link.length.toLocaleString('en-US')} characters` : 'The link is ready once the uploaded file has been read.'}
+      </span>
       {copied && <span aria-live="polite">{copied}</span>}
     </section>
   );

@@ -61,7 +61,11 @@ export function TraceSummaryView() {
           </>
         ) : null}
       </dl>
-      {t.reuse ? <ReuseHistogram reuse={t.reuse} cold={t.cold ?? 0} /> : <p className="hint">Reuse histogram skipped for traces over 20 M requests.</p>}
+      {t.reuse ? (
+        <ReuseHistogram reuse={t.reuse} cold={t.cold ?? 0} />
+      ) : (
+        <p className="hint">Reuse histogram skipped for traces over 20 M requests.</p>
+      )}
     </section>
   );
 }

@@ -1,5 +1,13 @@
 import { useApp } from '../state/store';
-import { selectAwaiting, selectBusy, selectFile, selectFormats, selectGenerator, selectLoadSettings, selectSourceKind } from '../state/selectors';
+import {
+  selectAwaiting,
+  selectBusy,
+  selectFile,
+  selectFormats,
+  selectGenerator,
+  selectLoadSettings,
+  selectSourceKind,
+} from '../state/selectors';
 import type { GeneratorForm, WorkloadKind } from '../state/workloadSlice';
 import { NumberField } from './NumberField';
 import { CsvMappingForm } from './CsvMappingForm';
@@ -53,18 +61,45 @@ export function WorkloadPanel() {
           {g.kind === 'working-set' && (
             <>
               <NumberField label="Working-set size" value={g.set} min={1} step={1} onChange={(v) => set({ set: v })} />
-              <NumberField label="Shift every (requests)" value={g.shiftEvery} min={1} step={1000} onChange={(shiftEvery) => set({ shiftEvery })} />
+              <NumberField
+                label="Shift every (requests)"
+                value={g.shiftEvery}
+                min={1}
+                step={1000}
+                onChange={(shiftEvery) => set({ shiftEvery })}
+              />
             </>
           )}
           {g.kind === 'zipf' && <NumberField label="Zipf α" value={g.alpha} min={0} step={0.05} onChange={(alpha) => set({ alpha })} />}
           {g.kind === 'hot-cold' && (
             <>
-              <NumberField label="Hot access fraction" value={g.hotAccess} min={0} max={1} step={0.05} onChange={(hotAccess) => set({ hotAccess })} />
-              <NumberField label="Hot page fraction" value={g.hotPages} min={0.01} max={0.99} step={0.05} onChange={(hotPages) => set({ hotPages })} />
+              <NumberField
+                label="Hot access fraction"
+                value={g.hotAccess}
+                min={0}
+                max={1}
+                step={0.05}
+                onChange={(hotAccess) => set({ hotAccess })}
+              />
+              <NumberField
+                label="Hot page fraction"
+                value={g.hotPages}
+                min={0.01}
+                max={0.99}
+                step={0.05}
+                onChange={(hotPages) => set({ hotPages })}
+              />
             </>
           )}
           <NumberField label="Length (requests)" value={g.length} min={1} step={1000} onChange={(length) => set({ length })} />
-          <NumberField label="Write fraction" value={g.writeFraction} min={0} max={1} step={0.05} onChange={(writeFraction) => set({ writeFraction })} />
+          <NumberField
+            label="Write fraction"
+            value={g.writeFraction}
+            min={0}
+            max={1}
+            step={0.05}
+            onChange={(writeFraction) => set({ writeFraction })}
+          />
           <NumberField label="Seed" value={g.seed} min={0} step={1} onChange={(seed) => set({ seed })} />
           <button type="button" onClick={() => void loadTrace()} disabled={busy !== null}>
             Generate workload
@@ -74,8 +109,8 @@ export function WorkloadPanel() {
         <div className="fields">
           {awaiting && (
             <p role="status" className="awaiting">
-              This experiment was made with the file <strong>{awaiting.name}</strong> ({awaiting.size.toLocaleString('en-US')} bytes). Choose it below; its
-              content is checked (SHA-256) before running.
+              This experiment was made with the file <strong>{awaiting.name}</strong> ({awaiting.size.toLocaleString('en-US')} bytes).
+              Choose it below; its content is checked (SHA-256) before running.
             </p>
           )}
           <label>
@@ -100,8 +135,8 @@ export function WorkloadPanel() {
           </label>
           {load.format === 'csv' && file && <CsvMappingForm file={file} />}
           <p className="hint">
-            Plain traces: one page number per line, optionally followed by R or W. LIRS, ARC, MSR, UMass/SPC, SYSTOR, blkparse, Valgrind lackey, CRAW,
-            libCacheSim and gzip/zstd files are detected; choose the format if the guess is wrong.
+            Plain traces: one page number per line, optionally followed by R or W. LIRS, ARC, MSR, UMass/SPC, SYSTOR, blkparse, Valgrind
+            lackey, CRAW, libCacheSim and gzip/zstd files are detected; choose the format if the guess is wrong.
           </p>
           <button type="button" onClick={() => void loadTrace()} disabled={busy !== null || file === null}>
             Load trace

@@ -13,4 +13,8 @@ export function download(name: string, data: Blob | string, type = 'text/plain')
 }
 
 /** A file-name-safe form of a label. */
-export const slug = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'chart';
+export const slug = (s: string): string =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '') || 'chart';

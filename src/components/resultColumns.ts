@@ -35,7 +35,13 @@ export const FLASH_COLUMNS: FlashCol[] = [
   { key: 'erases', label: 'Erases', get: fl('erases'), fmt: fmtInt, better: 'low' },
   { key: 'copied', label: 'Copied pages', get: fl('copied'), fmt: fmtInt, better: 'low' },
   { key: 'erase_stddev', label: 'Wear deviation (erases)', get: fl('erase_stddev'), fmt: (x) => x.toFixed(2), better: 'low' },
-  { key: 'time_us', label: 'Flash I/O time (ms)', get: (r) => (r.flash ? r.flash.metrics.time_us / 1000 : undefined), fmt: fmtNum, better: 'low' },
+  {
+    key: 'time_us',
+    label: 'Flash I/O time (ms)',
+    get: (r) => (r.flash ? r.flash.metrics.time_us / 1000 : undefined),
+    fmt: fmtNum,
+    better: 'low',
+  },
   { key: 'block_util_mean', label: 'Block utilisation', get: fl('block_util_mean'), fmt: (x) => fmtPct(x, 1), better: 'high' },
 ];
 
@@ -46,7 +52,10 @@ export function isBest(results: RunResultView[], r: RunResultView, c: Col | Flas
   if (!c.better) return false;
   const mine = valueOf(r, c);
   if (mine === undefined) return false;
-  const peers = results.filter((o) => o.job.frames === r.job.frames).map((o) => valueOf(o, c)).filter((v): v is number => v !== undefined);
+  const peers = results
+    .filter((o) => o.job.frames === r.job.frames)
+    .map((o) => valueOf(o, c))
+    .filter((v): v is number => v !== undefined);
   if (peers.length < 2) return false;
   const hi = Math.max(...peers);
   const lo = Math.min(...peers);
@@ -73,7 +82,7 @@ export function resultsCsv(results: RunResultView[]): string {
     r.job.frames,
     r.metrics.requests,
     ...COLUMNS.map((c) => r.metrics[c.key]),
-    ...flash.map((c) => r.flash?.metrics[c.key as keyof NonNullable<RunResultView['flash']>['metrics']] as number | undefined ?? ''),
+    ...flash.map((c) => (r.flash?.metrics[c.key as keyof NonNullable<RunResultView['flash']>['metrics']] as number | undefined) ?? ''),
   ]);
   return [head, ...rows].map((row) => row.map(csvCell).join(',')).join('\n') + '\n';
 }

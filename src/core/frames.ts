@@ -19,7 +19,8 @@ export function parseFrames(text: string, distinctPages: number | null): FramesP
     } else if (/^\d+$/.test(part)) {
       const n = Number(part);
       if (n < 1) return { ok: false, error: 'A cache needs at least 1 frame.' };
-      if (n > MAX_FRAMES) return { ok: false, error: `“${part}” frames is more than the ${MAX_FRAMES.toLocaleString('en-US')} this tool supports.` };
+      if (n > MAX_FRAMES)
+        return { ok: false, error: `“${part}” frames is more than the ${MAX_FRAMES.toLocaleString('en-US')} this tool supports.` };
       frames.push(n);
     } else {
       return { ok: false, error: `“${part}” is not a number of frames (e.g. 100) or a percentage (e.g. 5%).` };

@@ -47,5 +47,6 @@ export const POLICIES: PolicyMeta[] = [
  */
 export const NO_CACHE = 'no-cache';
 
-export const policyLabel = (id: string): string => (id === NO_CACHE ? 'No cache (trace → flash)' : (POLICIES.find((p) => p.id === id)?.label ?? id));
+export const policyLabel = (id: string): string =>
+  id === NO_CACHE ? 'No cache (trace → flash)' : (POLICIES.find((p) => p.id === id)?.label ?? id);
 export const isPolicyId = (id: string): boolean => POLICIES.some((p) => p.id === id);

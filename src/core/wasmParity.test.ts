@@ -45,7 +45,10 @@ describe('WASM core', () => {
     const out = execFileSync(runner, ['--generate', JSON.stringify(cfg), '--policy', ids.join(','), '--frames', '20,200', '--json'], {
       encoding: 'utf8',
     });
-    const native = JSON.parse(out) as { trace: { requests: number; distinct: number }; results: (Metrics & { policy: string; frames: number })[] };
+    const native = JSON.parse(out) as {
+      trace: { requests: number; distinct: number };
+      results: (Metrics & { policy: string; frames: number })[];
+    };
     const trace = WasmTrace.generate(JSON.stringify(cfg));
     expect(trace.len()).toBe(native.trace.requests);
     expect(trace.distinct()).toBe(native.trace.distinct);

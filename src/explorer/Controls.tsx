@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { SPEEDS, selectFrame, selectSpeed, useExplorer } from './explorerStore';
 
-const isTyping = (t: EventTarget | null) => t instanceof HTMLElement && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA' || t.isContentEditable);
+const isTyping = (t: EventTarget | null) =>
+  t instanceof HTMLElement && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA' || t.isContentEditable);
 
 /** Space play/pause, arrows step, Home/End: anywhere on the page except while typing in a field. */
 function useKeyboard(): void {
@@ -53,13 +54,21 @@ export function Controls() {
 
   return (
     <div className="transport" role="toolbar" aria-label="Playback">
-      <button type="button" onClick={() => seek(0)} aria-label="Go to start" title="Home">|◀</button>
-      <button type="button" onClick={() => step(-1)} disabled={position === 0} aria-label="Step back" title="←">◀</button>
+      <button type="button" onClick={() => seek(0)} aria-label="Go to start" title="Home">
+        |◀
+      </button>
+      <button type="button" onClick={() => step(-1)} disabled={position === 0} aria-label="Step back" title="←">
+        ◀
+      </button>
       <button type="button" className="primary" onClick={togglePlay} aria-label={playing ? 'Pause' : 'Play'} title="Space">
         {playing ? '❙❙' : '▶'}
       </button>
-      <button type="button" onClick={() => step(1)} disabled={position >= total} aria-label="Step forward" title="→">▶︎|</button>
-      <button type="button" onClick={() => seek(total)} disabled={position >= total} aria-label="Run to end" title="End">▶▶|</button>
+      <button type="button" onClick={() => step(1)} disabled={position >= total} aria-label="Step forward" title="→">
+        ▶︎|
+      </button>
+      <button type="button" onClick={() => seek(total)} disabled={position >= total} aria-label="Run to end" title="End">
+        ▶▶|
+      </button>
       <label>
         Speed
         <select aria-label="Speed (requests per second)" value={speed} onChange={(e) => setSpeed(Number(e.target.value))}>

@@ -15,7 +15,13 @@ export function ExplorerSetup() {
   const num = (label: string, key: keyof Pick<FlashSetup, 'blocks' | 'pages_per_block' | 'regions'>) => (
     <label>
       {label}{' '}
-      <input type="number" min={1} aria-label={label} value={Number.isFinite(flash[key]) ? flash[key] : ''} onChange={(e) => setFlash({ [key]: e.target.valueAsNumber })} />
+      <input
+        type="number"
+        min={1}
+        aria-label={label}
+        value={Number.isFinite(flash[key]) ? flash[key] : ''}
+        onChange={(e) => setFlash({ [key]: e.target.valueAsNumber })}
+      />
     </label>
   );
   return (
@@ -50,7 +56,13 @@ export function ExplorerSetup() {
           </label>
           <label>
             Frames{' '}
-            <input type="number" min={1} aria-label="Explorer frames" value={Number.isFinite(frames) ? frames : ''} onChange={(e) => setFrames(e.target.valueAsNumber)} />
+            <input
+              type="number"
+              min={1}
+              aria-label="Explorer frames"
+              value={Number.isFinite(frames) ? frames : ''}
+              onChange={(e) => setFrames(e.target.valueAsNumber)}
+            />
           </label>
           <ParamsEditor info={info} params={params} onChange={setParams} />
         </>

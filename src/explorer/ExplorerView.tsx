@@ -50,7 +50,8 @@ export function ExplorerView() {
             ) : (
               <>
                 <p className="hint" aria-label="Cache occupancy">
-                  {snap.policy} · {snap.resident} of {snap.capacity} frames in use · {frame.hit === null ? 'start' : frame.hit ? 'hit' : 'miss'}
+                  {snap.policy} · {snap.resident} of {snap.capacity} frames in use ·{' '}
+                  {frame.hit === null ? 'start' : frame.hit ? 'hit' : 'miss'}
                 </p>
                 <VictimLine events={frame.events} />
                 {frame.remark && <p aria-label="Remark">{frame.remark}</p>}

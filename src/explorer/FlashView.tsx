@@ -34,20 +34,23 @@ export function FlashView({ snap, pages }: { snap: FlashSnapshot; pages: Uint8Ar
             {snap.blocks.toLocaleString('en')} blocks × {snap.pages_per_block} pages · {snap.free_blocks} free blocks
           </li>
           <li>write points: {snap.write_points.length ? snap.write_points.map((b) => `block ${b}`).join(', ') : 'none'}</li>
-          <li>{snap.victim === null ? 'no cleaning in this step' : `GC victim: block ${snap.victim} (${snap.copies.length} pages copied)`}</li>
+          <li>
+            {snap.victim === null ? 'no cleaning in this step' : `GC victim: block ${snap.victim} (${snap.copies.length} pages copied)`}
+          </li>
           <li>
             erase counts: {minE === Infinity ? 0 : minE} to {maxE}
           </li>
           {regions.length > 1 && <li>DAC regions in use: {regions.join(', ')} (stripe at each block's left)</li>}
           {snap.selected && (
             <li>
-              page {snap.selected.lpn}: {snap.selected.block === null ? 'never written' : `block ${snap.selected.block}, page ${snap.selected.offset}`}
+              page {snap.selected.lpn}:{' '}
+              {snap.selected.block === null ? 'never written' : `block ${snap.selected.block}, page ${snap.selected.offset}`}
             </li>
           )}
         </ul>
         <p className="hint">
-          Pages: grey free, blue valid, orange invalid; magenta copied by GC. Strip over each block: erase count (dark few → yellow many). Green
-          frame: write point; red frame: GC victim.
+          Pages: grey free, blue valid, orange invalid; magenta copied by GC. Strip over each block: erase count (dark few → yellow many).
+          Green frame: write point; red frame: GC victim.
         </p>
       </figcaption>
       <canvas ref={canvasRef} role="img" aria-label={`Flash grid: ${snap.blocks} blocks of ${snap.pages_per_block} pages`} />

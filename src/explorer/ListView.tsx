@@ -31,9 +31,8 @@ export function ListView({ snapshot, list, groups, events, selected, onSelect }:
     return () => view.current?.destroy();
   }, [select]);
 
-  const pointerIndex = deco.pointer ? snapshot.gauges.find((g) => g.name === deco.pointer?.gauge)?.value ?? -1 : -1;
+  const pointerIndex = deco.pointer ? (snapshot.gauges.find((g) => g.name === deco.pointer?.gauge)?.value ?? -1) : -1;
   const split = deco.splitAt ? list.entries.findIndex((e) => e.status === deco.splitAt) : -1;
-
 
   useEffect(() => {
     view.current?.update(list.entries, {
@@ -56,7 +55,9 @@ export function ListView({ snapshot, list, groups, events, selected, onSelect }:
           <span className="deco" aria-label={`${list.name} marker`}>
             {' '}
             · {deco.caption(snapshot)}
-            {pointerPage !== undefined && pointerPage !== null ? ` (page ${pointerPage}${groups ? `, block ${groups[pointerIndex]}` : ''})` : ''}
+            {pointerPage !== undefined && pointerPage !== null
+              ? ` (page ${pointerPage}${groups ? `, block ${groups[pointerIndex]}` : ''})`
+              : ''}
             {split >= 0 ? ` · working region ${split} pages` : ''}
             {groups ? ` · ${new Set(groups).size} blocks with dirty pages` : ''}
           </span>
@@ -66,4 +67,3 @@ export function ListView({ snapshot, list, groups, events, selected, onSelect }:
     </figure>
   );
 }
-

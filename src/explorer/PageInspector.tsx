@@ -39,7 +39,9 @@ export function PageInspector() {
           {history.location !== undefined && history.location !== null && (
             <p>
               On flash: logical page {history.location.lpn}{' '}
-              {history.location.block === null ? 'never written' : `lives in block ${history.location.block}, page ${history.location.offset} (version ${history.location.version})`}
+              {history.location.block === null
+                ? 'never written'
+                : `lives in block ${history.location.block}, page ${history.location.offset} (version ${history.location.version})`}
             </p>
           )}
           <p className="hint">

@@ -17,7 +17,13 @@ export function ParamsEditor({ info, params, onChange }: { info: PolicyInfo | un
         if (typeof d === 'boolean')
           return (
             <label key={k}>
-              <input type="checkbox" aria-label={label} checked={Boolean(v)} onChange={(e) => onChange({ ...params, [k]: e.target.checked })} /> {k}
+              <input
+                type="checkbox"
+                aria-label={label}
+                checked={Boolean(v)}
+                onChange={(e) => onChange({ ...params, [k]: e.target.checked })}
+              />{' '}
+              {k}
             </label>
           );
         if (typeof d === 'number')

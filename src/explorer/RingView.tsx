@@ -52,7 +52,9 @@ export function RingView({ policy, ring, events, selected, onSelect }: Props) {
             </li>
           ))}
         </ul>
-        {ring.slots.length > 96 && ring.hands.length > 0 && <RingZoom ring={ring} events={events} selected={selected} onSelect={onSelect} />}
+        {ring.slots.length > 96 && ring.hands.length > 0 && (
+          <RingZoom ring={ring} events={events} selected={selected} onSelect={onSelect} />
+        )}
       </figcaption>
     </figure>
   );

@@ -8,7 +8,17 @@ import type { AnyEvent, Ring } from './types';
 const SPAN = 48;
 
 /** The slots around one hand of a ring too large to label, readable at full size. */
-export function RingZoom({ ring, events, selected, onSelect }: { ring: Ring; events: AnyEvent[]; selected: number | null; onSelect(page: number | null): void }) {
+export function RingZoom({
+  ring,
+  events,
+  selected,
+  onSelect,
+}: {
+  ring: Ring;
+  events: AnyEvent[];
+  selected: number | null;
+  onSelect(page: number | null): void;
+}) {
   const [hand, setHand] = useState(ring.hands[0]?.name ?? '');
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const view = useRef<ListCanvas | null>(null);
@@ -23,7 +33,10 @@ export function RingZoom({ ring, events, selected, onSelect }: { ring: Ring; eve
   const from = Math.max(0, Math.min(n - SPAN, pos - SPAN / 4));
   useEffect(() => {
     view.current?.update(ring.slots.slice(from, from + SPAN), {
-      touched: touchedPages(events, ring.hands.map((h) => h.name)),
+      touched: touchedPages(
+        events,
+        ring.hands.map((h) => h.name),
+      ),
       selected,
       pointer: { index: pos - from, label: handLabel(hand) },
       split: null,

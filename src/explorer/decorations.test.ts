@@ -21,7 +21,15 @@ describe('decorations', () => {
     const ins: StepEvent = { kind: 'insert', page: 7, place: 'clock', slot: null };
     expect(victimSlot([ins], ring)).toBeNull();
     expect(victimSlot([{ kind: 'evict', page: 9, dirty: false, why: '' }, ins], ring)).toBe(2);
-    expect(victimSlot([{ kind: 'evict', page: 9, dirty: false, why: '' }, { ...ins, slot: 1 }], ring)).toBe(1);
+    expect(
+      victimSlot(
+        [
+          { kind: 'evict', page: 9, dirty: false, why: '' },
+          { ...ins, slot: 1 },
+        ],
+        ring,
+      ),
+    ).toBe(1);
   });
 
   it('finds where a new block starts in a grouped list', () => {
@@ -34,7 +42,14 @@ describe('decorations', () => {
   });
 
   it('decorates CFLRU and TS-CLOCK lists and nothing else', () => {
-    const snap: Snapshot = { policy: 'cflru', capacity: 4, resident: 4, rings: [], lists: [], gauges: [{ name: 'window', value: 2, target: null }] };
+    const snap: Snapshot = {
+      policy: 'cflru',
+      capacity: 4,
+      resident: 4,
+      rings: [],
+      lists: [],
+      gauges: [{ name: 'window', value: 2, target: null }],
+    };
     expect(listDecoration('cflru', 'LRU').splitAt).toBe('clean-first');
     expect(listDecoration('cflru', 'LRU').caption?.(snap)).toMatch(/2 pages/);
     expect(listDecoration('ts-clock', 'dirty blocks').pointer?.gauge).toBe('s_hand');

@@ -101,7 +101,12 @@ export const useExplorer = create<ExplorerState>()((set, get) => ({
   setFrames: (frames) => set({ frames }),
   open: (info) => {
     const { policy, frames, mode, flash } = get();
-    const bad = mode === 'cache' ? badCount('Cache size (frames)', frames) : (badCount('Blocks', flash.blocks) ?? badCount('Pages per block', flash.pages_per_block) ?? badCount('DAC regions', flash.regions));
+    const bad =
+      mode === 'cache'
+        ? badCount('Cache size (frames)', frames)
+        : (badCount('Blocks', flash.blocks) ??
+          badCount('Pages per block', flash.pages_per_block) ??
+          badCount('DAC regions', flash.regions));
     const sent = paramsToSend(info, get().params);
     if (bad || 'error' in sent) {
       set({ error: bad ?? ('error' in sent ? sent.error : null) });
@@ -109,7 +114,13 @@ export const useExplorer = create<ExplorerState>()((set, get) => ({
     }
     engine().onExplore(onMessage);
     set({ status: 'opening', error: null, selected: null, history: null, frame: null, drawn: 0 });
-    engine().explore({ type: 'explore-open', policy, frames, params: mode === 'flash' ? {} : sent.params, ...(mode === 'flash' ? { flash } : {}) });
+    engine().explore({
+      type: 'explore-open',
+      policy,
+      frames,
+      params: mode === 'flash' ? {} : sent.params,
+      ...(mode === 'flash' ? { flash } : {}),
+    });
   },
   close: () => {
     engine().explore({ type: 'explore-close' });

@@ -25,7 +25,13 @@ export function createFlashCanvas(canvas: HTMLCanvasElement, width: number, maxH
     const s = snap;
     const l = layout && layout.perRow > 0 && image ? layout : null;
     if (!l || !image) return;
-    paintFlash(image.data, l, pages, s.pages_per_block, s.block.map((b) => b.erases));
+    paintFlash(
+      image.data,
+      l,
+      pages,
+      s.pages_per_block,
+      s.block.map((b) => b.erases),
+    );
     ctx.putImageData(image, 0, 0);
     const ppb = s.pages_per_block;
     const outline = (b: number, colour: string, w: number) => {
@@ -65,7 +71,10 @@ export function createFlashCanvas(canvas: HTMLCanvasElement, width: number, maxH
     const r = canvas.getBoundingClientRect();
     const b = blockAt(ev.clientX - r.left, ev.clientY - r.top, snap.blocks, layout);
     const v = b === null ? null : snap.block[b];
-    canvas.title = v && b !== null ? `block ${b}: ${v.valid} valid, ${v.invalid} invalid, ${v.erases} erases, ${v.role}${v.region === null ? '' : `, region ${v.region}`}` : '';
+    canvas.title =
+      v && b !== null
+        ? `block ${b}: ${v.valid} valid, ${v.invalid} invalid, ${v.erases} erases, ${v.role}${v.region === null ? '' : `, region ${v.region}`}`
+        : '';
   };
   canvas.addEventListener('mousemove', onMove);
 

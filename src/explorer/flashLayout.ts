@@ -82,13 +82,7 @@ export function heatRgb(t: number): [number, number, number] {
 }
 
 /** Paints pages and heat strips into RGBA pixels (`width` × `height`). */
-export function paintFlash(
-  px: Uint8ClampedArray,
-  l: FlashLayout,
-  states: Uint8Array,
-  ppb: number,
-  erases: number[],
-): void {
+export function paintFlash(px: Uint8ClampedArray, l: FlashLayout, states: Uint8Array, ppb: number, erases: number[]): void {
   px.fill(255);
   const maxE = Math.max(1, ...erases);
   const blocks = erases.length;

@@ -39,7 +39,12 @@ function majority(entries: Slot[], from: number, to: number): Slot {
   return best;
 }
 
-export function createListCanvas(canvas: HTMLCanvasElement, width: number, maxHeight: number, onSelect: (page: number | null) => void): ListCanvas {
+export function createListCanvas(
+  canvas: HTMLCanvasElement,
+  width: number,
+  maxHeight: number,
+  onSelect: (page: number | null) => void,
+): ListCanvas {
   const dpr = globalThis.devicePixelRatio || 1;
   const ctx = canvas.getContext('2d');
   let entries: Slot[] = [];
@@ -121,7 +126,10 @@ export function createListCanvas(canvas: HTMLCanvasElement, width: number, maxHe
   };
   const onMove = (ev: MouseEvent) => {
     const s = entryAt(ev);
-    canvas.title = s && s.page !== null ? `page ${s.page} · ${s.status || 'resident'}${s.dirty ? ' · dirty' : ''}${s.resident ? '' : ' · non-resident'}` : '';
+    canvas.title =
+      s && s.page !== null
+        ? `page ${s.page} · ${s.status || 'resident'}${s.dirty ? ' · dirty' : ''}${s.resident ? '' : ' · non-resident'}`
+        : '';
   };
   const onClick = (ev: MouseEvent) => onSelect(entryAt(ev)?.page ?? null);
   canvas.addEventListener('mousemove', onMove);

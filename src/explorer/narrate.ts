@@ -32,7 +32,11 @@ export function narrateEvents(events: AnyEvent[], policy = ''): string[] {
         out.push(`host wrote page ${e.lpn} to physical page ${e.ppn}`);
         break;
       case 'host_read':
-        out.push(e.ppn === null ? `host read page ${e.lpn}: never written, nothing read from flash` : `host read page ${e.lpn} from physical page ${e.ppn}`);
+        out.push(
+          e.ppn === null
+            ? `host read page ${e.lpn}: never written, nothing read from flash`
+            : `host read page ${e.lpn} from physical page ${e.ppn}`,
+        );
         break;
       case 'invalidate':
         out.push(`the old copy of page ${e.lpn} at physical page ${e.ppn} is now invalid`);
@@ -46,7 +50,11 @@ export function narrateEvents(events: AnyEvent[], policy = ''): string[] {
       case 'copy': {
         let n = 1;
         while (events[i + n]?.kind === 'copy') n++;
-        out.push(n === 1 ? `copied page ${e.lpn} from physical page ${e.from} to ${e.to}` : `copied ${n} valid pages out (first: page ${e.lpn}, ${e.from} → ${e.to})`);
+        out.push(
+          n === 1
+            ? `copied page ${e.lpn} from physical page ${e.from} to ${e.to}`
+            : `copied ${n} valid pages out (first: page ${e.lpn}, ${e.from} → ${e.to})`,
+        );
         i += n - 1;
         break;
       }

@@ -161,25 +161,26 @@ export function createRingCanvas(canvas: HTMLCanvasElement, size: number, onSele
         ctx.fillText(String(p), cx + (outer + 15) * Math.cos(a), cy + (outer + 15) * Math.sin(a));
       }
     }
-    if (n > 0) ring.hands.forEach((h, k) => {
-      const target = (mod(h.pos + offset, n) + 0.5) / n;
-      const was = from.get(h.name);
-      const start0 = was !== undefined && Number.isFinite(was) ? was : target;
-      const turn = sweepTurn(start0, target, t);
-      drawn.set(h.name, turn);
-      const a = -Math.PI / 2 + turn * 2 * Math.PI;
-      const len = inner - 10 - k * 14;
-      ctx.beginPath();
-      ctx.moveTo(cx, cy);
-      ctx.lineTo(cx + len * Math.cos(a), cy + len * Math.sin(a));
-      ctx.lineWidth = 3;
-      ctx.strokeStyle = handColour(k);
-      ctx.stroke();
-      ctx.font = 'bold 12px system-ui, sans-serif';
-      ctx.fillStyle = handColour(k);
-      ctx.textAlign = 'center';
-      ctx.fillText(h.name, cx + (len - 18) * Math.cos(a), cy + (len - 18) * Math.sin(a) - 8);
-    });
+    if (n > 0)
+      ring.hands.forEach((h, k) => {
+        const target = (mod(h.pos + offset, n) + 0.5) / n;
+        const was = from.get(h.name);
+        const start0 = was !== undefined && Number.isFinite(was) ? was : target;
+        const turn = sweepTurn(start0, target, t);
+        drawn.set(h.name, turn);
+        const a = -Math.PI / 2 + turn * 2 * Math.PI;
+        const len = inner - 10 - k * 14;
+        ctx.beginPath();
+        ctx.moveTo(cx, cy);
+        ctx.lineTo(cx + len * Math.cos(a), cy + len * Math.sin(a));
+        ctx.lineWidth = 3;
+        ctx.strokeStyle = handColour(k);
+        ctx.stroke();
+        ctx.font = 'bold 12px system-ui, sans-serif';
+        ctx.fillStyle = handColour(k);
+        ctx.textAlign = 'center';
+        ctx.fillText(h.name, cx + (len - 18) * Math.cos(a), cy + (len - 18) * Math.sin(a) - 8);
+      });
     ctx.beginPath();
     ctx.arc(cx, cy, 4, 0, Math.PI * 2);
     ctx.fillStyle = '#000000';
@@ -193,7 +194,9 @@ export function createRingCanvas(canvas: HTMLCanvasElement, size: number, onSele
     const d = slotAt(ev.clientX - r.left, ev.clientY - r.top, ring.slots.length, layout);
     const i = d === null ? null : mod(d - offset, ring.slots.length);
     const s = i === null ? null : ring.slots[i];
-    canvas.title = s ? `slot ${i}: ${s.page === null ? 'empty' : `page ${s.page} · ${s.status || 'resident'} · bits ${s.bits}${s.dirty ? ' · dirty' : ''}${s.resident ? '' : ' · non-resident'}`}` : '';
+    canvas.title = s
+      ? `slot ${i}: ${s.page === null ? 'empty' : `page ${s.page} · ${s.status || 'resident'} · bits ${s.bits}${s.dirty ? ' · dirty' : ''}${s.resident ? '' : ' · non-resident'}`}`
+      : '';
   };
   const onClick = (ev: MouseEvent) => {
     if (!ring) return;

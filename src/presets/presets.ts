@@ -35,7 +35,8 @@ export const PRESETS: Preset[] = [
     id: 'clockpro-loop',
     title: 'A 101-page loop in 100 frames',
     paper: 'CLOCK-Pro',
-    watch: 'LRU and CLOCK miss on every request, because each page is evicted just before it comes back; CLOCK-Pro keeps most of the loop as hot pages and comes close to OPT.',
+    watch:
+      'LRU and CLOCK miss on every request, because each page is evicted just before it comes back; CLOCK-Pro keeps most of the loop as hot pages and comes close to OPT.',
     experiment: base({
       source: gen({ kind: 'loop', pages: 101, length: 10_100, writeFraction: 0 }),
       policies: [p('lru'), p('clock'), p('clock-pro'), p('opt')],
@@ -46,7 +47,8 @@ export const PRESETS: Preset[] = [
     id: 'cflru-list',
     title: 'Clean pages first (CFLRU Fig. 1)',
     paper: 'CFLRU',
-    watch: 'Two new pages force two evictions: LRU takes P8 (dirty, one flash write) and P7; CFLRU takes the clean P7 and P5 from its clean-first window, so it gets the same hits with no write-back.',
+    watch:
+      'Two new pages force two evictions: LRU takes P8 (dirty, one flash write) and P7; CFLRU takes the clean P7 and P5 from its clean-first window, so it gets the same hits with no write-back.',
     experiment: base({
       source: inline('cflru-fig1.txt', cflruList),
       policies: [p('lru'), p('cflru', { window: 0.5 })],
@@ -58,7 +60,8 @@ export const PRESETS: Preset[] = [
     id: 'tsclock-fig3',
     title: 'Two hands on a flash block (TS-CLOCK Fig. 3)',
     paper: 'TS-CLOCK',
-    watch: 'When the t-hand stops on a dirty page, TS-CLOCK’s s-hand picks the victim among that block’s dirty pages in sector order (65, then 66), so write-backs leave in block order.',
+    watch:
+      'When the t-hand stops on a dirty page, TS-CLOCK’s s-hand picks the victim among that block’s dirty pages in sector order (65, then 66), so write-backs leave in block order.',
     experiment: base({
       source: inline('tsclock-fig3.txt', tsclockFig3),
       policies: [p('clock'), p('ts-clock', { pages_per_block: 4 })],
@@ -69,7 +72,8 @@ export const PRESETS: Preset[] = [
     id: 'dac-hotcold',
     title: '90/10 hot/cold writes, 1 vs 4 regions',
     paper: 'DAC',
-    watch: 'With four regions DAC keeps hot and cold data in separate blocks, so cleaning copies far fewer valid pages: compare write amplification and erases.',
+    watch:
+      'With four regions DAC keeps hot and cold data in separate blocks, so cleaning copies far fewer valid pages: compare write amplification and erases.',
     experiment: base({
       source: gen({ kind: 'hot-cold', pages: 20_000, hotAccess: 0.9, hotPages: 0.1, length: 200_000, writeFraction: 1 }),
       policies: [p('lru')],
@@ -84,7 +88,8 @@ export const PRESETS: Preset[] = [
     id: 'craw-write-heavy',
     title: 'A write-heavy workload',
     paper: 'CRAW',
-    watch: 'With 80% writes, watch write-backs and I/O time on SLC flash: the flash-aware policies keep dirty pages longer, and the policy gauges show how CRAW splits its cache into areas as the run goes on.',
+    watch:
+      'With 80% writes, watch write-backs and I/O time on SLC flash: the flash-aware policies keep dirty pages longer, and the policy gauges show how CRAW splits its cache into areas as the run goes on.',
     experiment: base({
       source: gen({ kind: 'zipf', pages: 10_000, alpha: 0.9, length: 200_000, writeFraction: 0.8 }),
       policies: [p('lru'), p('cflru'), p('craw')],
@@ -96,7 +101,8 @@ export const PRESETS: Preset[] = [
     id: 'craw-read-heavy',
     title: 'A read-heavy workload',
     paper: 'CRAW',
-    watch: 'With 10% writes the I/O time is mostly reads: compare with the write-heavy preset how much of each policy’s saving now comes from hits rather than from fewer write-backs.',
+    watch:
+      'With 10% writes the I/O time is mostly reads: compare with the write-heavy preset how much of each policy’s saving now comes from hits rather than from fewer write-backs.',
     experiment: base({
       source: gen({ kind: 'zipf', pages: 10_000, alpha: 0.9, length: 200_000, writeFraction: 0.1 }),
       policies: [p('lru'), p('cflru'), p('craw')],

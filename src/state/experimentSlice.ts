@@ -54,7 +54,9 @@ export function specLabels(specs: PolicySpec[]): string[] {
     const base = policyLabel(s.id);
     const twins = specs.filter((o) => o.id === s.id).length;
     if (twins < 2) return base;
-    const params = Object.entries(s.params).map(([k, v]) => `${k}=${v}`).join(', ');
+    const params = Object.entries(s.params)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(', ');
     const label = params ? `${base} (${params})` : base;
     // Identical twins still need distinct names.
     const same = specs.slice(0, i).filter((o, j) => o.id === s.id && specLabelRaw(o) === specLabelRaw(s) && j < i).length;

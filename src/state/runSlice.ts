@@ -109,7 +109,14 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
     }
     const from = { sourceKind: s.sourceKind, generator: s.generator, load: s.load };
     const req = engine().load(source, (p) => set({ busy: progressOf(p) }));
-    set({ busy: { id: req.id, phase: 'load', done: 0, total: 1, label: 'loading' }, error: null, notice: null, trace: null, loadedFrom: null, results: [] });
+    set({
+      busy: { id: req.id, phase: 'load', done: 0, total: 1, label: 'loading' },
+      error: null,
+      notice: null,
+      trace: null,
+      loadedFrom: null,
+      results: [],
+    });
     try {
       const trace = await req.done;
       set({ trace, loadedFrom: from });
@@ -143,9 +150,12 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
       set({ error: s.policies.length === 0 ? 'Choose at least one policy.' : notes.join(' ') });
       return;
     }
-    const plan = runnable.flatMap((p) => frames.frames.map((f) => ({ spec: p.index, label: p.label, job: { policy: p.id, frames: f, params: p.params } })));
+    const plan = runnable.flatMap((p) =>
+      frames.frames.map((f) => ({ spec: p.index, label: p.label, job: { policy: p.id, frames: f, params: p.params } })),
+    );
     // With flash, the trace straight to the device is the baseline every cache is measured against.
-    if (s.flash.length > 0) plan.push({ spec: s.policies.length, label: policyLabel(NO_CACHE), job: { policy: NO_CACHE, frames: 0, params: {} } });
+    if (s.flash.length > 0)
+      plan.push({ spec: s.policies.length, label: policyLabel(NO_CACHE), job: { policy: NO_CACHE, frames: 0, params: {} } });
     const jobs: RunJob[] = plan.map((p) => p.job);
     const gaugeEvery = Math.max(1, Math.ceil(s.trace.requests / 100));
     const results: RunResultView[] = [];
@@ -161,7 +171,12 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
         if (!r.flash) results[r.index] = { ...base, spec: p.spec, label: p.label };
         else
           r.flash.forEach((outcome, fi) => {
-            results[r.index * F + fi] = { ...base, spec: p.spec * F + fi, label: F > 1 ? `${p.label} · ${flashLabel(flash[fi], fi, flash)}` : p.label, flash: outcome };
+            results[r.index * F + fi] = {
+              ...base,
+              spec: p.spec * F + fi,
+              label: F > 1 ? `${p.label} · ${flashLabel(flash[fi], fi, flash)}` : p.label,
+              flash: outcome,
+            };
           });
         set({ results: results.filter(Boolean) });
       },
@@ -211,7 +226,9 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
     if (awaiting) {
       const hash = await sha256Hex(bytes);
       if (hash !== awaiting.sha256 || bytes.length !== awaiting.size) {
-        set({ error: `${file.name} is not the file this experiment was made with: its content differs (SHA-256 check failed). Choose ${awaiting.name} (${awaiting.size} bytes).` });
+        set({
+          error: `${file.name} is not the file this experiment was made with: its content differs (SHA-256 check failed). Choose ${awaiting.name} (${awaiting.size} bytes).`,
+        });
         return;
       }
       set({ awaiting: null, upload: awaiting, error: null, notice: `${file.name} matches the experiment's file.` });

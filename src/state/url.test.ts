@@ -32,7 +32,13 @@ describe('store ⇄ experiment', () => {
   it('a hashed upload waits for the file and keeps describing the same experiment', () => {
     const e: SharedExperiment = {
       ...PRESETS[0].experiment,
-      source: { kind: 'hashed', name: 'big.txt', size: 10, sha256: 'a'.repeat(64), load: { format: null, pageSize: 4096, strict: true, csv: DEFAULT_CSV } },
+      source: {
+        kind: 'hashed',
+        name: 'big.txt',
+        size: 10,
+        sha256: 'a'.repeat(64),
+        load: { format: null, pageSize: 4096, strict: true, csv: DEFAULT_CSV },
+      },
     };
     applyExperiment(e);
     const s = useApp.getState();
@@ -87,7 +93,10 @@ describe('the link describes the loaded trace', () => {
   it('ignores generator edits made after the trace was generated', () => {
     applyExperiment(PRESETS[0].experiment);
     const s = useApp.getState();
-    useApp.setState({ trace: { source: 'generated', requests: 1, distinct: 1, writes: 0 }, loadedFrom: { sourceKind: s.sourceKind, generator: s.generator, load: s.load } });
+    useApp.setState({
+      trace: { source: 'generated', requests: 1, distinct: 1, writes: 0 },
+      loadedFrom: { sourceKind: s.sourceKind, generator: s.generator, load: s.load },
+    });
     useApp.getState().setGenerator({ pages: 5 });
     expect(experimentOf(useApp.getState())).toEqual(PRESETS[0].experiment);
     // Without a loaded trace the form is what there is.

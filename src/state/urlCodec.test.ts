@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { deflateSync, strToU8 } from 'fflate';
-import { DEFAULT_EXPERIMENT, INLINE_LIMIT, decodeExperiment, describeUpload, encodeExperiment, inlineBytes, sha256Hex, toBase64Url } from './urlCodec';
+import {
+  DEFAULT_EXPERIMENT,
+  INLINE_LIMIT,
+  decodeExperiment,
+  describeUpload,
+  encodeExperiment,
+  inlineBytes,
+  sha256Hex,
+  toBase64Url,
+} from './urlCodec';
 import type { SharedExperiment } from './shared';
 import type { LoadSettings } from '../core/types';
 import { DEFAULT_CSV } from './workloadSlice';
@@ -8,7 +17,18 @@ import { DEFAULT_CSV } from './workloadSlice';
 const full: SharedExperiment = {
   source: {
     kind: 'generate',
-    generator: { kind: 'hot-cold', pages: 12345, alpha: 0.8, hotAccess: 0.9, hotPages: 0.1, set: 77, shiftEvery: 999, length: 500000, writeFraction: 0.25, seed: 7 },
+    generator: {
+      kind: 'hot-cold',
+      pages: 12345,
+      alpha: 0.8,
+      hotAccess: 0.9,
+      hotPages: 0.1,
+      set: 77,
+      shiftEvery: 999,
+      length: 500000,
+      writeFraction: 0.25,
+      seed: 7,
+    },
   },
   policies: [
     { id: 'lru', params: {} },
@@ -19,7 +39,16 @@ const full: SharedExperiment = {
   frames: '1%, 2%, 5%, 100',
   cost: { read: 25, write: 200 },
   flush: true,
-  flash: [{ ftl: 'fast', gc: 'greedy', blocks: 256, overprovision: 0.07, latency: { read_us: 25, program_us: 200 }, ftl_params: { log_blocks: 8 } }],
+  flash: [
+    {
+      ftl: 'fast',
+      gc: 'greedy',
+      blocks: 256,
+      overprovision: 0.07,
+      latency: { read_us: 25, program_us: 200 },
+      ftl_params: { log_blocks: 8 },
+    },
+  ],
   baseline: 2,
   view: 'explore',
   position: 4242,
@@ -63,7 +92,9 @@ describe('URL codec', () => {
       const d = decodeExperiment(encodeExperiment({ ...full, source }));
       expect(d.problems).toEqual([]);
       expect(d.experiment?.source).toEqual(source);
-      expect(d.experiment?.source.kind === 'inline' && [...inlineBytes(d.experiment.source)]).toEqual([...(source === inline ? strToU8(text) : binary)]);
+      expect(d.experiment?.source.kind === 'inline' && [...inlineBytes(d.experiment.source)]).toEqual([
+        ...(source === inline ? strToU8(text) : binary),
+      ]);
     }
     // Random bytes do not compress: over the limit they travel as name, size and hash.
     const big = new Uint8Array(INLINE_LIMIT + 4096);
@@ -120,7 +151,10 @@ describe('URL codec', () => {
         flush: 'yes',
         view: 'admin',
         policies: [{ id: 'lru', params: { window: { nested: 1 } } }, { id: '../evil' }, 5],
-        source: { kind: 'generate', generator: { ...full.source.kind === 'generate' && full.source.generator, pages: 0, kind: 'fractal' } },
+        source: {
+          kind: 'generate',
+          generator: { ...(full.source.kind === 'generate' && full.source.generator), pages: 0, kind: 'fractal' },
+        },
       }),
     );
     const e = d.experiment!;
@@ -129,26 +163,50 @@ describe('URL codec', () => {
     expect(e.flush).toBe(false);
     expect(e.view).toBe('compare');
     expect(e.policies).toEqual([{ id: 'lru', params: {} }]);
-    expect(e.source.kind === 'generate' && e.source.generator.pages).toBe(DEFAULT_EXPERIMENT.source.kind === 'generate' && DEFAULT_EXPERIMENT.source.generator.pages);
+    expect(e.source.kind === 'generate' && e.source.generator.pages).toBe(
+      DEFAULT_EXPERIMENT.source.kind === 'generate' && DEFAULT_EXPERIMENT.source.generator.pages,
+    );
     expect(e.source.kind === 'generate' && e.source.generator.seed).toBe(7); // good fields survive
     const text = d.problems.join('\n');
-    for (const field of ['cost.read', 'cost.write', 'frames', 'flush', 'view', 'policies[0].params.window', 'policies[1].id', 'policies[2]', 'source.generator.pages', 'source.generator.kind'])
+    for (const field of [
+      'cost.read',
+      'cost.write',
+      'frames',
+      'flush',
+      'view',
+      'policies[0].params.window',
+      'policies[1].id',
+      'policies[2]',
+      'source.generator.pages',
+      'source.generator.kind',
+    ])
       expect(text).toContain(`${field}:`);
     expect(d.problems).toHaveLength(10);
   });
 
   it('checks the CSV mapping of an upload field by field', () => {
-    const source = { kind: 'inline', name: 't.csv', text: '1,R\n', load: { format: 'csv', pageSize: 4096, strict: true, csv: { ...DEFAULT_CSV, unit: 'furlongs', id_column: -1, read_values: 'r' } } };
+    const source = {
+      kind: 'inline',
+      name: 't.csv',
+      text: '1,R\n',
+      load: { format: 'csv', pageSize: 4096, strict: true, csv: { ...DEFAULT_CSV, unit: 'furlongs', id_column: -1, read_values: 'r' } },
+    };
     const d = decodeExperiment(enc({ ...full, source }));
     expect(d.experiment?.source.kind === 'inline' && d.experiment.source.load.csv).toEqual(DEFAULT_CSV);
-    expect(d.problems.map((p) => p.split(':')[0])).toEqual(['source.load.csv.id_column', 'source.load.csv.unit', 'source.load.csv.read_values']);
+    expect(d.problems.map((p) => p.split(':')[0])).toEqual([
+      'source.load.csv.id_column',
+      'source.load.csv.unit',
+      'source.load.csv.read_values',
+    ]);
   });
 
   it('refuses generator sizes a browser tab could not hold', () => {
     const g = full.source.kind === 'generate' ? full.source.generator : null;
     const d = decodeExperiment(enc({ ...full, source: { kind: 'generate', generator: { ...g, length: 5e9, pages: 1e12 } } }));
     expect(d.problems.map((p) => p.split(':')[0])).toEqual(['source.generator.pages', 'source.generator.length']);
-    expect(d.experiment?.source.kind === 'generate' && d.experiment.source.generator.length).toBe(DEFAULT_EXPERIMENT.source.kind === 'generate' && DEFAULT_EXPERIMENT.source.generator.length);
+    expect(d.experiment?.source.kind === 'generate' && d.experiment.source.generator.length).toBe(
+      DEFAULT_EXPERIMENT.source.kind === 'generate' && DEFAULT_EXPERIMENT.source.generator.length,
+    );
   });
 
   it('flash configurations keep one level of nesting and no deeper', () => {
@@ -164,7 +222,11 @@ describe('URL codec', () => {
   });
 
   it('keeps a typical experiment link short', () => {
-    const typical = encodeExperiment({ ...DEFAULT_EXPERIMENT, policies: ['lru', 'fifo', 'clock', 'opt'].map((id) => ({ id, params: {} })), frames: '1%, 2%, 5%, 10%, 20%' });
+    const typical = encodeExperiment({
+      ...DEFAULT_EXPERIMENT,
+      policies: ['lru', 'fifo', 'clock', 'opt'].map((id) => ({ id, params: {} })),
+      frames: '1%, 2%, 5%, 10%, 20%',
+    });
     expect(typical.length).toBeLessThan(400);
     console.info(`typical generated-trace experiment link: ${typical.length} characters after #`);
   });

@@ -76,7 +76,7 @@ export function encodeExperiment(e: SharedExperiment): string {
 function shown(v: unknown): string {
   let s: string;
   try {
-    s = typeof v === 'string' ? v : JSON.stringify(v) ?? String(v);
+    s = typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v));
   } catch {
     s = String(v);
   }
@@ -131,7 +131,11 @@ class Checker {
     for (const [k, val] of Object.entries(o)) {
       if (!ID.test(k)) {
         this.bad(`${field} key`, 'a parameter name', k);
-      } else if (typeof val === 'boolean' || (typeof val === 'number' && Number.isFinite(val)) || (typeof val === 'string' && val.length <= 40)) {
+      } else if (
+        typeof val === 'boolean' ||
+        (typeof val === 'number' && Number.isFinite(val)) ||
+        (typeof val === 'string' && val.length <= 40)
+      ) {
         out[k] = val;
       } else {
         this.bad(`${field}.${k}`, 'a number, true/false or short text', val);
@@ -144,7 +148,9 @@ class Checker {
 function checkGenerator(c: Checker, v: unknown): GeneratorForm {
   const o = c.obj('source.generator', v) ?? {};
   const d = DEFAULT_GENERATOR;
-  const kind = KINDS.includes(o.kind as WorkloadKind) ? (o.kind as WorkloadKind) : (o.kind !== undefined && c.bad('source.generator.kind', KINDS.join(', '), o.kind), d.kind);
+  const kind = KINDS.includes(o.kind as WorkloadKind)
+    ? (o.kind as WorkloadKind)
+    : (o.kind !== undefined && c.bad('source.generator.kind', KINDS.join(', '), o.kind), d.kind);
   return {
     kind,
     // Bounds keep a link from asking the worker for more memory than a browser tab has.
@@ -165,7 +171,8 @@ function checkCsv(c: Checker, v: unknown): CsvMapping {
   const d = DEFAULT_CSV;
   const f = (k: string) => `source.load.csv.${k}`;
   const col = (k: string, x: unknown, def: number | null) => (x === null ? null : c.num(f(k), x, def as number, 0, 1000, true));
-  const unit = (k: string, x: unknown, def: Unit): Unit => (x === undefined ? def : UNITS.includes(x as Unit) ? (x as Unit) : (c.bad(f(k), UNITS.join(', '), x), def));
+  const unit = (k: string, x: unknown, def: Unit): Unit =>
+    x === undefined ? def : UNITS.includes(x as Unit) ? (x as Unit) : (c.bad(f(k), UNITS.join(', '), x), def);
   const words = (k: string, x: unknown, def: string[]): string[] => {
     if (x === undefined) return def;
     if (Array.isArray(x) && x.length <= 16 && x.every((w) => typeof w === 'string' && w.length <= 20)) return x as string[];
@@ -183,7 +190,8 @@ function checkCsv(c: Checker, v: unknown): CsvMapping {
     op_column: o.op_column === undefined ? d.op_column : col('op_column', o.op_column, d.op_column),
     read_values: words('read_values', o.read_values, d.read_values),
     write_values: words('write_values', o.write_values, d.write_values),
-    namespace_column: o.namespace_column === undefined ? d.namespace_column : col('namespace_column', o.namespace_column, d.namespace_column),
+    namespace_column:
+      o.namespace_column === undefined ? d.namespace_column : col('namespace_column', o.namespace_column, d.namespace_column),
   };
 }
 
@@ -275,7 +283,8 @@ export function validateExperiment(raw: unknown): Decoded {
     flush: c.bool('flush', o.flush, d.flush),
     flash: checkFlash(c, o.flash),
     baseline: c.num('baseline', o.baseline, 0, 0, 31, true),
-    view: o.view === 'compare' || o.view === 'explore' ? o.view : (o.view !== undefined && c.bad('view', 'compare or explore', o.view), d.view),
+    view:
+      o.view === 'compare' || o.view === 'explore' ? o.view : (o.view !== undefined && c.bad('view', 'compare or explore', o.view), d.view),
     position: c.num('position', o.position, 0, 0, Number.MAX_SAFE_INTEGER, true),
   };
   return { experiment, problems: c.problems };
@@ -290,15 +299,21 @@ export function decodeExperiment(hash: string): Decoded {
   const version = Number(m[1]);
   const problems: string[] = [];
   if (version > URL_VERSION)
-    problems.push(`This link was made by a newer version of cachescope (link format v${version}; this page reads v${URL_VERSION}). Loading what this version understands.`);
+    problems.push(
+      `This link was made by a newer version of cachescope (link format v${version}; this page reads v${URL_VERSION}). Loading what this version understands.`,
+    );
   else if (version < 1) return { experiment: null, problems: [`Link format v${version} does not exist.`] };
   const bytes = fromBase64Url(m[2]);
-  if (!bytes || bytes.length === 0) return { experiment: null, problems: [...problems, 'The link is damaged: it contains characters a cachescope link never has.'] };
+  if (!bytes || bytes.length === 0)
+    return { experiment: null, problems: [...problems, 'The link is damaged: it contains characters a cachescope link never has.'] };
   let json: string;
   try {
     json = strFromU8(inflateSync(bytes));
   } catch {
-    return { experiment: null, problems: [...problems, 'The link is damaged or cut short (it could not be decompressed). Was it copied whole?'] };
+    return {
+      experiment: null,
+      problems: [...problems, 'The link is damaged or cut short (it could not be decompressed). Was it copied whole?'],
+    };
   }
   let raw: unknown;
   try {

@@ -33,7 +33,15 @@ describe('SimClient', () => {
     expect(port.sent[0]).toMatchObject({ type: 'run', id });
     port.reply({ type: 'progress', id, phase: 'run', done: 2, total: 4, label: '' });
     port.reply({ type: 'progress', id: id + 99, phase: 'run', done: 3, total: 4, label: '' });
-    port.reply({ type: 'result', id, index: 0, job: { policy: 'lru', frames: 2, params: {} }, metrics, bucketSize: 1, bucketHits: new Uint32Array(4) });
+    port.reply({
+      type: 'result',
+      id,
+      index: 0,
+      job: { policy: 'lru', frames: 2, params: {} },
+      metrics,
+      bucketSize: 1,
+      bucketHits: new Uint32Array(4),
+    });
     port.reply({ type: 'done', id });
     await expect(done).resolves.toBeUndefined();
     expect(progress).toEqual([2]);

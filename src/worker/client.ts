@@ -1,7 +1,16 @@
 // The UI side of the worker protocol: starts the worker, numbers requests and
 // routes each reply to whoever asked. Nothing here simulates.
 
-import { isExploreFromWorker, isFromWorker, type ExploreFromWorker, type ExploreToWorker, type FromWorker, type GaugeRequest, type ToWorker, type TraceSource } from './protocol';
+import {
+  isExploreFromWorker,
+  isFromWorker,
+  type ExploreFromWorker,
+  type ExploreToWorker,
+  type FromWorker,
+  type GaugeRequest,
+  type ToWorker,
+  type TraceSource,
+} from './protocol';
 import type { FormatInfo, PolicyInfo, RunJob, RunOptions, TraceSummary } from '../core/types';
 
 export type ResultMsg = Extract<FromWorker, { type: 'result' }>;

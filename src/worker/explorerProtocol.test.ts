@@ -22,7 +22,17 @@ describe('explorer messages', () => {
 
   it('moves flash page states instead of copying them', () => {
     const flashPages = new Uint8Array([0, 1, 2]);
-    const msg = { type: 'explore-frame', position: 1, total: 1, hit: null, request: null, events: [], snapshot, playing: false, flashPages } as ExploreFromWorker;
+    const msg = {
+      type: 'explore-frame',
+      position: 1,
+      total: 1,
+      hit: null,
+      request: null,
+      events: [],
+      snapshot,
+      playing: false,
+      flashPages,
+    } as ExploreFromWorker;
     expect(exploreTransferables(msg)).toEqual([flashPages.buffer]);
     expect(exploreTransferables({ type: 'explore-error', message: '' })).toEqual([]);
   });

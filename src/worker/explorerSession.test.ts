@@ -9,7 +9,6 @@ function fake(start = 0, startSum = 0): Stepper {
   let sum = startSum;
   return {
     fork() {
-
       return fake(pos, sum);
     },
     step() {
@@ -24,11 +23,24 @@ function fake(start = 0, startSum = 0): Stepper {
       return k;
     },
     position: () => pos,
-    snapshot: () => JSON.stringify({ policy: 'toy', capacity: 1, resident: 0, rings: [], lists: [], gauges: [{ name: 'sum', value: sum, target: null }] }),
+    snapshot: () =>
+      JSON.stringify({
+        policy: 'toy',
+        capacity: 1,
+        resident: 0,
+        rings: [],
+        lists: [],
+        gauges: [{ name: 'sum', value: sum, target: null }],
+      }),
     free() {},
   };
 }
-const session = () => new ExplorerSession(() => fake(), TRACE.length, (t) => ({ page: TRACE[t], write: false }));
+const session = () =>
+  new ExplorerSession(
+    () => fake(),
+    TRACE.length,
+    (t) => ({ page: TRACE[t], write: false }),
+  );
 const noFork = (): Stepper => ({ ...fake(), fork: undefined });
 const sumOf = (s: ExplorerSession) => s.frame(false).snapshot.gauges[0].value;
 
@@ -58,7 +70,13 @@ describe('ExplorerSession', () => {
   });
 
   it('goes back from the nearest checkpoint, exactly, and replays only from there', () => {
-    const s = new ExplorerSession(() => fake(), TRACE.length, (t) => ({ page: TRACE[t], write: false }), 5, 3);
+    const s = new ExplorerSession(
+      () => fake(),
+      TRACE.length,
+      (t) => ({ page: TRACE[t], write: false }),
+      5,
+      3,
+    );
     expect(s.every).toBe(3);
     s.seek(10);
     const at8: string[] = [];

@@ -82,7 +82,8 @@ function tsClockStepper(trace: WasmTrace, s: WasmSession, ppb: number): Stepper 
       const dirtyEvict = events.find((e) => e.kind === 'evict' && e.dirty);
       return {
         groups: list ? { list: list.name, blocks: list.entries.map((e) => (e.page === null ? -1 : blockOf(e.page))) } : undefined,
-        remark: dirtyEvict && 'page' in dirtyEvict ? `dirty eviction: page ${dirtyEvict.page} of block ${blockOf(dirtyEvict.page)}` : undefined,
+        remark:
+          dirtyEvict && 'page' in dirtyEvict ? `dirty eviction: page ${dirtyEvict.page} of block ${blockOf(dirtyEvict.page)}` : undefined,
       };
     },
   };
@@ -163,7 +164,9 @@ function history(trace: WasmTrace, o: Open, page: number): PageHistory {
   if (o.flash) o.selectedLpn = original;
   const frame = o.session.frame(false);
   const snap: Snapshot = frame.snapshot;
-  const resident = [...snap.rings.flatMap((r) => r.slots), ...snap.lists.flatMap((l) => l.entries)].some((x) => x.page === page && x.resident);
+  const resident = [...snap.rings.flatMap((r) => r.slots), ...snap.lists.flatMap((l) => l.entries)].some(
+    (x) => x.page === page && x.resident,
+  );
   return {
     page,
     original,
@@ -199,7 +202,8 @@ export function handleExplore(msg: ExploreToWorker, trace: WasmTrace | null, pos
         const config = flashConfig(msg.flash);
         make = () => flashStepper(t, config, () => open);
       } else {
-        if (!Number.isInteger(msg.frames) || msg.frames < 1) throw new Error(`cache size must be a whole number of frames ≥ 1, got ${msg.frames}`);
+        if (!Number.isInteger(msg.frames) || msg.frames < 1)
+          throw new Error(`cache size must be a whole number of frames ≥ 1, got ${msg.frames}`);
         const params = JSON.stringify(msg.params ?? {});
         const plain = () => new WasmSession(t, msg.policy, msg.frames, params, '');
         const ppb = Number((msg.params as { pages_per_block?: unknown } | undefined)?.pages_per_block ?? 1024);
@@ -207,7 +211,12 @@ export function handleExplore(msg: ExploreToWorker, trace: WasmTrace | null, pos
       }
       make().free(); // surfaces a bad policy or configuration as an error before anything else
       const flash = msg.flash !== undefined;
-      open = { session: new ExplorerSession(make, t.len(), (i) => requestAt(t, i)), policy: flash ? 'flash' : msg.policy, flash, selectedLpn: null };
+      open = {
+        session: new ExplorerSession(make, t.len(), (i) => requestAt(t, i)),
+        policy: flash ? 'flash' : msg.policy,
+        flash,
+        selectedLpn: null,
+      };
       awaitingAck = false;
       return sendFrame(post);
     }

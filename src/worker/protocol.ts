@@ -4,9 +4,7 @@
 
 import type { FormatInfo, GenConfig, LoadSettings, Metrics, PolicyInfo, RunJob, RunOptions, TraceSummary } from '../core/types';
 
-export type TraceSource =
-  | { kind: 'generate'; config: GenConfig }
-  | { kind: 'file'; file: File; settings: LoadSettings };
+export type TraceSource = { kind: 'generate'; config: GenConfig } | { kind: 'file'; file: File; settings: LoadSettings };
 
 /** Sample the policy's snapshot gauges every `every` requests, for caches up to `maxFrames`. */
 export interface GaugeRequest {
@@ -136,9 +134,7 @@ export type ExploreToWorker =
   | { type: 'explore-close' };
 
 export type ExploreFromWorker =
-  | ({ type: 'explore-frame' } & ExploreFrame)
-  | ({ type: 'explore-history' } & PageHistory)
-  | { type: 'explore-error'; message: string };
+  ({ type: 'explore-frame' } & ExploreFrame) | ({ type: 'explore-history' } & PageHistory) | { type: 'explore-error'; message: string };
 
 export function isExploreToWorker(data: unknown): data is ExploreToWorker {
   const t = (data as { type?: unknown } | null)?.type;

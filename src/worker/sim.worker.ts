@@ -3,7 +3,19 @@
 // Runs advance in slices so that a cancel message is seen between slices.
 
 import init, { flash_run, formats, policies, core_version, WasmLoader, WasmSession, WasmTrace } from '../wasm-pkg/cachescope.js';
-import { exploreTransferables, isExploreToWorker, transferablesOf, type ExploreToWorker, type FlashMetrics, type FlashOutcome, type FromWorker, type GaugeRequest, type GaugeSeries, type ToWorker, type TraceSource } from './protocol';
+import {
+  exploreTransferables,
+  isExploreToWorker,
+  transferablesOf,
+  type ExploreToWorker,
+  type FlashMetrics,
+  type FlashOutcome,
+  type FromWorker,
+  type GaugeRequest,
+  type GaugeSeries,
+  type ToWorker,
+  type TraceSource,
+} from './protocol';
 import { closeExplorer, handleExplore } from './explorerWorker';
 import type { FormatInfo, Metrics, PolicyInfo, RunJob, RunOptions, TraceSummary } from '../core/types';
 import { NO_CACHE } from '../core/policies';
@@ -87,7 +99,13 @@ function gaugesOf(session: WasmSession): { name: string; value: number }[] {
   return snap.gauges ?? [];
 }
 
-async function run(id: number, jobs: RunJob[], options: RunOptions, gaugeReq?: GaugeRequest, flash?: Record<string, unknown>[]): Promise<void> {
+async function run(
+  id: number,
+  jobs: RunJob[],
+  options: RunOptions,
+  gaugeReq?: GaugeRequest,
+  flash?: Record<string, unknown>[],
+): Promise<void> {
   if (!trace) throw new Error('load a trace before running');
   const total = trace.len() * jobs.length;
   const withFlash = flash !== undefined && flash.length > 0;
@@ -138,7 +156,14 @@ async function run(id: number, jobs: RunJob[], options: RunOptions, gaugeReq?: G
       const stream = r.stream() ?? new Uint32Array();
       outcomes = [];
       for (const [fi, cfg] of flash.entries()) {
-        post({ type: 'progress', id, phase: 'run', done: (index + 1) * trace.len(), total, label: `${job.policy} · ${job.frames} frames · flash ${fi + 1}` });
+        post({
+          type: 'progress',
+          id,
+          phase: 'run',
+          done: (index + 1) * trace.len(),
+          total,
+          label: `${job.policy} · ${job.frames} frames · flash ${fi + 1}`,
+        });
         let out: { metrics: FlashMetrics; erase_counts: number[] };
         try {
           out = JSON.parse(flash_run(trace, JSON.stringify(cfg), stream)) as typeof out;
@@ -168,7 +193,16 @@ async function runDirect(id: number, index: number, job: RunJob, options: RunOpt
   const n = t.len();
   const writes = t.writes();
   const reads = n - writes;
-  const metrics: Metrics = { requests: n, hits: 0, misses: n, hit_ratio: 0, reads, writebacks: writes, flushed: 0, cost: reads * options.cost.read + writes * options.cost.write };
+  const metrics: Metrics = {
+    requests: n,
+    hits: 0,
+    misses: n,
+    hit_ratio: 0,
+    reads,
+    writebacks: writes,
+    flushed: 0,
+    cost: reads * options.cost.read + writes * options.cost.write,
+  };
   const outcomes: FlashOutcome[] = [];
   for (const [fi, cfg] of flash.entries()) {
     post({ type: 'progress', id, phase: 'run', done: (index + 1) * n, total: n * (index + 1), label: `no cache · flash ${fi + 1}` });
@@ -183,17 +217,39 @@ async function runDirect(id: number, index: number, job: RunJob, options: RunOpt
     if (cancelled.has(id)) throw new Cancelled();
   }
   const buckets = Math.max(1, Math.min(options.buckets, n));
-  post({ type: 'result', id, index, job, metrics, bucketSize: Math.ceil(n / buckets), bucketHits: new Uint32Array(Math.ceil(n / Math.ceil(n / buckets))), flash: outcomes });
+  post({
+    type: 'result',
+    id,
+    index,
+    job,
+    metrics,
+    bucketSize: Math.ceil(n / buckets),
+    bucketHits: new Uint32Array(Math.ceil(n / Math.ceil(n / buckets))),
+    flash: outcomes,
+  });
 }
 
 /** Reruns one job keeping the after-cache stream, mapped back to the trace's own page ids. */
 async function stream(id: number, job: RunJob, options: RunOptions): Promise<{ pages: Float64Array; writes: Uint8Array }> {
   if (!trace) throw new Error('load a trace before exporting');
-  const session = new WasmSession(trace, job.policy, job.frames, JSON.stringify(job.params), JSON.stringify({ ...options, record_stream: true }));
+  const session = new WasmSession(
+    trace,
+    job.policy,
+    job.frames,
+    JSON.stringify(job.params),
+    JSON.stringify({ ...options, record_stream: true }),
+  );
   try {
     while (!session.done()) {
       session.advance(SLICE);
-      post({ type: 'progress', id, phase: 'run', done: session.position(), total: trace.len(), label: `after-cache stream of ${job.policy}` });
+      post({
+        type: 'progress',
+        id,
+        phase: 'run',
+        done: session.position(),
+        total: trace.len(),
+        label: `after-cache stream of ${job.policy}`,
+      });
       await yieldToEvents();
       if (cancelled.has(id)) throw new Cancelled();
     }

@@ -42,16 +42,36 @@ const dir = mkdtempSync(join(tmpdir(), 'cachescope-bench-'));
 const plainPath = join(dir, 'bench.txt');
 const msrPath = join(dir, 'bench.csv');
 // Page numbers over 1 M pages, as in the policy trace; a quarter of the lines are writes.
-writeFileSync(plainPath, makeFile(() => `${rnd() % 1_000_000}${rnd() % 4 === 0 ? ' W' : ''}`, parseMb * 1e6));
+writeFileSync(
+  plainPath,
+  makeFile(() => `${rnd() % 1_000_000}${rnd() % 4 === 0 ? ' W' : ''}`, parseMb * 1e6),
+);
 writeFileSync(
   msrPath,
-  makeFile((i) => `${128166372003061629n + BigInt(i) * 1000n},hm,0,${rnd() % 2 ? 'Read' : 'Write'},${(rnd() % 1_000_000) * 4096},${4096 * (1 + (rnd() % 4))},${rnd() % 50000}`, parseMb * 1e6),
+  makeFile(
+    (i) =>
+      `${128166372003061629n + BigInt(i) * 1000n},hm,0,${rnd() % 2 ? 'Read' : 'Write'},${(rnd() % 1_000_000) * 4096},${4096 * (1 + (rnd() % 4))},${rnd() % 50000}`,
+    parseMb * 1e6,
+  ),
 );
 
-const nativeArgs = ['bench', '--json', '--requests', String(requests), '--pages', String(pages), '--alpha', String(alpha), '--cache-pct', String(cachePct)];
+const nativeArgs = [
+  'bench',
+  '--json',
+  '--requests',
+  String(requests),
+  '--pages',
+  String(pages),
+  '--alpha',
+  String(alpha),
+  '--cache-pct',
+  String(cachePct),
+];
 if (only) nativeArgs.push('--policy', only);
 nativeArgs.push('--parse', `plain=${plainPath}`, '--parse', `msr=${msrPath}`, '--flash-writes', String(flashWrites));
-console.log(`trace: Zipf(α=${alpha}) over ${pages.toLocaleString('en-US')} pages, ${requests.toLocaleString('en-US')} requests, 30 % writes, seed 1; cache ${cachePct} % of the pages`);
+console.log(
+  `trace: Zipf(α=${alpha}) over ${pages.toLocaleString('en-US')} pages, ${requests.toLocaleString('en-US')} requests, 30 % writes, seed 1; cache ${cachePct} % of the pages`,
+);
 console.log('running native…');
 const native = JSON.parse(execFileSync(`${root}wasm-core/target/release/cachescope`, nativeArgs, { encoding: 'utf8', maxBuffer: 1 << 24 }));
 
@@ -73,7 +93,14 @@ for (const n of native.policies) {
   const secs = (performance.now() - t) / 1000;
   const hits = s.hits();
   s.free();
-  rows.push({ policy: n.policy, native: n.mreq_per_s, wasm: trace.len() / secs / 1e6, hitNative: n.hit_ratio, hitWasm: hits / trace.len(), build });
+  rows.push({
+    policy: n.policy,
+    native: n.mreq_per_s,
+    wasm: trace.len() / secs / 1e6,
+    hitNative: n.hit_ratio,
+    hitWasm: hits / trace.len(),
+    build,
+  });
 }
 
 const pad = (s, w) => String(s).padStart(w);
@@ -85,7 +112,9 @@ for (const r of rows) {
   );
 }
 console.log('');
-console.log(`trace memory: ${native.trace.bytes_per_request.toFixed(2)} bytes per request (native); generation ${native.trace.generate_seconds.toFixed(2)} s native, ${wasmGen.toFixed(2)} s WASM`);
+console.log(
+  `trace memory: ${native.trace.bytes_per_request.toFixed(2)} bytes per request (native); generation ${native.trace.generate_seconds.toFixed(2)} s native, ${wasmGen.toFixed(2)} s WASM`,
+);
 trace.free();
 
 // Parse throughput: the worker's way, 4 MiB chunks into a streaming loader.
@@ -105,18 +134,26 @@ for (const n of native.parse) {
     secs = Math.min(secs, (performance.now() - t) / 1000);
   }
   const tr = loaded.take_trace();
-  console.log(`${n.format.padEnd(16)}${pad(n.mb_per_s.toFixed(0), 16)}${pad((bytes.length / secs / 1e6).toFixed(0), 14)}${pad(tr.len(), 12)}${tr.len() === n.requests ? '' : '  MISMATCH ' + n.requests}`);
+  console.log(
+    `${n.format.padEnd(16)}${pad(n.mb_per_s.toFixed(0), 16)}${pad((bytes.length / secs / 1e6).toFixed(0), 14)}${pad(tr.len(), 12)}${tr.len() === n.requests ? '' : '  MISMATCH ' + n.requests}`,
+  );
   tr.free();
   loaded.free();
 }
 
 // FTL throughput: page mapping, greedy GC, 85 % utilisation, uniform random writes.
 const f = native.flash;
-const ft = wasm.WasmTrace.generate(JSON.stringify({ seed: 7, phases: [{ workload: { kind: 'uniform', pages: f.pages }, length: flashWrites, write_fraction: 1 }] }));
+const ft = wasm.WasmTrace.generate(
+  JSON.stringify({ seed: 7, phases: [{ workload: { kind: 'uniform', pages: f.pages }, length: flashWrites, write_fraction: 1 }] }),
+);
 t = performance.now();
 const fr = JSON.parse(wasm.flash_run(ft, '', undefined));
 const fsecs = (performance.now() - t) / 1000;
 ft.free();
 console.log('');
-console.log(`flash (page FTL, greedy, 85 % utilisation: ${flashWrites.toLocaleString('en-US')} random overwrites of the filled ${f.pages.toLocaleString('en-US')} pages, WAF ${f.waf.toFixed(2)}):`);
-console.log(`${''.padEnd(16)}${pad(f.mwrites_per_s.toFixed(1), 16)}${pad((fr.metrics.host_writes / fsecs / 1e6).toFixed(1), 14)}  M host page writes/s (native, WASM)${fr.metrics.waf === f.waf ? '' : '  WAF MISMATCH'}`);
+console.log(
+  `flash (page FTL, greedy, 85 % utilisation: ${flashWrites.toLocaleString('en-US')} random overwrites of the filled ${f.pages.toLocaleString('en-US')} pages, WAF ${f.waf.toFixed(2)}):`,
+);
+console.log(
+  `${''.padEnd(16)}${pad(f.mwrites_per_s.toFixed(1), 16)}${pad((fr.metrics.host_writes / fsecs / 1e6).toFixed(1), 14)}  M host page writes/s (native, WASM)${fr.metrics.waf === f.waf ? '' : '  WAF MISMATCH'}`,
+);
