@@ -4,7 +4,7 @@ import type { RunResultView } from '../state/runSlice';
 import type { LineSeries } from './lineChart';
 import type { BarData } from './barChart';
 import { colourOf } from '../core/palette';
-import { NO_CACHE } from '../core/policies';
+import { NO_CACHE } from '../core/catalog';
 
 const DASHES = [undefined, '8 4', '2 3', '12 3 2 3'];
 

@@ -1,7 +1,6 @@
 import { useApp } from '../state/store';
-import { selectBusy, selectCanRun, selectCost, selectFlush, selectFramesText, selectPolicies, selectPolicyInfo } from '../state/selectors';
-import { POLICIES, POLICY_GROUPS } from '../core/policies';
-import { COST_PRESETS, SWEEP_TEXT } from '../state/experimentSlice';
+import { selectBusy, selectCanRun, selectCost, selectFlush, selectFramesText, selectPolicies } from '../state/selectors';
+import { CATALOG } from '../core/catalog';
 import { NumberField } from './NumberField';
 import { PolicyList } from './PolicyList';
 import { FlashList } from './FlashList';
@@ -11,41 +10,34 @@ export function ExperimentPanel() {
   const framesText = useApp(selectFramesText);
   const cost = useApp(selectCost);
   const flush = useApp(selectFlush);
-  const info = useApp(selectPolicyInfo);
   const canRun = useApp(selectCanRun);
   const busy = useApp(selectBusy);
   const { togglePolicy, setFramesText, setCost, setFlush, runExperiment, cancel } = useApp.getState();
-  const summary = (id: string) => info.find((p) => p.id === id)?.summary;
-  // Policies the core has that the UI's grouping does not list yet still get a box.
-  const others = info.filter((p) => !POLICIES.some((m) => m.id === p.id)).map((p) => ({ id: p.id, label: p.name, group: 'other' }));
-  const groups = [...POLICY_GROUPS, { id: 'other', label: 'Other' }];
-  const preset = Object.entries(COST_PRESETS).find(([, c]) => c.read === cost.read && c.write === cost.write)?.[0] ?? 'custom';
+  const preset = CATALOG.cost_presets.find((p) => p.cost.read === cost.read && p.cost.write === cost.write)?.id ?? 'custom';
 
   return (
     <fieldset className="panel">
       <legend>Experiment</legend>
-      {groups.map((group) => {
-        const members = [...POLICIES, ...others].filter((p) => p.group === group.id);
-        if (members.length === 0) return null;
-        return (
-          <fieldset key={group.id} className="policy-group">
-            <legend>{group.label}</legend>
-            {members.map((p) => (
-              <label key={p.id} title={summary(p.id)}>
+      {CATALOG.groups.map((group) => (
+        <fieldset key={group.id} className="policy-group">
+          <legend>{group.name}</legend>
+          {CATALOG.policies
+            .filter((p) => p.group === group.id)
+            .map((p) => (
+              <label key={p.id} title={p.summary}>
                 <input type="checkbox" checked={chosen.some((c) => c.id === p.id)} onChange={() => togglePolicy(p.id)} />
-                {p.label}
+                {p.name}
               </label>
             ))}
-          </fieldset>
-        );
-      })}
+        </fieldset>
+      ))}
       <PolicyList />
       <div className="fields">
         <label>
           Cache sizes (frames)
           <input type="text" value={framesText} onChange={(e) => setFramesText(e.target.value)} placeholder="100, 1000 or 1%, 5%" />
         </label>
-        <button type="button" className="small" onClick={() => setFramesText(SWEEP_TEXT)}>
+        <button type="button" className="small" onClick={() => setFramesText(CATALOG.experiment.sweep)}>
           Sweep sizes 1%–100%
         </button>
         <label>
@@ -53,14 +45,15 @@ export function ExperimentPanel() {
           <select
             value={preset}
             onChange={(e) => {
-              const c = COST_PRESETS[e.target.value];
-              if (c) setCost(c);
+              const c = CATALOG.cost_presets.find((p) => p.id === e.target.value);
+              if (c) setCost(c.cost);
             }}
           >
-            <option value="unit">Unit (read 1, write 1)</option>
-            <option value="cflru">CFLRU (write = 8 × read)</option>
-            <option value="slc">SLC flash (25 / 200 µs)</option>
-            <option value="mlc">MLC flash (60 / 800 µs)</option>
+            {CATALOG.cost_presets.map((p) => (
+              <option key={p.id} value={p.id} title={p.source}>
+                {p.name}
+              </option>
+            ))}
             <option value="custom" disabled>
               Custom
             </option>

@@ -1,21 +1,16 @@
 import { useApp } from '../state/store';
 import { selectFlash } from '../state/selectors';
 import { flashLabel } from '../state/runSlice';
-import { NumberField } from './NumberField';
+import { CATALOG } from '../core/catalog';
+import { fieldsOf, type Field } from '../core/params';
+import { ParamEditor } from './ParamEditor';
 
-// The core's FlashConfig defaults, shown until a field is changed (only changes travel in the link).
-const DEFAULTS = { blocks: 1024, pages_per_block: 64, overprovision: 0.1, regions: 1 };
-const FTLS = [
-  { id: 'page', label: 'Page mapping' },
-  { id: 'block', label: 'Block mapping' },
-  { id: 'fast', label: 'FAST (hybrid log blocks)' },
-];
-const GCS = [
-  { id: 'greedy', label: 'Greedy' },
-  { id: 'cost-benefit', label: 'Cost-benefit' },
-  { id: 'cat', label: 'CAT' },
-  { id: 'fifo', label: 'FIFO' },
-];
+/** The device settings shown at once; the rest of the catalogue's flash parameters fold away. */
+export const MAIN_FLASH_KEYS = ['ftl', 'gc', 'blocks', 'pages_per_block', 'overprovision', 'regions'];
+
+export function splitFlashFields(fields: Field[]): [Field[], Field[]] {
+  return [fields.filter((f) => MAIN_FLASH_KEYS.includes(f.key)), fields.filter((f) => !MAIN_FLASH_KEYS.includes(f.key))];
+}
 
 /** Flash configurations the cache's after-stream (miss reads, write-backs) runs on. */
 export function FlashList() {
@@ -26,7 +21,8 @@ export function FlashList() {
       <legend>Flash behind the cache</legend>
       {flash.map((f, i) => {
         const name = `Flash ${i + 1}`;
-        const num = (k: keyof typeof DEFAULTS) => (typeof f[k] === 'number' ? (f[k] as number) : DEFAULTS[k]);
+        const [main, more] = splitFlashFields(fieldsOf(CATALOG.flash, f));
+        const change = (k: string, v: number | boolean | string) => setFlashField(i, k, v);
         return (
           <div key={i} className="flash-config" role="group" aria-label={name}>
             <div className="policy-head">
@@ -37,64 +33,11 @@ export function FlashList() {
                 ✕
               </button>
             </div>
-            <label>
-              FTL
-              <select aria-label={`${name} FTL`} value={String(f.ftl ?? 'page')} onChange={(e) => setFlashField(i, 'ftl', e.target.value)}>
-                {FTLS.map((o) => (
-                  <option key={o.id} value={o.id}>
-                    {o.label}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              Cleaning victim
-              <select
-                aria-label={`${name} cleaning victim`}
-                value={String(f.gc ?? 'greedy')}
-                onChange={(e) => setFlashField(i, 'gc', e.target.value)}
-              >
-                {GCS.map((o) => (
-                  <option key={o.id} value={o.id}>
-                    {o.label}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <NumberField
-              label="Blocks"
-              ariaLabel={`${name} blocks`}
-              value={num('blocks')}
-              min={1}
-              step={1}
-              onChange={(v) => setFlashField(i, 'blocks', v)}
-            />
-            <NumberField
-              label="Block size (pages)"
-              ariaLabel={`${name} block size`}
-              value={num('pages_per_block')}
-              min={1}
-              step={1}
-              onChange={(v) => setFlashField(i, 'pages_per_block', v)}
-            />
-            <NumberField
-              label="Over-provisioning"
-              ariaLabel={`${name} over-provisioning`}
-              value={num('overprovision')}
-              min={0}
-              max={0.9}
-              step="any"
-              onChange={(v) => setFlashField(i, 'overprovision', v)}
-            />
-            <NumberField
-              label="DAC regions"
-              ariaLabel={`${name} DAC regions`}
-              value={num('regions')}
-              min={1}
-              max={16}
-              step={1}
-              onChange={(v) => setFlashField(i, 'regions', v)}
-            />
+            <ParamEditor fields={main} owner={name} onChange={change} />
+            <details>
+              <summary>More device settings</summary>
+              <ParamEditor fields={more} owner={name} onChange={change} />
+            </details>
           </div>
         );
       })}

@@ -4,6 +4,8 @@ interface Props {
   label: string;
   /** Accessible name when the visible label is ambiguous. */
   ariaLabel?: string;
+  /** A line of documentation, shown on hover. */
+  title?: string;
   value: number;
   min?: number;
   max?: number;
@@ -12,7 +14,7 @@ interface Props {
 }
 
 /** A labelled number input that keeps what the user types until it is a number. */
-export function NumberField({ label, ariaLabel, value, min, max, step, onChange }: Props) {
+export function NumberField({ label, ariaLabel, title, value, min, max, step, onChange }: Props) {
   const [text, setText] = useState(String(value));
   // A new value from outside replaces the text (React's "adjust state when a prop changes").
   const [shown, setShown] = useState(value);
@@ -21,7 +23,7 @@ export function NumberField({ label, ariaLabel, value, min, max, step, onChange 
     setText(String(value));
   }
   return (
-    <label>
+    <label title={title}>
       {label}
       <input
         type="number"

@@ -2,7 +2,7 @@ import { useApp } from '../state/store';
 import { selectCost, selectResults } from '../state/selectors';
 import { isLatencyModel } from '../state/experimentSlice';
 import { fmtInt } from './format';
-import { NO_CACHE } from '../core/policies';
+import { NO_CACHE } from '../core/catalog';
 import { COLUMNS, FLASH_COLUMNS, hasFlash, isBest } from './resultColumns';
 import { ResultsExport } from './ResultsExport';
 

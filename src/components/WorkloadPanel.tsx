@@ -1,25 +1,16 @@
 import { useApp } from '../state/store';
-import {
-  selectAwaiting,
-  selectBusy,
-  selectFile,
-  selectFormats,
-  selectGenerator,
-  selectLoadSettings,
-  selectSourceKind,
-} from '../state/selectors';
+import { selectAwaiting, selectBusy, selectFile, selectGenerator, selectLoadSettings, selectSourceKind } from '../state/selectors';
 import type { GeneratorForm, WorkloadKind } from '../state/workloadSlice';
 import { NumberField } from './NumberField';
 import { CsvMappingForm } from './CsvMappingForm';
+import { CATALOG } from '../core/catalog';
 
-const KINDS: { id: WorkloadKind; label: string }[] = [
-  { id: 'zipf', label: 'Zipf' },
-  { id: 'uniform', label: 'Uniform' },
-  { id: 'loop', label: 'Loop' },
-  { id: 'hot-cold', label: 'Hot/cold' },
-  { id: 'working-set', label: 'Working set (shifting)' },
-  { id: 'sequential', label: 'Sequential scan' },
-];
+/** Bounds of a generator parameter, from the catalogue. */
+function bounds(generator: string, key: string): { min?: number; max?: number } {
+  const params = generator === 'phase' ? CATALOG.phase : CATALOG.generators.find((g) => g.id === generator)?.params;
+  const p = params?.find((x) => x.key === key);
+  return { min: p?.min ?? undefined, max: p?.max ?? undefined };
+}
 
 export function WorkloadPanel() {
   const sourceKind = useApp(selectSourceKind);
@@ -27,7 +18,6 @@ export function WorkloadPanel() {
   const file = useApp(selectFile);
   const busy = useApp(selectBusy);
   const load = useApp(selectLoadSettings);
-  const formats = useApp(selectFormats);
   const awaiting = useApp(selectAwaiting);
   const { setSourceKind, setGenerator, chooseFile, setLoad, loadTrace } = useApp.getState();
   const set = (patch: Partial<GeneratorForm>) => setGenerator(patch);
@@ -50,57 +40,64 @@ export function WorkloadPanel() {
           <label>
             Distribution
             <select value={g.kind} onChange={(e) => set({ kind: e.target.value as WorkloadKind })}>
-              {KINDS.map((k) => (
-                <option key={k.id} value={k.id}>
-                  {k.label}
+              {CATALOG.generators.map((k) => (
+                <option key={k.id} value={k.id} title={k.summary}>
+                  {k.name}
                 </option>
               ))}
             </select>
           </label>
-          {g.kind !== 'sequential' && <NumberField label="Pages" value={g.pages} min={1} step={1} onChange={(pages) => set({ pages })} />}
+          {g.kind !== 'sequential' && (
+            <NumberField label="Pages" value={g.pages} {...bounds(g.kind, 'pages')} step={1} onChange={(pages) => set({ pages })} />
+          )}
           {g.kind === 'working-set' && (
             <>
-              <NumberField label="Working-set size" value={g.set} min={1} step={1} onChange={(v) => set({ set: v })} />
+              <NumberField label="Working-set size" value={g.set} {...bounds(g.kind, 'set')} step={1} onChange={(v) => set({ set: v })} />
               <NumberField
                 label="Shift every (requests)"
                 value={g.shiftEvery}
-                min={1}
+                {...bounds(g.kind, 'shift_every')}
                 step={1000}
                 onChange={(shiftEvery) => set({ shiftEvery })}
               />
             </>
           )}
-          {g.kind === 'zipf' && <NumberField label="Zipf α" value={g.alpha} min={0} step={0.05} onChange={(alpha) => set({ alpha })} />}
+          {g.kind === 'zipf' && (
+            <NumberField label="Zipf α" value={g.alpha} {...bounds('zipf', 'alpha')} step={0.05} onChange={(alpha) => set({ alpha })} />
+          )}
           {g.kind === 'hot-cold' && (
             <>
               <NumberField
                 label="Hot access fraction"
                 value={g.hotAccess}
-                min={0}
-                max={1}
+                {...bounds('hot-cold', 'hot_access')}
                 step={0.05}
                 onChange={(hotAccess) => set({ hotAccess })}
               />
               <NumberField
                 label="Hot page fraction"
                 value={g.hotPages}
-                min={0.01}
-                max={0.99}
+                {...bounds('hot-cold', 'hot_pages')}
                 step={0.05}
                 onChange={(hotPages) => set({ hotPages })}
               />
             </>
           )}
-          <NumberField label="Length (requests)" value={g.length} min={1} step={1000} onChange={(length) => set({ length })} />
+          <NumberField
+            label="Length (requests)"
+            value={g.length}
+            {...bounds('phase', 'length')}
+            step={1000}
+            onChange={(length) => set({ length })}
+          />
           <NumberField
             label="Write fraction"
             value={g.writeFraction}
-            min={0}
-            max={1}
+            {...bounds('phase', 'write_fraction')}
             step={0.05}
             onChange={(writeFraction) => set({ writeFraction })}
           />
-          <NumberField label="Seed" value={g.seed} min={0} step={1} onChange={(seed) => set({ seed })} />
+          <NumberField label="Seed" value={g.seed} {...bounds('phase', 'seed')} step={1} onChange={(seed) => set({ seed })} />
           <button type="button" onClick={() => void loadTrace()} disabled={busy !== null}>
             Generate workload
           </button>
@@ -121,7 +118,7 @@ export function WorkloadPanel() {
             Format
             <select value={load.format ?? ''} onChange={(e) => setLoad({ format: e.target.value || null })}>
               <option value="">Detect automatically</option>
-              {formats.map((f) => (
+              {CATALOG.formats.map((f) => (
                 <option key={f.id} value={f.id}>
                   {f.label}
                 </option>

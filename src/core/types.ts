@@ -1,46 +1,10 @@
-// Shapes shared by the UI, the worker and the URL codec. They mirror the Rust
-// core's serde types (generate::GenConfig, sim::RunOptions, sim::Metrics).
+// Shapes shared by the UI, the worker and the URL codec. Whatever the core emits
+// or reads is generated from its Rust types (./generated/core.ts); what is left
+// here is the UI's own.
 
-export type Workload =
-  | { kind: 'uniform'; pages: number }
-  | { kind: 'zipf'; pages: number; alpha: number }
-  | { kind: 'loop'; pages: number }
-  | { kind: 'hot-cold'; pages: number; hot_access: number; hot_pages: number }
-  | { kind: 'sequential'; start: number }
-  | { kind: 'working-set'; pages: number; set: number; shift_every: number; shift: number };
+import type { CsvMapping } from './generated/core';
 
-export interface Phase {
-  workload: Workload;
-  length: number;
-  write_fraction: number;
-}
-
-export interface GenConfig {
-  seed: number;
-  phases: Phase[];
-}
-
-export interface CostModel {
-  read: number;
-  write: number;
-}
-
-export interface RunOptions {
-  cost: CostModel;
-  buckets: number;
-  flush: boolean;
-}
-
-export interface Metrics {
-  requests: number;
-  hits: number;
-  misses: number;
-  hit_ratio: number;
-  reads: number;
-  writebacks: number;
-  flushed: number;
-  cost: number;
-}
+export type { CostModel, CsvMapping, GenConfig, LoadInfo, Metrics, Phase, RunOptions, Unit, Workload } from './generated/core';
 
 export interface TraceSummary {
   source: string;
@@ -62,41 +26,12 @@ export interface TraceSummary {
   skipReasons?: [number, string][];
 }
 
-export interface FormatInfo {
-  id: string;
-  label: string;
-}
-
-export type Unit = 'bytes' | 'sectors' | 'pages';
-
-/** Column mapping of a generic CSV/TSV trace (the core's formats::CsvMapping). */
-export interface CsvMapping {
-  delimiter: string | null;
-  header: boolean;
-  id_column: number;
-  unit: Unit;
-  size_column: number | null;
-  size_unit: Unit;
-  sector_size: number;
-  op_column: number | null;
-  read_values: string[];
-  write_values: string[];
-  namespace_column: number | null;
-}
-
 export interface LoadSettings {
   format: string | null;
   pageSize: number;
   strict: boolean;
   /** Used when format is 'csv'. */
   csv: CsvMapping;
-}
-
-export interface PolicyInfo {
-  id: string;
-  name: string;
-  summary: string;
-  defaults: Record<string, unknown>;
 }
 
 /** One (policy, frames) run of a comparison. */

@@ -1,14 +1,16 @@
 // The same configuration must give the same numbers in the browser's WASM core
 // and in the native runner: same generated trace, same policies, same results.
-// Also checks that the TypeScript registry mirrors the Rust one.
+// Also checks that the catalogue the UI reads is the WASM module's own, and that
+// the core's outputs parse with the schemas generated types check.
 
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { initSync, policies, WasmSession, WasmTrace } from '../wasm-pkg/cachescope.js';
-import { POLICIES } from './policies';
-import type { GenConfig, Metrics, PolicyInfo } from './types';
+import { catalog, initSync, WasmSession, WasmTrace } from '../wasm-pkg/cachescope.js';
+import { CATALOG } from './catalog';
+import type { GenConfig, Metrics } from './types';
+import { parseCore, parseStep, SnapshotSchema } from './schemas';
 
 initSync({ module: readFileSync(new URL('../wasm-pkg/cachescope_bg.wasm', import.meta.url)) });
 const runner = fileURLToPath(new URL('../../wasm-core/target/release/cachescope', import.meta.url));
@@ -34,10 +36,10 @@ function wasmRun(trace: WasmTrace, policy: string, frames: number): Metrics {
 }
 
 describe('WASM core', () => {
-  const registry = JSON.parse(policies()) as PolicyInfo[];
+  const registry = CATALOG.policies;
 
-  it('lists the same policies as the TypeScript registry, in the same order', () => {
-    expect(POLICIES.map((p) => p.id)).toEqual(registry.map((p) => p.id));
+  it('serves the UI the catalogue the WASM module exports', () => {
+    expect(JSON.parse(catalog())).toEqual(CATALOG);
   });
 
   it.each(CONFIGS.map((c, i) => [i, c] as const))('computes what the native runner computes (config %i)', (_, cfg) => {
@@ -79,11 +81,11 @@ describe('WASM core', () => {
     const t = WasmTrace.from_pages([1, 2, 3, 1, 4], new Uint8Array([0, 1, 0, 0, 0]));
     const s = new WasmSession(t, 'clock', 3, '', '');
     const steps = [];
-    for (let i = 0; i < 5; i++) steps.push(JSON.parse(s.step()!) as { hit: boolean; events: { kind: string }[] });
+    for (let i = 0; i < 5; i++) steps.push(parseStep(s.step()!));
     expect(steps.map((x) => x.hit)).toEqual([false, false, false, true, false]);
     expect(steps[4].events.map((e) => e.kind)).toEqual(['miss', 'visit', 'evict', 'hand', 'insert']);
     expect(s.step()).toBeUndefined();
-    const snap = JSON.parse(s.snapshot()) as { rings: { hands: { name: string; pos: number }[] }[] };
+    const snap = parseCore('snapshot', SnapshotSchema, s.snapshot());
     expect(snap.rings[0].hands[0]).toEqual({ name: 'hand', pos: 2 });
     s.free();
     t.free();

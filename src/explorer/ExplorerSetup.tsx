@@ -1,29 +1,19 @@
 import { useApp } from '../state/store';
-import { selectPolicyInfo, selectTrace } from '../state/selectors';
-import { FTLS, GCS, selectStatus, useExplorer } from './explorerStore';
-import type { FlashSetup } from './types';
-import { ParamsEditor } from './ParamsEditor';
+import { selectTrace } from '../state/selectors';
+import { selectStatus, useExplorer } from './explorerStore';
+import { CATALOG, policyDoc } from '../core/catalog';
+import { fieldsOf } from '../core/params';
+import { ParamEditor } from '../components/ParamEditor';
+import { splitFlashFields } from '../components/FlashList';
 
 /** What to step through on the loaded trace: a cache policy, or a flash device. */
 export function ExplorerSetup() {
-  const policies = useApp(selectPolicyInfo);
   const trace = useApp(selectTrace);
   const { policy, frames, mode, flash, params } = useExplorer();
-  const info = policies.find((p) => p.id === policy);
+  const doc = policyDoc(policy);
   const status = useExplorer(selectStatus);
   const { setPolicy, setFrames, setMode, setFlash, setParams, open } = useExplorer.getState();
-  const num = (label: string, key: keyof Pick<FlashSetup, 'blocks' | 'pages_per_block' | 'regions'>) => (
-    <label>
-      {label}{' '}
-      <input
-        type="number"
-        min={1}
-        aria-label={label}
-        value={Number.isFinite(flash[key]) ? flash[key] : ''}
-        onChange={(e) => setFlash({ [key]: e.target.valueAsNumber })}
-      />
-    </label>
-  );
+  const [mainFlash, moreFlash] = splitFlashFields(fieldsOf(CATALOG.flash, flash));
   return (
     <form
       className="panel explorer-setup"
@@ -31,7 +21,7 @@ export function ExplorerSetup() {
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        open(info);
+        open();
       }}
     >
       <div className="segmented" role="radiogroup" aria-label="Explore">
@@ -47,7 +37,7 @@ export function ExplorerSetup() {
           <label>
             Policy{' '}
             <select aria-label="Explorer policy" value={policy} onChange={(e) => setPolicy(e.target.value)}>
-              {policies.map((p) => (
+              {CATALOG.policies.map((p) => (
                 <option key={p.id} value={p.id}>
                   {p.name}
                 </option>
@@ -64,33 +54,20 @@ export function ExplorerSetup() {
               onChange={(e) => setFrames(e.target.valueAsNumber)}
             />
           </label>
-          <ParamsEditor info={info} params={params} onChange={setParams} />
+          {doc && doc.params.length > 0 && (
+            <fieldset className="params">
+              <legend>{doc.name} parameters</legend>
+              <ParamEditor fields={fieldsOf(doc.params, params)} owner={doc.name} onChange={(k, v) => setParams({ ...params, [k]: v })} />
+            </fieldset>
+          )}
         </>
       ) : (
         <>
-          <label>
-            FTL{' '}
-            <select aria-label="FTL" value={flash.ftl} onChange={(e) => setFlash({ ftl: e.target.value })}>
-              {FTLS.map((f) => (
-                <option key={f.id} value={f.id}>
-                  {f.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            Cleaning{' '}
-            <select aria-label="Cleaning policy" value={flash.gc} onChange={(e) => setFlash({ gc: e.target.value })}>
-              {GCS.map((g) => (
-                <option key={g} value={g}>
-                  {g}
-                </option>
-              ))}
-            </select>
-          </label>
-          {num('Blocks', 'blocks')}
-          {num('Pages per block', 'pages_per_block')}
-          {num('DAC regions', 'regions')}
+          <ParamEditor fields={mainFlash} owner="" onChange={(k, v) => setFlash({ [k]: v })} />
+          <details>
+            <summary>More device settings</summary>
+            <ParamEditor fields={moreFlash} owner="" onChange={(k, v) => setFlash({ [k]: v })} />
+          </details>
         </>
       )}
       <button type="submit" className="primary" disabled={!trace || status === 'opening'}>

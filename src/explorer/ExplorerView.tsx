@@ -15,7 +15,7 @@ import { GaugeView } from './GaugeView';
 import { PageInspector } from './PageInspector';
 import { Legend } from './Legend';
 import { FlashView } from './FlashView';
-import type { AnyEvent } from './types';
+import type { AnyEvent } from '../core/explore';
 
 export function ExplorerView() {
   const frame = useExplorer(selectFrame);

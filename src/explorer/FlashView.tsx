@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { createFlashCanvas, type FlashCanvas } from './flashCanvas';
-import type { FlashSnapshot } from './types';
+import type { FlashSnapshot } from '../core/explore';
 
 const WIDTH = 760;
 const MAX_HEIGHT = 560;

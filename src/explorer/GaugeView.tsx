@@ -1,4 +1,4 @@
-import type { Gauge, AnyEvent } from './types';
+import type { Gauge, AnyEvent } from '../core/explore';
 
 interface Props {
   gauges: Gauge[];

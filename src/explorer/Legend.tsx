@@ -1,5 +1,6 @@
 import { statusColour } from './colours';
-import type { Snapshot } from './types';
+import { policyDoc } from '../core/catalog';
+import type { Snapshot } from '../core/explore';
 
 /** The statuses on screen now, with their colours; dirty and non-resident marks. */
 export function Legend({ snapshot }: { snapshot: Snapshot }) {
@@ -14,9 +15,9 @@ export function Legend({ snapshot }: { snapshot: Snapshot }) {
   }
   return (
     <ul className="legend" aria-label="Legend">
-      {[...statuses].sort().map((s) => (
+      {order(snapshot.policy, statuses).map((s) => (
         <li key={s}>
-          <span className="swatch" style={{ background: statusColour(s) }} /> {s || 'resident'}
+          <span className="swatch" style={{ background: statusColour(s, snapshot.policy) }} /> {statusLabel(snapshot.policy, s)}
         </li>
       ))}
       {dirty && (
@@ -28,4 +29,14 @@ export function Legend({ snapshot }: { snapshot: Snapshot }) {
       {snapshot.rings.length > 0 && <li>dark inner band: reference bit / count</li>}
     </ul>
   );
+}
+
+/** The statuses on screen in the order the policy's view lists them; unnamed ones after, sorted. */
+function order(policy: string, present: Set<string>): string[] {
+  const named = policyDoc(policy)?.view.statuses.map((m) => m.name) ?? [];
+  return [...named.filter((n) => present.has(n)), ...[...present].filter((s) => !named.includes(s)).sort()];
+}
+
+function statusLabel(policy: string, status: string): string {
+  return policyDoc(policy)?.view.statuses.find((m) => m.name === status)?.label ?? (status || 'resident');
 }

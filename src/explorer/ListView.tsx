@@ -2,7 +2,7 @@ import { useLatest } from '../hooks/useLatest';
 import { useEffect, useRef } from 'react';
 import { createListCanvas, type ListCanvas } from './listCanvas';
 import { groupStarts, listDecoration, touchedPages } from './decorations';
-import type { List, Snapshot, AnyEvent } from './types';
+import type { List, Snapshot, AnyEvent } from '../core/explore';
 
 interface Props {
   snapshot: Snapshot;
@@ -41,8 +41,9 @@ export function ListView({ snapshot, list, groups, events, selected, onSelect }:
       selected,
       pointer: deco.pointer && pointerIndex >= 0 ? { index: pointerIndex, label: deco.pointer.label } : null,
       split: split >= 0 ? split : null,
+      policy: snapshot.policy,
     });
-  }, [list, events, selected, pointerIndex, split, deco.pointer, groups]);
+  }, [list, events, selected, pointerIndex, split, deco.pointer, groups, snapshot.policy]);
   const pointerPage = pointerIndex >= 0 ? list.entries[pointerIndex]?.page : undefined;
 
   const head = list.entries.slice(0, PREVIEW).map((e) => (e.page === null ? '·' : String(e.page)));

@@ -1,5 +1,5 @@
-import { narrate } from './narrate';
-import type { ExploreFrame } from './types';
+import { narrate } from '../core/narrate';
+import type { ExploreFrame } from '../core/explore';
 
 /** What the last request did and why; quiet for screen readers while playing. */
 export function Narration({ frame }: { frame: ExploreFrame }) {

@@ -1,8 +1,9 @@
 import { useLatest } from '../hooks/useLatest';
 import { useEffect, useRef } from 'react';
-import { createRingCanvas, handColour, type RingCanvas } from './ringCanvas';
+import { createRingCanvas, type RingCanvas } from './ringCanvas';
+import { handColour } from './colours';
 import { handText, maxBitsOf, touchedPages, victimSlot } from './decorations';
-import type { Ring, AnyEvent } from './types';
+import type { Ring, AnyEvent } from '../core/explore';
 import { RingZoom } from './RingZoom';
 
 interface Props {
@@ -32,10 +33,11 @@ export function RingView({ policy, ring, events, selected, onSelect }: Props) {
   useEffect(() => {
     const handOrder = ring.hands.map((h) => h.name);
     view.current?.update(ring, {
-      touched: touchedPages(events, handOrder),
+      touched: touchedPages(events, handOrder, policy),
       victimSlot: victimSlot(events, ring),
       selected,
       maxBits: maxBitsOf(policy, ring),
+      policy,
     });
   }, [policy, ring, events, selected]);
 
@@ -47,13 +49,13 @@ export function RingView({ policy, ring, events, selected, onSelect }: Props) {
         <strong>{ring.name}</strong> · {ring.slots.length} slots
         <ul aria-label={`Hands of ${ring.name}`} aria-live="polite" className="hands">
           {handText(ring).map((t, k) => (
-            <li key={ring.hands[k].name} style={{ color: handColour(k) }}>
+            <li key={ring.hands[k].name} style={{ color: handColour(policy, ring.hands[k].name, k) }}>
               {t}
             </li>
           ))}
         </ul>
         {ring.slots.length > 96 && ring.hands.length > 0 && (
-          <RingZoom ring={ring} events={events} selected={selected} onSelect={onSelect} />
+          <RingZoom policy={policy} ring={ring} events={events} selected={selected} onSelect={onSelect} />
         )}
       </figcaption>
     </figure>

@@ -2,18 +2,20 @@ import { useLatest } from '../hooks/useLatest';
 import { useEffect, useRef, useState } from 'react';
 import { createListCanvas, type ListCanvas } from './listCanvas';
 import { touchedPages } from './decorations';
-import { handLabel } from './narrate';
-import type { AnyEvent, Ring } from './types';
+import { handLabel } from '../core/narrate';
+import type { AnyEvent, Ring } from '../core/explore';
 
 const SPAN = 48;
 
 /** The slots around one hand of a ring too large to label, readable at full size. */
 export function RingZoom({
+  policy,
   ring,
   events,
   selected,
   onSelect,
 }: {
+  policy: string;
   ring: Ring;
   events: AnyEvent[];
   selected: number | null;
@@ -36,13 +38,15 @@ export function RingZoom({
       touched: touchedPages(
         events,
         ring.hands.map((h) => h.name),
+        policy,
       ),
       selected,
-      pointer: { index: pos - from, label: handLabel(hand) },
+      pointer: { index: pos - from, label: handLabel(hand, policy) },
       split: null,
       bounds: [],
+      policy,
     });
-  }, [ring, events, selected, from, pos, hand]);
+  }, [policy, ring, events, selected, from, pos, hand]);
   return (
     <div className="ring-zoom">
       <label>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { groupStarts, handText, listDecoration, maxBitsOf, touchedPages, victimSlot } from './decorations';
-import { HAND_COLOURS } from './colours';
-import type { Ring, Snapshot, StepEvent } from './types';
+import { handColour, HAND_COLOURS } from './colours';
+import type { Ring, Snapshot, StepEvent } from '../core/explore';
 
 const slot = (page: number | null, bits = 0) => ({ page, status: '', bits, dirty: false, resident: page !== null });
 const ring: Ring = { name: 'clock', slots: [slot(5), slot(6, 1), slot(7), slot(null)], hands: [{ name: 'hand', pos: 2 }] };
@@ -12,9 +12,14 @@ describe('decorations', () => {
       { kind: 'visit', hand: 'hand_cold', page: 6, action: 'x' },
       { kind: 'visit', hand: 'hand_hot', page: 5, action: 'y' },
     ];
+    // Without a policy, hands take colours by their order in the ring...
     const m = touchedPages(ev, ['hand_hot', 'hand_cold']);
     expect(m.get(6)).toBe(HAND_COLOURS[1]);
     expect(m.get(5)).toBe(HAND_COLOURS[0]);
+    // ...with one, each hand has the colour its view in the catalogue gives it, all distinct.
+    const c = touchedPages(ev, ['hand_hot', 'hand_cold'], 'clock-pro');
+    expect(c.get(6)).toBe(handColour('clock-pro', 'hand_cold', 1));
+    expect(new Set(['hand_hot', 'hand_cold', 'hand_test'].map((h, i) => handColour('clock-pro', h, i))).size).toBe(3);
   });
 
   it('marks the victim slot only when the step evicted', () => {
@@ -53,6 +58,9 @@ describe('decorations', () => {
     expect(listDecoration('cflru', 'LRU').splitAt).toBe('clean-first');
     expect(listDecoration('cflru', 'LRU').caption?.(snap)).toMatch(/2 pages/);
     expect(listDecoration('ts-clock', 'dirty blocks').pointer?.gauge).toBe('s_hand');
+    expect(listDecoration('ts-clock', 'dirty blocks').caption?.({ ...snap, gauges: [{ name: 's_hand', value: -1, target: null }] })).toBe(
+      's-hand: null',
+    );
     expect(listDecoration('lru', 'LRU')).toEqual({});
     expect(maxBitsOf('ts-clock', ring)).toBe(4);
     expect(maxBitsOf('clock', ring)).toBe(1);

@@ -1,17 +1,19 @@
 // What a step marks on the views (pages the hands changed, where the victim
-// was) and the few per-policy decorations, keyed by policy id. Everything else
-// is drawn generically from the snapshot, so new policies work without code here.
+// was) and the per-policy decorations the catalogue's view hints ask for.
+// Everything is drawn generically from the snapshot and the catalogue, so a new
+// policy needs no code here.
 
-import { HAND_COLOURS } from './colours';
-import type { AnyEvent, Ring, Snapshot, StepEvent } from './types';
+import { handColour } from './colours';
+import { policyDoc } from '../core/catalog';
+import type { AnyEvent, Ring, Snapshot, StepEvent } from '../core/explore';
 
 /** Pages each hand changed in the step, in that hand's colour (hands ordered as in the ring). */
-export function touchedPages(events: AnyEvent[], handOrder: string[]): Map<number, string> {
+export function touchedPages(events: AnyEvent[], handOrder: string[], policy = ''): Map<number, string> {
   const m = new Map<number, string>();
   for (const e of events) {
     if (e.kind !== 'visit') continue;
     const k = handOrder.indexOf(e.hand);
-    m.set(e.page, HAND_COLOURS[(k < 0 ? handOrder.length : k) % HAND_COLOURS.length]);
+    m.set(e.page, handColour(policy, e.hand, k < 0 ? handOrder.length : k));
   }
   return m;
 }
@@ -36,32 +38,27 @@ export interface ListDecoration {
 
 const gaugeValue = (snap: Snapshot, name: string) => snap.gauges.find((g) => g.name === name)?.value;
 
-export const LIST_DECORATIONS: Record<string, Record<string, ListDecoration>> = {
-  'ts-clock': {
-    'dirty blocks': {
-      pointer: { gauge: 's_hand', label: 's-hand' },
-      caption: (s) => {
-        const v = gaugeValue(s, 's_hand');
-        return v === undefined || v < 0 ? 's-hand: null' : `s-hand at entry ${v}`;
-      },
-    },
-  },
-  cflru: {
-    LRU: { splitAt: 'clean-first', caption: (s) => `clean-first window: ${gaugeValue(s, 'window') ?? 0} pages (right of the bar)` },
-  },
-  'cflru-dynamic': {
-    LRU: { splitAt: 'clean-first', caption: (s) => `clean-first window: ${gaugeValue(s, 'window') ?? 0} pages (right of the bar)` },
-  },
-};
-
+/** What the policy's view in the catalogue draws over one of its lists (a pointer, a split, a caption). */
 export function listDecoration(policy: string, list: string): ListDecoration {
-  return LIST_DECORATIONS[policy]?.[list] ?? {};
+  const hint = policyDoc(policy)?.view.lists.find((l) => l.list === list);
+  if (!hint) return {};
+  const out: ListDecoration = {};
+  if (hint.pointer_gauge) out.pointer = { gauge: hint.pointer_gauge, label: hint.pointer_label };
+  if (hint.split_status) out.splitAt = hint.split_status;
+  if (hint.caption) {
+    const gauge = hint.caption_gauge;
+    out.caption = (snap) => {
+      const v = gauge ? gaugeValue(snap, gauge) : undefined;
+      if (gauge && (v === undefined || v < 0) && hint.caption_none) return hint.caption_none;
+      return hint.caption.replace('{gauge}', String(v ?? 0));
+    };
+  }
+  return out;
 }
 
-/** Largest `bits` value a ring can show: TS-CLOCK counts to 4, others have one bit. */
+/** Largest `bits` value a ring can show: the policy's view says (TS-CLOCK counts to 4); else what the ring holds. */
 export function maxBitsOf(policy: string, ring: Ring): number {
-  if (policy === 'ts-clock') return 4;
-  let m = 1;
+  let m = policyDoc(policy)?.view.max_bits ?? 1;
   for (const s of ring.slots) if (s.bits > m) m = s.bits;
   return m;
 }

@@ -5,28 +5,27 @@
 
 import { create } from 'zustand';
 import { engine } from '../worker/client';
-import type { ExploreFrame, FlashSetup, PageHistory } from './types';
-import type { PolicyInfo } from '../core/types';
-import { paramsToSend } from './ParamsEditor';
+import type { ExploreFrame, FlashSetup, PageHistory } from '../core/explore';
+import { CATALOG, defaultsOf, policyDoc } from '../core/catalog';
+import { paramsToSend } from '../core/params';
+import { MAIN_FLASH_KEYS } from '../components/FlashList';
 import type { ExploreFromWorker } from '../worker/protocol';
 
 export const SPEEDS = [1, 2, 5, 10, 30, 100, 300, 1000, 3000, 10000] as const;
 
 export type ExploreMode = 'cache' | 'flash';
 
-export const FTLS = [
-  { id: 'page', label: 'Page-level' },
-  { id: 'block', label: 'Block-level' },
-  { id: 'fast', label: 'FAST (hybrid)' },
-];
-export const GCS = ['greedy', 'cost-benefit', 'cat', 'fifo'];
+/** The device the flash explorer starts with: the catalogue's defaults of the main settings. */
+const FLASH_DEFAULTS = Object.fromEntries(
+  Object.entries(defaultsOf(CATALOG.flash)).filter(([k]) => MAIN_FLASH_KEYS.includes(k)),
+) as FlashSetup;
 
 export interface ExplorerState {
   status: 'closed' | 'opening' | 'open';
   mode: ExploreMode;
   flash: FlashSetup;
   setMode(mode: ExploreMode): void;
-  setFlash(patch: Partial<FlashSetup>): void;
+  setFlash(patch: FlashSetup): void;
   policy: string;
   frames: number;
   /** Parameters edited for the chosen policy (reset when it changes). */
@@ -42,7 +41,7 @@ export interface ExplorerState {
   drawn: number;
   setPolicy(policy: string): void;
   setFrames(frames: number): void;
-  open(info?: PolicyInfo): void;
+  open(): void;
   close(): void;
   seek(position: number): void;
   step(delta: number): void;
@@ -84,11 +83,11 @@ function onMessage(msg: ExploreFromWorker): void {
 export const useExplorer = create<ExplorerState>()((set, get) => ({
   status: 'closed',
   mode: 'cache',
-  flash: { ftl: 'page', gc: 'greedy', blocks: 1024, pages_per_block: 64, regions: 1 },
+  flash: FLASH_DEFAULTS,
   setMode: (mode) => set({ mode }),
   setFlash: (patch) => set((s) => ({ flash: { ...s.flash, ...patch } })),
-  policy: 'clock',
-  frames: 16,
+  policy: CATALOG.experiment.explore_policy,
+  frames: CATALOG.experiment.explore_frames,
   frame: null,
   speed: 10,
   error: null,
@@ -99,15 +98,14 @@ export const useExplorer = create<ExplorerState>()((set, get) => ({
   setParams: (params) => set({ params }),
   setPolicy: (policy) => set({ policy, params: {} }),
   setFrames: (frames) => set({ frames }),
-  open: (info) => {
+  open: () => {
     const { policy, frames, mode, flash } = get();
-    const bad =
+    const doc = policyDoc(policy);
+    const sent =
       mode === 'cache'
-        ? badCount('Cache size (frames)', frames)
-        : (badCount('Blocks', flash.blocks) ??
-          badCount('Pages per block', flash.pages_per_block) ??
-          badCount('DAC regions', flash.regions));
-    const sent = paramsToSend(info, get().params);
+        ? paramsToSend(doc?.name ?? policy, doc?.params ?? [], get().params)
+        : paramsToSend('Flash device', CATALOG.flash, flash);
+    const bad = mode === 'cache' ? badCount('Cache size (frames)', frames) : null;
     if (bad || 'error' in sent) {
       set({ error: bad ?? ('error' in sent ? sent.error : null) });
       return;

@@ -4,7 +4,7 @@
 
 import { PALETTE } from '../core/palette';
 import { blockAt, flashLayout, pageRect, paintFlash, tileOf, type FlashLayout } from './flashLayout';
-import type { FlashSnapshot } from './types';
+import type { FlashSnapshot } from '../core/explore';
 
 export interface FlashCanvas {
   update(snap: FlashSnapshot, pages: Uint8Array): void;

@@ -4,7 +4,7 @@
 
 import { EMPTY, HIGHLIGHT, statusColour } from './colours';
 import { cellAt, cellFromPoint, listLayout, type ListLayout } from './listLayout';
-import type { Slot } from './types';
+import type { Slot } from '../core/explore';
 
 export interface ListMarks {
   touched: Map<number, string>;
@@ -15,6 +15,8 @@ export interface ListMarks {
   split: number | null;
   /** Indices where a new group starts (thin bars), e.g. TS-CLOCK's blocks. */
   bounds: number[];
+  /** Policy id: its view in the catalogue gives the status colours. */
+  policy: string;
 }
 
 export interface ListCanvas {
@@ -50,7 +52,7 @@ export function createListCanvas(
   let entries: Slot[] = [];
   let layout: ListLayout = listLayout(0, width, maxHeight);
   let raf = 0;
-  let marks: ListMarks = { touched: new Map(), selected: null, pointer: null, split: null, bounds: [] };
+  let marks: ListMarks = { touched: new Map(), selected: null, pointer: null, split: null, bounds: [], policy: '' };
 
   function draw(): void {
     raf = 0;
@@ -74,7 +76,7 @@ export function createListCanvas(
       const s = majority(entries, from, Math.min(entries.length, from + l.per));
       const [x, y] = cellAt(c, l);
       ctx.globalAlpha = s.resident ? 1 : 0.45;
-      ctx.fillStyle = s.page === null ? EMPTY : statusColour(s.status);
+      ctx.fillStyle = s.page === null ? EMPTY : statusColour(s.status, marks.policy);
       ctx.fillRect(x + pad, y + pad, l.cell - 2 * pad, l.cell - 2 * pad);
       ctx.globalAlpha = 1;
       if (s.dirty) {

@@ -3,9 +3,10 @@
 // hands as spokes that sweep forward to their new slots. Framework-free: created
 // once on a canvas it owns, updated with each frame, destroyed.
 
-import { EMPTY, HAND_COLOURS, HIGHLIGHT, statusColour } from './colours';
+import { EMPTY, HIGHLIGHT, handColour, statusColour } from './colours';
+import { handLabel } from '../core/narrate';
 import { mod, nextRotation, ringLayout, slotAt, sweepTurn, type RingLayout } from './ringGeometry';
-import type { Ring } from './types';
+import type { Ring } from '../core/explore';
 import { buildRingMap, paintRing, rgbOf, type RingMap } from './ringPixels';
 
 export interface RingMarks {
@@ -16,6 +17,8 @@ export interface RingMarks {
   selected: number | null;
   /** Largest value of `bits` (1 for a reference bit, 4 for TS-CLOCK counts). */
   maxBits: number;
+  /** Policy id: its view in the catalogue gives colours and hand names. */
+  policy: string;
 }
 
 export interface RingCanvas {
@@ -24,10 +27,6 @@ export interface RingCanvas {
 }
 
 const SWEEP_MS = 160;
-
-export function handColour(i: number): string {
-  return HAND_COLOURS[i % HAND_COLOURS.length];
-}
 
 export function createRingCanvas(canvas: HTMLCanvasElement, size: number, onSelect: (page: number | null) => void): RingCanvas {
   const dpr = globalThis.devicePixelRatio || 1;
@@ -38,7 +37,7 @@ export function createRingCanvas(canvas: HTMLCanvasElement, size: number, onSele
   const ctx = canvas.getContext('2d');
   const layout: RingLayout = ringLayout(size, size);
   let ring: Ring | null = null;
-  let marks: RingMarks = { touched: new Map(), victimSlot: null, selected: null, maxBits: 1 };
+  let marks: RingMarks = { touched: new Map(), victimSlot: null, selected: null, maxBits: 1, policy: '' };
   /** Hands as drawn, in turns (0..1 clockwise from twelve o'clock), to sweep from. */
   const drawn = new Map<string, number>();
   let from = new Map<string, number>();
@@ -65,7 +64,7 @@ export function createRingCanvas(canvas: HTMLCanvasElement, size: number, onSele
     for (let i = 0; i < n; i++) {
       const sl = r.slots[i];
       const d = mod(i + offset, n);
-      rgb.set(sl.page === null ? rgbOf(EMPTY) : rgbOf(statusColour(sl.status), sl.resident ? 1 : 0.45), d * 3);
+      rgb.set(sl.page === null ? rgbOf(EMPTY) : rgbOf(statusColour(sl.status, marks.policy), sl.resident ? 1 : 0.45), d * 3);
       bits[d] = sl.page === null ? 0 : Math.min(sl.bits, marks.maxBits) / marks.maxBits;
       dirty[d] = sl.dirty ? 1 : 0;
     }
@@ -117,7 +116,7 @@ export function createRingCanvas(canvas: HTMLCanvasElement, size: number, onSele
       const s = ring.slots[i];
       const a0 = slotStart(i, n) + gap;
       const a1 = slotStart(i, n) + (2 * Math.PI) / n - gap;
-      const key = s.page === null ? `${EMPTY}|1` : `${statusColour(s.status)}|${s.resident ? 1 : 0.45}`;
+      const key = s.page === null ? `${EMPTY}|1` : `${statusColour(s.status, marks.policy)}|${s.resident ? 1 : 0.45}`;
       let path = fills.get(key);
       if (!path) fills.set(key, (path = new Path2D()));
       wedge(path, inner + bitBand, outer, a0, a1);
@@ -174,12 +173,12 @@ export function createRingCanvas(canvas: HTMLCanvasElement, size: number, onSele
         ctx.moveTo(cx, cy);
         ctx.lineTo(cx + len * Math.cos(a), cy + len * Math.sin(a));
         ctx.lineWidth = 3;
-        ctx.strokeStyle = handColour(k);
+        ctx.strokeStyle = handColour(marks.policy, h.name, k);
         ctx.stroke();
         ctx.font = 'bold 12px system-ui, sans-serif';
-        ctx.fillStyle = handColour(k);
+        ctx.fillStyle = handColour(marks.policy, h.name, k);
         ctx.textAlign = 'center';
-        ctx.fillText(h.name, cx + (len - 18) * Math.cos(a), cy + (len - 18) * Math.sin(a) - 8);
+        ctx.fillText(handLabel(h.name, marks.policy), cx + (len - 18) * Math.cos(a), cy + (len - 18) * Math.sin(a) - 8);
       });
     ctx.beginPath();
     ctx.arc(cx, cy, 4, 0, Math.PI * 2);

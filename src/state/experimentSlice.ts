@@ -1,22 +1,22 @@
 import type { StateCreator } from 'zustand';
 import type { CostModel } from '../core/types';
-import { policyLabel } from '../core/policies';
+import { CATALOG, policyLabel } from '../core/catalog';
 import type { FlashSpec, ParamValue, PolicySpec, SharedSource } from './shared';
 import type { AppState } from './store';
 
-export const COST_PRESETS: Record<string, CostModel> = {
-  unit: { read: 1, write: 1 },
-  cflru: { read: 1, write: 8 },
-  slc: { read: 25, write: 200 },
-  mlc: { read: 60, write: 800 },
-};
-
 /** Whether a cost model is one of the flash latency presets, so that cost is an I/O time in µs. */
 export const isLatencyModel = (c: CostModel): boolean =>
-  [COST_PRESETS.slc, COST_PRESETS.mlc].some((m) => m.read === c.read && m.write === c.write);
+  CATALOG.cost_presets.some((p) => p.latency && p.cost.read === c.read && p.cost.write === c.write);
 
-/** Log-spaced cache sizes, as percentages of the trace's distinct pages, for a miss-ratio curve. */
-export const SWEEP_TEXT = '1%, 2%, 5%, 10%, 20%, 35%, 50%, 75%, 100%';
+/** The catalogue's cost preset `id`. */
+export function costPreset(id: string): CostModel {
+  const p = CATALOG.cost_presets.find((x) => x.id === id);
+  if (!p) throw new Error(`the core has no cost preset ${id}`);
+  return { ...p.cost };
+}
+
+/** A new experiment, as the core's catalogue describes it. */
+export const defaultPolicies = (): PolicySpec[] => CATALOG.experiment.policies.map((id) => ({ id, params: {} }));
 
 export interface ExperimentSlice {
   policies: PolicySpec[];
@@ -66,13 +66,9 @@ export function specLabels(specs: PolicySpec[]): string[] {
 const specLabelRaw = (s: PolicySpec) => JSON.stringify(s.params);
 
 export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSlice> = (set) => ({
-  policies: [
-    { id: 'lru', params: {} },
-    { id: 'clock', params: {} },
-    { id: 'opt', params: {} },
-  ],
-  framesText: '100, 1000',
-  cost: COST_PRESETS.unit,
+  policies: defaultPolicies(),
+  framesText: CATALOG.experiment.frames,
+  cost: costPreset(CATALOG.experiment.cost_preset),
   flush: false,
   flash: [],
   baseline: 0,
@@ -100,7 +96,7 @@ export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSli
   setCost: (patch) => set((s) => ({ cost: { ...s.cost, ...patch } })),
   setFlush: (flush) => set({ flush }),
   setBaseline: (baseline) => set({ baseline }),
-  addFlash: () => set((s) => ({ flash: [...s.flash, { ftl: 'page', gc: 'greedy' }] })),
+  addFlash: () => set((s) => ({ flash: [...s.flash, {}] })),
   removeFlash: (index) => set((s) => ({ flash: s.flash.filter((_, i) => i !== index) })),
   setFlashField: (index, key, value) => set((s) => ({ flash: s.flash.map((f, i) => (i === index ? { ...f, [key]: value } : f)) })),
   setPosition: (position) => set({ position }),

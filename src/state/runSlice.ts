@@ -1,7 +1,8 @@
 import type { StateCreator } from 'zustand';
-import type { FormatInfo, Metrics, PolicyInfo, RunJob, TraceSummary } from '../core/types';
+import type { Metrics, RunJob, TraceSummary } from '../core/types';
 import { parseFrames } from '../core/frames';
-import { NO_CACHE, policyLabel } from '../core/policies';
+import { NO_CACHE, flashParam, isPolicyId, policyDoc, policyLabel } from '../core/catalog';
+import { paramsToSend } from '../core/params';
 import { CancelledError, engine, type ProgressMsg } from '../worker/client';
 import type { FlashOutcome, GaugeSeries } from '../worker/protocol';
 import type { FlashSpec } from './shared';
@@ -25,7 +26,7 @@ export interface RunResultView {
 
 /** A short name for a flash configuration: its FTL, victim policy and DAC regions. */
 export function flashLabel(cfg: FlashSpec, index: number, all: FlashSpec[]): string {
-  const parts = [String(cfg.ftl ?? 'page'), String(cfg.gc ?? 'greedy')];
+  const parts = [String(cfg.ftl ?? flashParam('ftl')?.default), String(cfg.gc ?? flashParam('gc')?.default)];
   if (typeof cfg.regions === 'number' && cfg.regions > 1) parts.push(`${cfg.regions} regions`);
   const label = parts.join(', ');
   const same = all.slice(0, index).filter((o, i) => flashLabel(o, i, []) === label).length;
@@ -43,8 +44,6 @@ export interface Busy {
 export interface RunSlice {
   engineStatus: 'starting' | 'ready' | 'failed';
   coreVersion: string | null;
-  policyInfo: PolicyInfo[];
-  formats: FormatInfo[];
   trace: TraceSummary | null;
   /** The form as it was when the loaded trace was made, so a link describes that trace and not later edits. */
   loadedFrom: Pick<AppState, 'sourceKind' | 'generator' | 'load'> | null;
@@ -74,8 +73,6 @@ const GAUGE_FRAMES_LIMIT = 10_000;
 export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, get) => ({
   engineStatus: 'starting',
   coreVersion: null,
-  policyInfo: [],
-  formats: [],
   trace: null,
   loadedFrom: null,
   busy: null,
@@ -87,8 +84,8 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
 
   async startEngine() {
     try {
-      const { version, policies, formats } = await engine().ready;
-      set({ engineStatus: 'ready', coreVersion: version, policyInfo: policies, formats });
+      const { version } = await engine().ready;
+      set({ engineStatus: 'ready', coreVersion: version });
     } catch (e) {
       set({ engineStatus: 'failed', error: (e as Error).message });
     }
@@ -139,18 +136,28 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
       set({ error: `Cache sizes: ${frames.error}` });
       return;
     }
-    const known = new Set(s.policyInfo.map((p) => p.id));
     const labels = specLabels(s.policies);
-    const specs = s.policies.map((p, i) => ({ ...p, index: i, label: labels[i] }));
-    const runnable = known.size === 0 ? specs : specs.filter((p) => known.has(p.id));
-    const unknown = [...new Set(specs.filter((p) => !runnable.includes(p)).map((p) => p.id))];
-    const notes: string[] = [];
-    if (unknown.length > 0) notes.push(`Not in this build of the core, so not run: ${unknown.join(', ')}.`);
-    if (runnable.length === 0) {
-      set({ error: s.policies.length === 0 ? 'Choose at least one policy.' : notes.join(' ') });
+    const specs = [];
+    for (const [i, p] of s.policies.entries()) {
+      const doc = policyDoc(p.id);
+      // Links and presets are checked on the way in; this is the last guard before the worker.
+      if (!doc || !isPolicyId(p.id)) {
+        set({ error: `Unknown policy ${p.id}.` });
+        return;
+      }
+      const sent = paramsToSend(labels[i], doc.params, p.params);
+      if ('error' in sent) {
+        set({ error: sent.error });
+        return;
+      }
+      specs.push({ id: p.id, params: sent.params, index: i, label: labels[i] });
+    }
+    if (specs.length === 0) {
+      set({ error: 'Choose at least one policy.' });
       return;
     }
-    const plan = runnable.flatMap((p) =>
+    const notes: string[] = [];
+    const plan = specs.flatMap((p) =>
       frames.frames.map((f) => ({ spec: p.index, label: p.label, job: { policy: p.id, frames: f, params: p.params } })),
     );
     // With flash, the trace straight to the device is the baseline every cache is measured against.
@@ -164,7 +171,7 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
     const F = Math.max(1, flash.length);
     const req = engine().run(
       jobs,
-      { cost: s.cost, buckets: 200, flush: s.flush },
+      { cost: s.cost, buckets: 200, flush: s.flush, record_stream: false },
       (r) => {
         const p = plan[r.index];
         const base = { job: r.job, metrics: r.metrics, bucketSize: r.bucketSize, bucketHits: r.bucketHits, gauges: r.gauges };

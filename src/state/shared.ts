@@ -5,8 +5,9 @@ import type { CostModel, LoadSettings } from '../core/types';
 import type { GeneratorForm } from './workloadSlice';
 import type { View } from './viewSlice';
 
-export type ParamValue = number | boolean | string;
-export type Params = Record<string, ParamValue>;
+import type { ParamValue, Params } from '../core/params';
+
+export type { ParamValue, Params } from '../core/params';
 
 /** One policy of a comparison; the same policy may appear twice with different parameters. */
 export interface PolicySpec {

@@ -33,8 +33,8 @@ const full: SharedExperiment = {
   policies: [
     { id: 'lru', params: {} },
     { id: 'cflru', params: { window: 0.25 } },
-    { id: 'dac', params: { regions: 4, adaptive: true, mode: 'fast' } },
-    { id: 'dac', params: { regions: 1 } },
+    { id: 'clock-pro', params: { cold_fraction: 0.3, ignore_repeats: true } },
+    { id: 'ts-clock', params: { pages_per_block: 256 } },
   ],
   frames: '1%, 2%, 5%, 100',
   cost: { read: 25, write: 200 },
@@ -139,7 +139,30 @@ describe('URL codec', () => {
   it('loads a newer-version link best-effort and says so', () => {
     const d = decodeExperiment(enc({ ...full, futureField: 1 }).replace('#v1=', '#v9='));
     expect(d.problems[0]).toMatch(/newer version of cachescope \(link format v9/);
+    expect(d.problems[1]).toMatch(/^futureField: not a field of this version's links; ignored\.$/);
     expect(d.experiment).toEqual(full);
+  });
+
+  it('checks policy ids and parameters against the core catalogue', () => {
+    const d = decodeExperiment(
+      enc({
+        ...full,
+        policies: [
+          { id: 'no-such-policy', params: {} },
+          { id: 'cflru', params: { window: 7, bogus: 1 } },
+          { id: 'ts-clock', params: { pages_per_block: 64 } },
+        ],
+      }),
+    );
+    expect(d.experiment?.policies).toEqual([
+      { id: 'cflru', params: {} },
+      { id: 'ts-clock', params: { pages_per_block: 64 } },
+    ]);
+    expect(d.problems).toEqual([
+      'policies[0].id: “no-such-policy” is not a policy of this version of cachescope; it is left out.',
+      'policies[1].params.window: CFLRU window must be between 0 and 1 of the frames. Using the default.',
+      'policies[1].params.bogus: CFLRU has no parameter bogus. Using the default.',
+    ]);
   });
 
   it('replaces each bad field by its default and names the field', () => {

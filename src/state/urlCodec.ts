@@ -6,6 +6,10 @@ import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
 import { DEFAULT_CSV, DEFAULT_GENERATOR, type GeneratorForm, type WorkloadKind } from './workloadSlice';
 import type { FlashSpec, Params, PolicySpec, SharedExperiment, SharedSource } from './shared';
 import type { CsvMapping, LoadSettings, Unit } from '../core/types';
+import * as v from 'valibot';
+import { CATALOG, flashParam, limit, policyDoc } from '../core/catalog';
+import { problemOf } from '../core/params';
+import { costPreset, defaultPolicies } from './experimentSlice';
 
 export const URL_VERSION = 1;
 /** Uploads whose compressed bytes fit in this travel inside the link. */
@@ -13,19 +17,15 @@ export const INLINE_LIMIT = 64 * 1024;
 /** Larger files are not worth compressing to find out: traces shrink far less than 16×. */
 const INLINE_TRY = 16 * INLINE_LIMIT;
 
-/** A generated trace of this many requests takes 1 GB in the worker (4 bytes each); more is refused. */
-export const MAX_LENGTH = 250_000_000;
-export const MAX_PAGES = 100_000_000;
+/** The core's limits on what one generated workload may ask for. */
+export const MAX_LENGTH = limit('generated');
+export const MAX_PAGES = limit('distinct_pages');
 
 export const DEFAULT_EXPERIMENT: SharedExperiment = {
   source: { kind: 'generate', generator: DEFAULT_GENERATOR },
-  policies: [
-    { id: 'lru', params: {} },
-    { id: 'clock', params: {} },
-    { id: 'opt', params: {} },
-  ],
-  frames: '100, 1000',
-  cost: { read: 1, write: 1 },
+  policies: defaultPolicies(),
+  frames: CATALOG.experiment.frames,
+  cost: costPreset(CATALOG.experiment.cost_preset),
   flush: false,
   flash: [],
   baseline: 0,
@@ -84,7 +84,7 @@ function shown(v: unknown): string {
 }
 
 const ID = /^[a-z0-9][a-z0-9_.-]{0,39}$/i;
-const KINDS: WorkloadKind[] = ['zipf', 'uniform', 'loop', 'hot-cold', 'working-set', 'sequential'];
+const KINDS = CATALOG.generators.map((g) => g.id) as WorkloadKind[];
 const UNITS: Unit[] = ['bytes', 'sectors', 'pages'];
 
 class Checker {
@@ -240,7 +240,22 @@ function checkPolicies(c: Checker, v: unknown): PolicySpec[] {
     const o = c.obj(`policies[${i}]`, p);
     if (!o) return;
     const id = c.str(`policies[${i}].id`, o.id, '', 40, ID);
-    if (id) out.push({ id, params: c.params(`policies[${i}].params`, o.params) });
+    if (!id) return;
+    const doc = policyDoc(id);
+    if (!doc) {
+      c.problems.push(`policies[${i}].id: “${shown(id)}” is not a policy of this version of cachescope; it is left out.`);
+      return;
+    }
+    const params = c.params(`policies[${i}].params`, o.params);
+    for (const [k, val] of Object.entries(params)) {
+      const spec = doc.params.find((p) => p.key === k);
+      const problem = spec ? problemOf(doc.name, spec, val) : `${doc.name} has no parameter ${k}.`;
+      if (problem) {
+        c.problems.push(`policies[${i}].params.${k}: ${problem} Using the default.`);
+        delete params[k];
+      }
+    }
+    out.push({ id, params });
   });
   if (v.length > 32) c.problems.push('policies: more than 32; the rest are left out.');
   return out;
@@ -257,19 +272,46 @@ function checkFlash(c: Checker, v: unknown): FlashSpec[] {
     const out: FlashSpec = {};
     for (const [k, val] of Object.entries(o)) {
       if (typeof val === 'object' && val !== null && !Array.isArray(val)) {
+        // Nested objects (latency, ftl_params) go to the core, which names a bad field.
         if (ID.test(k)) out[k] = c.params(`flash[${i}].${k}`, val);
         else c.bad(`flash[${i}] key`, 'a parameter name', k);
-      } else Object.assign(out, c.params(`flash[${i}]`, { [k]: val }));
+        continue;
+      }
+      const spec = flashParam(k);
+      const problem = spec ? problemOf('flash', spec, val) : null;
+      if (problem) c.problems.push(`flash[${i}].${k}: ${problem} Using the default.`);
+      else Object.assign(out, c.params(`flash[${i}]`, { [k]: val }));
     }
     return out;
   });
 }
+
+/**
+ * The link's outer shape: the fields an experiment has and no others. What each
+ * holds is checked field by field below, so one bad value costs only itself; a
+ * field this version does not know (a newer link, a typo) is named and ignored.
+ */
+const OuterShape = v.strictObject({
+  source: v.optional(v.unknown()),
+  policies: v.optional(v.unknown()),
+  frames: v.optional(v.unknown()),
+  cost: v.optional(v.unknown()),
+  flush: v.optional(v.unknown()),
+  flash: v.optional(v.unknown()),
+  baseline: v.optional(v.unknown()),
+  view: v.optional(v.unknown()),
+  position: v.optional(v.unknown()),
+});
 
 /** Checks a parsed object field by field. */
 export function validateExperiment(raw: unknown): Decoded {
   const c = new Checker();
   const o = c.obj('experiment', raw);
   if (!o) return { experiment: null, problems: c.problems };
+  const outer = v.safeParse(OuterShape, o);
+  if (!outer.success)
+    for (const issue of outer.issues)
+      c.problems.push(`${v.getDotPath(issue) ?? 'experiment'}: not a field of this version's links; ignored.`);
   const d = DEFAULT_EXPERIMENT;
   const costO = c.obj('cost', o.cost) ?? {};
   const experiment: SharedExperiment = {

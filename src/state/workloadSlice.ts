@@ -1,6 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { CsvMapping, GenConfig, LoadSettings, Workload } from '../core/types';
 import type { AppState } from './store';
+import { CATALOG } from '../core/catalog';
 
 export type WorkloadKind = Workload['kind'];
 
@@ -29,31 +30,28 @@ export interface WorkloadSlice {
   setFile(file: File | null): void;
 }
 
-export const DEFAULT_CSV: CsvMapping = {
-  delimiter: null,
-  header: false,
-  id_column: 0,
-  unit: 'pages',
-  size_column: null,
-  size_unit: 'bytes',
-  sector_size: 512,
-  op_column: null,
-  read_values: ['r', 'read', '0'],
-  write_values: ['w', 'write', '1'],
-  namespace_column: null,
-};
+export const DEFAULT_CSV: CsvMapping = CATALOG.csv;
 
+/** A generator parameter's default from the catalogue (`phase` for length, writes and seed). */
+function genDefault(generator: string, key: string): number {
+  const params = generator === 'phase' ? CATALOG.phase : CATALOG.generators.find((g) => g.id === generator)?.params;
+  const d = params?.find((p) => p.key === key)?.default;
+  if (typeof d !== 'number') throw new Error(`the core's catalogue has no default for ${generator}.${key}`);
+  return d;
+}
+
+/** The form's first values: the catalogue's defaults (Zipf first, as it lists it). */
 export const DEFAULT_GENERATOR: GeneratorForm = {
   kind: 'zipf',
-  pages: 10_000,
-  alpha: 1.0,
-  hotAccess: 0.9,
-  hotPages: 0.1,
-  set: 500,
-  shiftEvery: 20_000,
-  length: 200_000,
-  writeFraction: 0.3,
-  seed: 42,
+  pages: genDefault('zipf', 'pages'),
+  alpha: genDefault('zipf', 'alpha'),
+  hotAccess: genDefault('hot-cold', 'hot_access'),
+  hotPages: genDefault('hot-cold', 'hot_pages'),
+  set: genDefault('working-set', 'set'),
+  shiftEvery: genDefault('working-set', 'shift_every'),
+  length: genDefault('phase', 'length'),
+  writeFraction: genDefault('phase', 'write_fraction'),
+  seed: genDefault('phase', 'seed'),
 };
 
 function workloadOf(g: GeneratorForm): Workload {

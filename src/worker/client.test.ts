@@ -19,14 +19,14 @@ describe('SimClient', () => {
   it('resolves ready, routes progress and results by request id, and resolves on done', async () => {
     const port = new FakePort();
     const c = new SimClient(port);
-    port.reply({ type: 'ready', version: '1', policies: [], formats: [{ id: 'plain', label: 'Plain' }] });
-    await expect(c.ready).resolves.toEqual({ version: '1', policies: [], formats: [{ id: 'plain', label: 'Plain' }] });
+    port.reply({ type: 'ready', version: '1' });
+    await expect(c.ready).resolves.toEqual({ version: '1' });
 
     const progress: number[] = [];
     const results: number[] = [];
     const { id, done } = c.run(
       [{ policy: 'lru', frames: 2, params: {} }],
-      { cost: { read: 1, write: 1 }, buckets: 10, flush: false },
+      { cost: { read: 1, write: 1 }, buckets: 10, flush: false, record_stream: false },
       (r) => results.push(r.metrics.hits),
       (p) => progress.push(p.done),
     );

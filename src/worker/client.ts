@@ -11,7 +11,7 @@ import {
   type ToWorker,
   type TraceSource,
 } from './protocol';
-import type { FormatInfo, PolicyInfo, RunJob, RunOptions, TraceSummary } from '../core/types';
+import type { RunJob, RunOptions, TraceSummary } from '../core/types';
 
 export type ResultMsg = Extract<FromWorker, { type: 'result' }>;
 export type ProgressMsg = Extract<FromWorker, { type: 'progress' }>;
@@ -24,8 +24,6 @@ export interface Port {
 
 export interface Ready {
   version: string;
-  policies: PolicyInfo[];
-  formats: FormatInfo[];
 }
 
 export class CancelledError extends Error {
@@ -57,7 +55,7 @@ export class SimClient {
       const msg: unknown = ev.data;
       if (isExploreFromWorker(msg)) return this.exploreListener?.(msg);
       if (!isFromWorker(msg)) return;
-      if (msg.type === 'ready') return markReady({ version: msg.version, policies: msg.policies, formats: msg.formats });
+      if (msg.type === 'ready') return markReady({ version: msg.version });
       if (msg.type === 'error' && msg.id === null) return failReady(new Error(msg.message));
       this.dispatch(msg);
     };

@@ -5,7 +5,8 @@
 // device) replay from the start. Either way the core is deterministic, so the
 // state reached equals the state first seen there.
 
-import type { AnyEvent, ExploreFrame, Snapshot } from '../explorer/types';
+import type { AnyEvent, ExploreFrame, Snapshot } from '../core/explore';
+import { parseCore, parseStep, SnapshotSchema } from '../core/schemas';
 
 /** What the session needs from WasmSession (tests supply a fake). */
 export interface Stepper {
@@ -81,13 +82,13 @@ export class ExplorerSession {
     if (to - 1 > this.position) this.advanceTo(to - 1);
     const out = this.s.step();
     if (out === undefined) throw new Error('the trace ended before the requested position');
-    const r = JSON.parse(out) as { hit: boolean | null; events: AnyEvent[] };
+    const r = parseStep(out);
     this.last = { hit: r.hit, events: r.events, at: this.position };
   }
 
   frame(playing: boolean): ExploreFrame {
     const position = this.position;
-    const snapshot = JSON.parse(this.s.snapshot()) as Snapshot;
+    const snapshot: Snapshot = parseCore('snapshot', SnapshotSchema, this.s.snapshot());
     return {
       position,
       total: this.total,

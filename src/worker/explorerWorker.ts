@@ -5,8 +5,10 @@
 import { WasmFlashSession, WasmSession, type WasmTrace } from '../wasm-pkg/cachescope.js';
 import { ExplorerSession, stepsForTick, type Stepper } from './explorerSession';
 import type { ExploreFromWorker, ExploreToWorker } from './protocol';
-import { mentions, mentionsLpn, narrateEvents } from '../explorer/narrate';
-import type { AnyEvent, FlashSetup, FlashSnapshot, PageHistory, Snapshot } from '../explorer/types';
+import { mentions, mentionsLpn, narrateEvents } from '../core/narrate';
+import type { AnyEvent, FlashSetup, PageHistory, Snapshot } from '../core/explore';
+import { FlashSnapshotSchema, parseCore, parseStep } from '../core/schemas';
+import { policyDoc } from '../core/catalog';
 
 const TICK_MS = 1000 / 60;
 /** Requests before the position whose events the page history replays. */
@@ -33,7 +35,7 @@ function flashStepper(trace: WasmTrace, config: string, o: () => Open | null): S
     snapshot: () => JSON.stringify({ policy: 'flash', capacity: 0, resident: 0, rings: [], lists: [], gauges: [] }),
     free: () => f.free(),
     extras: () => ({
-      flash: JSON.parse(f.snapshot(o()?.selectedLpn ?? undefined)) as FlashSnapshot,
+      flash: parseCore('flash snapshot', FlashSnapshotSchema, f.snapshot(o()?.selectedLpn ?? undefined)),
       flashPages: f.page_states(),
     }),
   };
@@ -61,10 +63,11 @@ function sendFrame(post: Post): void {
 }
 
 /**
- * TS-CLOCK's dirty list is grouped by flash block; its snapshot lists pages
- * only, so the block of each (original id / pages_per_block) is added here.
+ * A block-aware policy's lists are grouped by flash block (its view in the
+ * catalogue names the parameter giving pages per block); snapshots list pages
+ * only, so the block of each (original id / pages per block) is added here.
  */
-function tsClockStepper(trace: WasmTrace, s: WasmSession, ppb: number): Stepper {
+function blockStepper(trace: WasmTrace, s: WasmSession, ppb: number): Stepper {
   let ids: Float64Array | null = null;
   const blockOf = (page: number) => {
     ids ??= Float64Array.from(trace.original_ids(0, trace.distinct()));
@@ -76,9 +79,9 @@ function tsClockStepper(trace: WasmTrace, s: WasmSession, ppb: number): Stepper 
     position: () => s.position(),
     snapshot: () => s.snapshot(),
     free: () => s.free(),
-    fork: () => tsClockStepper(trace, s.fork(), ppb),
+    fork: () => blockStepper(trace, s.fork(), ppb),
     extras: (snap, events) => {
-      const list = snap.lists.find((l) => l.name === 'dirty blocks');
+      const list = snap.lists[0];
       const dirtyEvict = events.find((e) => e.kind === 'evict' && e.dirty);
       return {
         groups: list ? { list: list.name, blocks: list.entries.map((e) => (e.page === null ? -1 : blockOf(e.page))) } : undefined,
@@ -90,7 +93,7 @@ function tsClockStepper(trace: WasmTrace, s: WasmSession, ppb: number): Stepper 
 }
 
 function flashConfig(f: FlashSetup): string {
-  return JSON.stringify({ ftl: f.ftl, gc: f.gc, blocks: f.blocks, pages_per_block: f.pages_per_block, regions: f.regions });
+  return JSON.stringify(f);
 }
 
 function stop(): void {
@@ -155,7 +158,7 @@ function history(trace: WasmTrace, o: Open, page: number): PageHistory {
     for (let t = from + 1; t <= pos; t++) {
       const out = ws.step();
       if (out === undefined) break;
-      const evs = (JSON.parse(out) as { events: AnyEvent[] }).events.filter(about);
+      const evs = parseStep(out).events.filter(about);
       for (const text of narrateEvents(evs, o.policy)) changes.push({ t, text });
     }
   } finally {
@@ -206,8 +209,10 @@ export function handleExplore(msg: ExploreToWorker, trace: WasmTrace | null, pos
           throw new Error(`cache size must be a whole number of frames ≥ 1, got ${msg.frames}`);
         const params = JSON.stringify(msg.params ?? {});
         const plain = () => new WasmSession(t, msg.policy, msg.frames, params, '');
-        const ppb = Number((msg.params as { pages_per_block?: unknown } | undefined)?.pages_per_block ?? 1024);
-        make = msg.policy === 'ts-clock' ? () => tsClockStepper(t, plain(), ppb) : plain;
+        const doc = policyDoc(msg.policy);
+        const key = doc?.view.block_param;
+        const ppb = key ? Number(msg.params?.[key] ?? doc?.params.find((p) => p.key === key)?.default) : 0;
+        make = key && ppb > 0 ? () => blockStepper(t, plain(), ppb) : plain;
       }
       make().free(); // surfaces a bad policy or configuration as an error before anything else
       const flash = msg.flash !== undefined;

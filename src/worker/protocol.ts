@@ -1,8 +1,15 @@
-// Every message between the UI thread and the simulation worker. The worker
-// owns the trace and the simulation; bulk data (per-bucket hits, uploaded
-// files) crosses as typed arrays or File objects, never as JSON arrays.
+// Every message between the UI thread and the simulation worker, as types and as
+// valibot schemas: each side checks what it receives. The worker owns the trace
+// and the simulation; bulk data (per-bucket hits, uploaded files) crosses as
+// typed arrays or File objects, never as JSON arrays.
 
-import type { FormatInfo, GenConfig, LoadSettings, Metrics, PolicyInfo, RunJob, RunOptions, TraceSummary } from '../core/types';
+import * as v from 'valibot';
+import type { GenConfig, LoadSettings, Metrics, RunJob, RunOptions, TraceSummary } from '../core/types';
+import type { FlashMetrics } from '../core/generated/core';
+import type { ExploreFrame, FlashSetup, PageHistory } from '../core/explore';
+import { CsvMappingSchema, EventSchema, FlashEventSchema, FlashSnapshotSchema, MetricsSchema, SnapshotSchema } from '../core/schemas';
+
+export type { FlashMetrics } from '../core/generated/core';
 
 export type TraceSource = { kind: 'generate'; config: GenConfig } | { kind: 'file'; file: File; settings: LoadSettings };
 
@@ -17,29 +24,6 @@ export interface GaugeSeries {
   names: string[];
   every: number;
   values: Float64Array;
-}
-
-/** The flash figures of one run's after-cache stream on one FTL configuration (the core's FlashMetrics). */
-export interface FlashMetrics {
-  host_writes: number;
-  host_reads: number;
-  flash_writes: number;
-  flash_reads: number;
-  copied: number;
-  erases: number;
-  gc_victims: number;
-  waf: number;
-  erase_mean: number;
-  erase_stddev: number;
-  erase_max: number;
-  erase_min: number;
-  cleaning_cost: number;
-  time_us: number;
-  host_bytes_written: number;
-  utilisation: number;
-  /** TS-CLOCK Fig. 5: `block_util[k]` counts write runs that touched k pages of their block. */
-  block_util: number[];
-  block_util_mean: number;
 }
 
 export interface FlashOutcome {
@@ -57,7 +41,7 @@ export type ToWorker =
   | { type: 'cancel'; id: number };
 
 export type FromWorker =
-  | { type: 'ready'; version: string; policies: PolicyInfo[]; formats: FormatInfo[] }
+  | { type: 'ready'; version: string }
   | { type: 'progress'; id: number; phase: 'load' | 'run'; done: number; total: number; label: string }
   | { type: 'loaded'; id: number; summary: TraceSummary }
   | {
@@ -80,6 +64,78 @@ export type FromWorker =
 
 export type FromWorkerType = FromWorker['type'];
 
+// ---- schemas of the control messages ----
+
+const id = v.pipe(v.number(), v.integer());
+const record = v.record(v.string(), v.unknown());
+const RunJobSchema = v.object({ policy: v.string(), frames: v.number(), params: record });
+const RunOptionsSchema = v.object({
+  cost: v.object({ read: v.number(), write: v.number() }),
+  buckets: v.number(),
+  flush: v.boolean(),
+  record_stream: v.boolean(),
+});
+const LoadSettingsSchema = v.object({ format: v.nullable(v.string()), pageSize: v.number(), strict: v.boolean(), csv: CsvMappingSchema });
+
+/** What the worker accepts from the UI; the generator's content is the core's to check. */
+const ToWorkerSchema = v.variant('type', [
+  v.object({
+    type: v.literal('load'),
+    id,
+    source: v.variant('kind', [
+      v.object({ kind: v.literal('generate'), config: v.custom<GenConfig>((x) => typeof x === 'object' && x !== null) }),
+      v.object({ kind: v.literal('file'), file: v.instance(File), settings: LoadSettingsSchema }),
+    ]),
+  }),
+  v.object({
+    type: v.literal('run'),
+    id,
+    jobs: v.array(RunJobSchema),
+    options: RunOptionsSchema,
+    gauges: v.optional(v.object({ every: v.number(), maxFrames: v.number() })),
+    flash: v.optional(v.array(record)),
+  }),
+  v.object({ type: v.literal('stream'), id, job: RunJobSchema, options: RunOptionsSchema }),
+  v.object({ type: v.literal('cancel'), id }),
+]);
+
+const FlashOutcomeSchema = v.object({
+  metrics: v.custom<FlashMetrics>((x) => typeof x === 'object' && x !== null),
+  eraseCounts: v.instance(Uint32Array),
+});
+
+const FromWorkerSchema = v.variant('type', [
+  v.object({ type: v.literal('ready'), version: v.string() }),
+  v.object({ type: v.literal('progress'), id, phase: v.picklist(['load', 'run']), done: v.number(), total: v.number(), label: v.string() }),
+  v.object({ type: v.literal('loaded'), id, summary: v.custom<TraceSummary>((x) => typeof x === 'object' && x !== null) }),
+  v.object({
+    type: v.literal('result'),
+    id,
+    index: v.number(),
+    job: RunJobSchema,
+    metrics: MetricsSchema,
+    bucketSize: v.number(),
+    bucketHits: v.instance(Uint32Array),
+    gauges: v.optional(v.object({ names: v.array(v.string()), every: v.number(), values: v.instance(Float64Array) })),
+    flash: v.optional(v.array(FlashOutcomeSchema)),
+  }),
+  v.object({ type: v.literal('streamed'), id, pages: v.instance(Float64Array), writes: v.instance(Uint8Array) }),
+  v.object({ type: v.literal('done'), id }),
+  v.object({ type: v.literal('cancelled'), id }),
+  v.object({ type: v.literal('error'), id: v.nullable(id), message: v.string() }),
+]);
+
+/** The UI accepts only our messages. */
+export function isFromWorker(data: unknown): data is FromWorker {
+  return v.is(FromWorkerSchema, data);
+}
+
+/** The worker's check of a request; a malformed one is answered with what was wrong. */
+export function checkToWorker(data: unknown): { ok: true; msg: ToWorker } | { ok: false; message: string } {
+  const r = v.safeParse(ToWorkerSchema, data);
+  return r.success ? { ok: true, msg: r.output as ToWorker } : { ok: false, message: `malformed request: ${v.summarize(r.issues)}` };
+}
+
 /** Transferable buffers of a message, so posting it moves instead of copying. */
 export function transferablesOf(msg: FromWorker): Transferable[] {
   if (msg.type === 'result') {
@@ -92,36 +148,11 @@ export function transferablesOf(msg: FromWorker): Transferable[] {
   return [];
 }
 
-/** Guards the UI against anything that is not one of our messages. */
-export function isFromWorker(data: unknown): data is FromWorker {
-  if (typeof data !== 'object' || data === null) return false;
-  const t = (data as { type?: unknown }).type;
-  switch (t) {
-    case 'ready':
-      return Array.isArray((data as { policies?: unknown }).policies);
-    case 'progress':
-    case 'loaded':
-    case 'done':
-    case 'cancelled':
-      return typeof (data as { id?: unknown }).id === 'number';
-    case 'result':
-      return (data as { bucketHits?: unknown }).bucketHits instanceof Uint32Array;
-    case 'streamed':
-      return (data as { pages?: unknown }).pages instanceof Float64Array && (data as { writes?: unknown }).writes instanceof Uint8Array;
-    case 'error':
-      return typeof (data as { message?: unknown }).message === 'string';
-    default:
-      return false;
-  }
-}
-
 // ---- Explorer (step-by-step sessions) ------------------------------------
 // Explorer messages carry no request id: there is at most one session, and the
 // worker answers each with the frame it ends on. During play the worker sends
 // a new frame only after the UI acknowledges the previous one (explore-ack), so
 // fast playback never queues more frames than the UI can draw.
-
-import type { ExploreFrame, FlashSetup, PageHistory } from '../explorer/types';
 
 export type ExploreToWorker =
   /** With `flash`, the trace is served by that flash device instead of a cache policy. */
@@ -136,24 +167,65 @@ export type ExploreToWorker =
 export type ExploreFromWorker =
   ({ type: 'explore-frame' } & ExploreFrame) | ({ type: 'explore-history' } & PageHistory) | { type: 'explore-error'; message: string };
 
+const ExploreToWorkerSchema = v.variant('type', [
+  v.object({ type: v.literal('explore-open'), policy: v.string(), frames: v.number(), params: record, flash: v.optional(record) }),
+  v.object({ type: v.literal('explore-seek'), position: v.number() }),
+  v.object({ type: v.literal('explore-play'), speed: v.number() }),
+  v.object({ type: v.literal('explore-pause') }),
+  v.object({ type: v.literal('explore-ack') }),
+  v.object({ type: v.literal('explore-history'), page: v.number() }),
+  v.object({ type: v.literal('explore-close') }),
+]);
+
 export function isExploreToWorker(data: unknown): data is ExploreToWorker {
   const t = (data as { type?: unknown } | null)?.type;
   return typeof t === 'string' && t.startsWith('explore-');
 }
 
-export function isExploreFromWorker(data: unknown): data is ExploreFromWorker {
-  if (typeof data !== 'object' || data === null) return false;
-  const d = data as Record<string, unknown>;
-  switch (d.type) {
-    case 'explore-frame':
-      return typeof d.position === 'number' && typeof d.total === 'number' && typeof d.snapshot === 'object' && Array.isArray(d.events);
-    case 'explore-history':
-      return typeof d.page === 'number' && Array.isArray(d.accesses);
-    case 'explore-error':
-      return typeof d.message === 'string';
-    default:
-      return false;
-  }
+export function checkExploreToWorker(data: unknown): { ok: true; msg: ExploreToWorker } | { ok: false; message: string } {
+  const r = v.safeParse(ExploreToWorkerSchema, data);
+  return r.success
+    ? { ok: true, msg: r.output as ExploreToWorker }
+    : { ok: false, message: `malformed explorer request: ${v.summarize(r.issues)}` };
+}
+
+/** A frame's shape: what production builds check (frames arrive many times a second). */
+const FrameShape = v.object({
+  type: v.literal('explore-frame'),
+  position: v.number(),
+  total: v.number(),
+  snapshot: v.object({ policy: v.string(), rings: v.array(v.unknown()), lists: v.array(v.unknown()), gauges: v.array(v.unknown()) }),
+  events: v.array(v.unknown()),
+});
+
+/** The whole frame: every slot and event, as development and test builds check it. */
+const FrameFull = v.object({
+  type: v.literal('explore-frame'),
+  position: v.number(),
+  total: v.number(),
+  hit: v.nullable(v.boolean()),
+  request: v.nullable(v.object({ page: v.number(), write: v.boolean() })),
+  events: v.array(v.union([EventSchema, FlashEventSchema])),
+  snapshot: SnapshotSchema,
+  playing: v.boolean(),
+  flash: v.optional(FlashSnapshotSchema),
+  flashPages: v.optional(v.instance(Uint8Array)),
+  groups: v.optional(v.object({ list: v.string(), blocks: v.array(v.number()) })),
+  remark: v.optional(v.string()),
+});
+
+const ExploreFromShape = (full: boolean) =>
+  v.variant('type', [
+    full ? FrameFull : FrameShape,
+    v.object({ type: v.literal('explore-history'), page: v.number(), accesses: v.array(v.unknown()) }),
+    v.object({ type: v.literal('explore-error'), message: v.string() }),
+  ]);
+const exploreFull = ExploreFromShape(true);
+const exploreShape = ExploreFromShape(false);
+
+/** Checks an explorer reply: fully in development and tests, by shape only in production. */
+export function isExploreFromWorker(data: unknown, full = !import.meta.env.PROD): data is ExploreFromWorker {
+  return v.is(full ? exploreFull : exploreShape, data);
 }
 
 /** The flash page states move to the UI instead of being copied. */

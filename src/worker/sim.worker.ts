@@ -2,13 +2,13 @@
 // The simulation worker: owns the WASM core, the loaded trace and every run.
 // Runs advance in slices so that a cancel message is seen between slices.
 
-import init, { flash_run, formats, policies, core_version, WasmLoader, WasmSession, WasmTrace } from '../wasm-pkg/cachescope.js';
+import init, { flash_run, core_version, WasmLoader, WasmSession, WasmTrace } from '../wasm-pkg/cachescope.js';
 import {
+  checkExploreToWorker,
+  checkToWorker,
   exploreTransferables,
   isExploreToWorker,
   transferablesOf,
-  type ExploreToWorker,
-  type FlashMetrics,
   type FlashOutcome,
   type FromWorker,
   type GaugeRequest,
@@ -17,8 +17,9 @@ import {
   type TraceSource,
 } from './protocol';
 import { closeExplorer, handleExplore } from './explorerWorker';
-import type { FormatInfo, Metrics, PolicyInfo, RunJob, RunOptions, TraceSummary } from '../core/types';
-import { NO_CACHE } from '../core/policies';
+import type { Metrics, RunJob, RunOptions, TraceSummary } from '../core/types';
+import { NO_CACHE } from '../core/catalog';
+import { FlashRunOutputSchema, LoadInfoSchema, MetricsSchema, SnapshotSchema, SummarySchema, parseCore } from '../core/schemas';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -72,7 +73,7 @@ async function load(id: number, source: TraceSource): Promise<TraceSummary> {
     throw e;
   }
   const loaded = loader.finish();
-  const info = JSON.parse(loaded.info()) as { format: string; detected: boolean; skipped: number; skip_reasons: [number, string][] };
+  const info = parseCore('load report', LoadInfoSchema, loaded.info());
   const t: WasmTrace = loaded.take_trace();
   loaded.free();
   trace = t;
@@ -89,14 +90,13 @@ async function load(id: number, source: TraceSource): Promise<TraceSummary> {
 function summaryOf(t: WasmTrace, pageSize: number): Omit<TraceSummary, 'source'> {
   const base = { requests: t.len(), distinct: t.distinct(), writes: t.writes(), pageSize };
   if (t.len() > REUSE_LIMIT) return base;
-  const s = JSON.parse(t.summary(pageSize)) as { reuse: number[]; cold: number };
+  const s = parseCore('trace summary', SummarySchema, t.summary(pageSize));
   return { ...base, reuse: s.reuse, cold: s.cold };
 }
 
 /** Reads the gauges of a session's snapshot as (names, values). */
 function gaugesOf(session: WasmSession): { name: string; value: number }[] {
-  const snap = JSON.parse(session.snapshot()) as { gauges?: { name: string; value: number }[] };
-  return snap.gauges ?? [];
+  return parseCore('snapshot', SnapshotSchema, session.snapshot()).gauges;
 }
 
 async function run(
@@ -149,7 +149,7 @@ async function run(
       throw e;
     }
     const r = session.finish();
-    const metrics = JSON.parse(r.metrics()) as Metrics;
+    const metrics = parseCore('metrics', MetricsSchema, r.metrics());
     const gauges: GaugeSeries | undefined = sample ? { names, every: sample, values: Float64Array.from(rows) } : undefined;
     let outcomes: FlashOutcome[] | undefined;
     if (withFlash) {
@@ -164,9 +164,9 @@ async function run(
           total,
           label: `${job.policy} · ${job.frames} frames · flash ${fi + 1}`,
         });
-        let out: { metrics: FlashMetrics; erase_counts: number[] };
+        let out;
         try {
-          out = JSON.parse(flash_run(trace, JSON.stringify(cfg), stream)) as typeof out;
+          out = parseCore('flash result', FlashRunOutputSchema, flash_run(trace, JSON.stringify(cfg), stream));
         } catch (e) {
           r.free();
           throw new Error(`Flash configuration ${fi + 1}: ${e instanceof Error ? e.message : String(e)}`);
@@ -206,9 +206,9 @@ async function runDirect(id: number, index: number, job: RunJob, options: RunOpt
   const outcomes: FlashOutcome[] = [];
   for (const [fi, cfg] of flash.entries()) {
     post({ type: 'progress', id, phase: 'run', done: (index + 1) * n, total: n * (index + 1), label: `no cache · flash ${fi + 1}` });
-    let out: { metrics: FlashMetrics; erase_counts: number[] };
+    let out;
     try {
-      out = JSON.parse(flash_run(t, JSON.stringify(cfg), undefined)) as typeof out;
+      out = parseCore('flash result', FlashRunOutputSchema, flash_run(t, JSON.stringify(cfg), undefined));
     } catch (e) {
       throw new Error(`Flash configuration ${fi + 1}: ${e instanceof Error ? e.message : String(e)}`);
     }
@@ -297,24 +297,27 @@ async function handle(msg: ToWorker): Promise<void> {
 }
 
 const ready = init().then(() => {
-  post({
-    type: 'ready',
-    version: core_version(),
-    policies: JSON.parse(policies()) as PolicyInfo[],
-    formats: JSON.parse(formats()) as FormatInfo[],
-  });
+  post({ type: 'ready', version: core_version() });
 });
 ready.catch((e: unknown) => post({ type: 'error', id: null, message: `the simulation core failed to load: ${String(e)}` }));
 
 // Loads and runs are served one at a time, in order; a cancel acts at once.
 let queue: Promise<void> = ready;
-self.onmessage = (ev: MessageEvent<ToWorker | ExploreToWorker>) => {
-  const msg = ev.data;
+self.onmessage = (ev: MessageEvent<unknown>) => {
   // Explorer: served at once, after the core is ready (see explorerWorker.ts).
-  if (isExploreToWorker(msg)) {
-    void ready.then(() => handleExplore(msg, trace, (m) => self.postMessage(m, exploreTransferables(m))));
+  if (isExploreToWorker(ev.data)) {
+    const checked = checkExploreToWorker(ev.data);
+    if (!checked.ok) return self.postMessage({ type: 'explore-error', message: checked.message });
+    void ready.then(() => handleExplore(checked.msg, trace, (m) => self.postMessage(m, exploreTransferables(m))));
     return;
   }
+  const checked = checkToWorker(ev.data);
+  if (!checked.ok) {
+    const id = (ev.data as { id?: unknown } | null)?.id;
+    post({ type: 'error', id: typeof id === 'number' ? id : null, message: checked.message });
+    return;
+  }
+  const msg: ToWorker = checked.msg;
   if (msg.type === 'cancel') void handle(msg);
   else queue = queue.then(() => handle(msg));
 };

@@ -48,10 +48,12 @@ if [ -f "$stamp" ] && [ -f "$pkg/cachescope_bg.wasm" ]; then
     \( -name '*.rs' -o -name 'Cargo.toml' -o -name 'Cargo.lock' \) -not -path '*/tests/*' -print -quit 2>/dev/null)
   [ -z "$newer" ] && stale=0
 fi
+[ -f "$pkg/catalog.json" ] || stale=1
 if [ "$stale" = 1 ]; then
   say "building the WASM core (wasm-pack; the first build also installs wasm-bindgen, about 5 minutes, once)"
   (cd wasm-core/wasm && wasm-pack --quiet build --release --target web --no-pack \
     --out-dir ../../$pkg --out-name cachescope >&2)
+  node wasm-core/scripts/catalog.mjs
   touch "$stamp"
 fi
 

@@ -33,7 +33,7 @@ flash (any of these turns the flash model on; without --policy the trace goes st
   --regions N                     DAC regions, 1 = no clustering (default 1)
   --watermark N                   free blocks below which cleaning starts
   --aging F                       random overwrites before measuring, × physical pages
-  --list-policies       print the policy registry and exit
+  --list-policies       print the policy registry and exit (with --json: the whole catalogue)
 ";
 
 #[derive(Debug, Default)]
@@ -150,7 +150,10 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
             Long("cost-preset") => {
                 let name = p.value()?.string()?;
                 a.cost = CostModel::preset(&name).ok_or_else(|| {
-                    bad(format!("--cost-preset: unknown preset {name:?}; known: {}", CostModel::PRESETS.join(", ")))
+                    bad(format!(
+                        "--cost-preset: unknown preset {name:?}; known: {}",
+                        CostModel::preset_ids().join(", ")
+                    ))
                 })?;
             }
             Long("flush") => a.flush = true,

@@ -33,6 +33,10 @@ fn main() -> ExitCode {
 }
 
 fn simulate(a: Args) -> Result<(), String> {
+    if a.list_policies && a.json {
+        println!("{}", cachescope_sim::catalog::catalog_json());
+        return Ok(());
+    }
     if a.list_policies {
         for e in POLICIES {
             println!("{:<16} {:<18} {}  defaults: {}", e.id, e.name, e.summary, (e.defaults)());

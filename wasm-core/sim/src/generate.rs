@@ -6,9 +6,10 @@ use crate::{SimError, Trace, TraceBuilder};
 use serde::{Deserialize, Serialize};
 
 /// The most requests one generator run may produce (keeps a typo from eating memory).
-pub const MAX_LENGTH: u64 = 200_000_000;
+pub const MAX_LENGTH: u64 = crate::limits::MAX_GENERATED;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Workload {
     /// Every page equally likely.
@@ -40,6 +41,7 @@ pub enum Workload {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct Phase {
     pub workload: Workload,
@@ -50,6 +52,7 @@ pub struct Phase {
 
 /// Phases run one after the other from one seeded stream.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct GenConfig {
     #[serde(default)]

@@ -2,11 +2,13 @@
 //! browser (through the wasm adapter), the native runner and the benchmarks all
 //! compute identical results from the same code.
 
+pub mod catalog;
 pub mod cost;
 pub mod error;
 pub mod flash;
 pub mod formats;
 pub mod generate;
+pub mod limits;
 pub mod policy;
 pub mod rng;
 pub mod sim;

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use std::ops::Deref;
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(default, deny_unknown_fields)]
 pub struct RunOptions {
     pub cost: CostModel,
@@ -30,7 +31,16 @@ impl Default for RunOptions {
 /// The figures of one run. `reads` counts page reads from storage (one per
 /// miss, first-time misses included); `writebacks` counts dirty evictions;
 /// `flushed` the pages written by the optional final flush.
+/// One request served by a stepped session: hit or miss, and what happened.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct StepRecord {
+    pub hit: bool,
+    pub events: Vec<Event>,
+}
+
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Metrics {
     pub requests: u64,
     pub hits: u64,
@@ -88,7 +98,7 @@ pub struct Session<T: Deref<Target = Trace>> {
 impl<T: Deref<Target = Trace>> Session<T> {
     pub fn new(trace: T, policy: Box<dyn Policy>, opts: RunOptions) -> Self {
         let n = trace.reqs.len() as u64;
-        let buckets = opts.buckets.clamp(1, 1_000_000) as u64;
+        let buckets = opts.buckets.clamp(1, crate::limits::MAX_BUCKETS as usize) as u64;
         let bucket_size = n.div_ceil(buckets).max(1);
         let mut sink = Sink::counting();
         if opts.record_stream {

@@ -8,7 +8,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 /// Bit 31 of a packed request: set for a write.
 pub const WRITE_BIT: u32 = 1 << 31;
 /// The largest number of distinct pages a trace may hold.
-pub const MAX_PAGES: u64 = (WRITE_BIT - 1) as u64;
+pub const MAX_PAGES: u64 = crate::limits::MAX_DISTINCT_PAGES;
 
 #[inline]
 pub fn pack(page: u32, write: bool) -> u32 {

@@ -2,17 +2,22 @@
 //! text, bulk data as typed arrays (`Vec<u32>` ↔ `Uint32Array`); every error is
 //! a JS `Error` carrying the core's message. No simulation logic lives here.
 
-use cachescope_sim::flash::{run_flash, FlashConfig};
-use cachescope_sim::formats::{summarize, Format, LoadOptions, Loader};
+use cachescope_sim::flash::{run_flash, FlashConfig, FlashRunOutput, FlashStep};
+use cachescope_sim::formats::{summarize, LoadOptions, Loader};
 use cachescope_sim::generate::{generate, GenConfig};
-use cachescope_sim::policy::{build, BuildCtx, POLICIES};
+use cachescope_sim::policy::{build, BuildCtx};
+use cachescope_sim::sim::StepRecord;
 use cachescope_sim::{RunOptions, Session, Trace};
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
 fn js_err(e: impl std::fmt::Display) -> JsError {
     JsError::new(&e.to_string())
+}
+
+fn to_json(v: &impl serde::Serialize) -> String {
+    serde_json::to_string(v).expect("the core's outputs serialise")
 }
 
 fn parse_json(what: &str, text: &str) -> Result<Value, JsError> {
@@ -22,21 +27,12 @@ fn parse_json(what: &str, text: &str) -> Result<Value, JsError> {
     serde_json::from_str(text).map_err(|e| js_err(format!("invalid {what}: {e}")))
 }
 
-/// The registry as JSON: `[{id, name, summary, defaults}]`.
+/// The catalogue as JSON (`Catalog` in src/core/generated/core.ts): policies,
+/// FTLs, cleaning policies, formats, generators, cost presets, device
+/// parameters and limits, with every default.
 #[wasm_bindgen]
-pub fn policies() -> String {
-    let list: Vec<Value> = POLICIES
-        .iter()
-        .map(|e| json!({"id": e.id, "name": e.name, "summary": e.summary, "defaults": (e.defaults)()}))
-        .collect();
-    Value::Array(list).to_string()
-}
-
-/// Trace formats as JSON: `[{id, label}]`.
-#[wasm_bindgen]
-pub fn formats() -> String {
-    let list: Vec<Value> = Format::ALL.iter().map(|f| json!({"id": f.id(), "label": f.label()})).collect();
-    Value::Array(list).to_string()
+pub fn catalog() -> String {
+    cachescope_sim::catalog::catalog_json()
 }
 
 #[wasm_bindgen]
@@ -147,9 +143,9 @@ impl WasmSession {
     pub fn writebacks(&self) -> f64 {
         self.inner.writebacks() as f64
     }
-    /// Serves one request: JSON `{hit, events}`, or undefined at the end.
+    /// Serves one request: JSON `StepRecord`, or undefined at the end.
     pub fn step(&mut self) -> Option<String> {
-        self.inner.step_traced().map(|(hit, events)| json!({"hit": hit, "events": events}).to_string())
+        self.inner.step_traced().map(|(hit, events)| to_json(&StepRecord { hit, events }))
     }
     /// An exact copy of this run at its current position (a checkpoint).
     pub fn fork(&self) -> WasmSession {
@@ -231,12 +227,8 @@ impl WasmLoader {
     /// Ends the load; the loader is consumed.
     pub fn finish(self) -> Result<WasmLoaded, JsError> {
         let l = self.inner.finish().map_err(js_err)?;
-        let info = json!({
-            "format": l.format.id(), "detected": l.detected, "lines": l.lines, "skipped": l.skipped,
-            "skip_reasons": l.skip_reasons, "bytes": l.bytes, "decoded_bytes": l.decoded_bytes,
-            "filtered": l.filtered,
-        });
-        Ok(WasmLoaded { trace: Some(l.trace), info: info.to_string() })
+        let info = to_json(&l.info());
+        Ok(WasmLoaded { trace: Some(l.trace), info })
     }
 }
 
@@ -248,7 +240,7 @@ pub struct WasmLoaded {
 
 #[wasm_bindgen]
 impl WasmLoaded {
-    /// Format, detection, line and skip counts as JSON.
+    /// `LoadInfo` as JSON: format, detection, line and skip counts.
     pub fn info(&self) -> String {
         self.info.clone()
     }
@@ -261,7 +253,7 @@ impl WasmLoaded {
 
 /// Runs a flash configuration (JSON `FlashConfig`) over the trace's own reads and
 /// writes, or over an after-cache `stream` (packed requests) when given.
-/// Returns JSON `{metrics, erase_counts}`.
+/// Returns JSON `FlashRunOutput`.
 #[wasm_bindgen]
 pub fn flash_run(trace: &WasmTrace, config_json: &str, stream: Option<Vec<u32>>) -> Result<String, JsError> {
     let cfg: FlashConfig = match parse_json("flash configuration", config_json)? {
@@ -269,7 +261,7 @@ pub fn flash_run(trace: &WasmTrace, config_json: &str, stream: Option<Vec<u32>>)
         v => serde_json::from_value(v).map_err(|e| js_err(format!("invalid flash configuration: {e}")))?,
     };
     let r = run_flash(&cfg, &trace.inner, stream.as_deref()).map_err(js_err)?;
-    Ok(json!({"metrics": r.metrics, "erase_counts": r.erase_counts}).to_string())
+    Ok(to_json(&FlashRunOutput { metrics: r.metrics, erase_counts: r.erase_counts }))
 }
 
 // ---- Explorer: a flash device stepped one host request at a time ------------
@@ -315,12 +307,12 @@ impl WasmFlashSession {
         }
         Ok(k)
     }
-    /// Serves one request: JSON `{hit: null, events}` (flash events), or undefined at the end.
+    /// Serves one request: JSON `FlashStep`, or undefined at the end.
     pub fn step(&mut self) -> Result<Option<String>, JsError> {
         let Some((lpn, w)) = self.next() else { return Ok(None) };
         let events = self.sim.step(lpn, w).map_err(js_err)?;
         self.pos += 1;
-        Ok(Some(json!({"hit": null, "events": events}).to_string()))
+        Ok(Some(to_json(&FlashStep { events })))
     }
     pub fn position(&self) -> usize {
         self.pos

@@ -101,7 +101,7 @@ pub struct Geometry {
 
 /// Most physical pages: 2^26 (256 GiB of 4 KiB pages) keeps the per-page
 /// arrays (about 20 bytes a page with the maps) within a browser's memory.
-pub const MAX_PHYSICAL_PAGES: u64 = 1 << 26;
+pub const MAX_PHYSICAL_PAGES: u64 = crate::limits::MAX_PHYSICAL_PAGES;
 
 impl FlashConfig {
     pub fn geometry(&self) -> Result<Geometry, SimError> {
@@ -115,7 +115,7 @@ impl FlashConfig {
         if self.blocks == 0 {
             return c("blocks", "a flash device needs at least 1 block".into());
         }
-        if self.pages_per_block == 0 || self.pages_per_block > 1 << 16 {
+        if self.pages_per_block == 0 || self.pages_per_block as u64 > crate::limits::MAX_PAGES_PER_BLOCK {
             return c("pages_per_block", format!("must be between 1 and 65536, got {}", self.pages_per_block));
         }
         let phys = self.blocks as u64 * self.pages_per_block as u64;
@@ -135,7 +135,7 @@ impl FlashConfig {
                 format!("{} blocks at {} leave no logical block", self.blocks, self.overprovision),
             );
         }
-        if !(1..=16).contains(&self.regions) {
+        if !(1..=crate::limits::MAX_REGIONS as u32).contains(&self.regions) {
             return c("regions", format!("DAC regions must be between 1 and 16, got {}", self.regions));
         }
         if self.watermark == 0 || self.watermark >= self.blocks {

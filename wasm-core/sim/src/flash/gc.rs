@@ -23,6 +23,31 @@ use crate::policy::util::{DList, Links};
 
 pub const GC_IDS: [&str; 4] = ["greedy", "cost-benefit", "cat", "fifo"];
 
+/// The cleaning (victim-selection) policies as the catalogue lists them, in `GC_IDS` order.
+pub const CLEANING: [crate::catalog::Named; 4] = [
+    crate::catalog::Named {
+        id: "greedy",
+        name: "Greedy",
+        summary: "Cleans the block with the fewest valid pages: the least copying now.",
+    },
+    crate::catalog::Named {
+        id: "cost-benefit",
+        name: "Cost-benefit",
+        summary:
+            "Cleans the block with the best age × (1 − u) / 2u: old, mostly invalid blocks first (DAC's cleaning).",
+    },
+    crate::catalog::Named {
+        id: "cat",
+        name: "CAT",
+        summary: "Cost-age-times: weighs cost-benefit by the block's erase count, to level wear (DAC paper).",
+    },
+    crate::catalog::Named {
+        id: "fifo",
+        name: "FIFO",
+        summary: "Cleans blocks in the order they were written: round-robin.",
+    },
+];
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum GcPolicy {
     Greedy,

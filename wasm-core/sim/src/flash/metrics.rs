@@ -19,6 +19,7 @@ use super::nand::{Counters, NONE};
 use serde::Serialize;
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct FlashMetrics {
     pub host_writes: u64,
     pub host_reads: u64,

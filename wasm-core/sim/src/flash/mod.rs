@@ -32,7 +32,7 @@ mod tests;
 pub use config::{FlashConfig, Geometry, Latency};
 pub use event::{FlashEvent, Log};
 pub use metrics::FlashMetrics;
-pub use pipeline::{run_flash, run_flash_with, FlashResult, FlashSim};
+pub use pipeline::{run_flash, run_flash_with, FlashResult, FlashRunOutput, FlashSim, FlashStep};
 pub use registry::{FtlEntry, FTLS};
 pub use snapshot::FlashSnapshot;
 

@@ -34,6 +34,21 @@ pub struct FlashResult {
     pub erase_counts: Vec<u32>,
 }
 
+/// What one flash run gives the browser: its figures and the erases per block.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct FlashRunOutput {
+    pub metrics: FlashMetrics,
+    pub erase_counts: Vec<u32>,
+}
+
+/// One request served by a stepped flash device.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct FlashStep {
+    pub events: Vec<FlashEvent>,
+}
+
 pub struct FlashSim {
     cfg: FlashConfig,
     geo: Geometry,

@@ -19,6 +19,9 @@ pub struct FtlEntry {
 
 pub static FTLS: &[FtlEntry] = &[page::ENTRY, block::ENTRY, fast::ENTRY];
 
+/// The ids of `FTLS`, as a constant for parameter declarations (a test keeps them equal).
+pub const FTL_IDS: [&str; 3] = ["page", "block", "fast"];
+
 pub fn ftl_entry(id: &str) -> Option<&'static FtlEntry> {
     FTLS.iter().find(|e| e.id == id)
 }
@@ -38,9 +41,12 @@ pub fn build(cfg: &FlashConfig) -> Result<(Box<dyn Ftl>, Geometry), SimError> {
     Ok(((e.build)(cfg, &g)?, g))
 }
 
-pub use crate::policy::parse_config;
+pub use crate::policy::entry::{defaults_of, parse_config};
 
-/// The JSON of a configuration type's defaults.
-pub fn defaults_of<C: Default + serde::Serialize>() -> Value {
-    serde_json::to_value(C::default()).expect("configs serialise")
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn ftl_ids_match_the_registry() {
+        assert_eq!(super::ftl_ids(), super::FTL_IDS.to_vec());
+    }
 }

@@ -6,6 +6,7 @@
 use serde::Serialize;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct FlashSnapshot {
     pub ftl: &'static str,
     pub gc: String,
@@ -23,6 +24,7 @@ pub struct FlashSnapshot {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct BlockView {
     /// Per page: 0 free, 1 valid, 2 invalid.
     pub pages: Vec<u8>,
@@ -35,6 +37,7 @@ pub struct BlockView {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct CopyView {
     pub lpn: u32,
     pub from: u32,
@@ -42,6 +45,7 @@ pub struct CopyView {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct PageView {
     pub lpn: u32,
     pub ppn: Option<u32>,

@@ -15,6 +15,7 @@ use crate::SimError;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "kebab-case")]
 pub enum Unit {
     Bytes,
@@ -25,6 +26,7 @@ pub enum Unit {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(default, deny_unknown_fields)]
 pub struct CsvMapping {
     /// Field separator; `' '` splits on runs of blanks; None picks the first of

@@ -192,6 +192,36 @@ pub struct Loaded {
     pub filtered: u64,
 }
 
+/// What a load found besides the trace, as the browser and tools receive it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct LoadInfo {
+    pub format: &'static str,
+    pub detected: bool,
+    pub lines: u64,
+    pub skipped: u64,
+    /// Line number and reason of the first skipped lines.
+    pub skip_reasons: Vec<(u64, String)>,
+    pub bytes: u64,
+    pub decoded_bytes: u64,
+    pub filtered: u64,
+}
+
+impl Loaded {
+    pub fn info(&self) -> LoadInfo {
+        LoadInfo {
+            format: self.format.id(),
+            detected: self.detected,
+            lines: self.lines,
+            skipped: self.skipped,
+            skip_reasons: self.skip_reasons.clone(),
+            bytes: self.bytes,
+            decoded_bytes: self.decoded_bytes,
+            filtered: self.filtered,
+        }
+    }
+}
+
 /// Everything a load needs after detection.
 struct Run {
     parser: Parser,
@@ -235,7 +265,7 @@ impl Parser {
 }
 
 /// A line longer than this is not a trace line (most likely a binary file).
-const MAX_LINE: usize = 1 << 20;
+const MAX_LINE: usize = crate::limits::MAX_LINE as usize;
 
 struct LineState {
     out: Out,

@@ -21,10 +21,10 @@ pub(crate) fn bad(msg: impl Into<Cow<'static, str>>) -> LineErr {
 
 /// The most requests one loaded trace may hold: 4 bytes each, so 1.6 GB, which
 /// already strains a 32-bit WebAssembly heap.
-pub const MAX_REQUESTS: usize = 400_000_000;
+pub const MAX_REQUESTS: usize = crate::limits::MAX_REQUESTS as usize;
 /// The most pages one request may span; more means a corrupt size field, and
 /// expanding it would stall the load.
-pub const MAX_SPAN: u64 = 1 << 20;
+pub const MAX_SPAN: u64 = crate::limits::MAX_SPAN;
 /// Device/ASU/LUN numbers are stored above this bit of the id.
 pub const NS_SHIFT: u32 = 48;
 

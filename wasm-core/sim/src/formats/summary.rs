@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 pub const REUSE_BUCKETS: usize = 32;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Summary {
     pub requests: u64,
     pub distinct_pages: u64,

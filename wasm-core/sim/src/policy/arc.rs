@@ -15,9 +15,10 @@
 //! target p). Events: `Move` between lists, `Ghost` (added / hit / dropped),
 //! `Gauge` "p".
 
-use super::registry::{defaults_of, parse_config, PolicyEntry};
+use super::entry::{defaults_of, parse_config, Group, PolicyEntry};
 use super::util::{flush_dirty, DList, Links};
 use super::{Event, Gauge, List, Policy, Req, Sink, Slot, Snapshot};
+use crate::catalog::{View, GHOST, RESIDENT};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -27,8 +28,14 @@ pub struct Config {}
 pub const ENTRY: PolicyEntry = PolicyEntry {
     id: "arc",
     name: "ARC",
+    short: "ARC",
+    group: Group::Adaptive,
+    source: "ARC paper's pseudo-code",
     summary:
         "Adaptive Replacement Cache: recency list T1 and frequency list T2 with ghosts B1/B2 steering the split p.",
+    how: "Two LRU lists: T1 holds pages seen once recently, T2 pages seen at least twice. Ghost lists B1 and B2 remember pages evicted from each. A fault on a ghost in B1 raises T1's target size p, one in B2 lowers it. The victim comes from the LRU end of T1 while T1 is over p, otherwise from T2.",
+    params: &[],
+    view: View::list(&[RESIDENT, GHOST]),
     defaults: defaults_of::<Config>,
     build: |frames, ctx, params| {
         let _: Config = parse_config("arc", params)?;

@@ -175,3 +175,13 @@ impl Default for BlockConfig {
         BlockConfig { pages_per_block: 64 }
     }
 }
+
+/// The block size parameter every block-aware policy declares.
+pub const PAGES_PER_BLOCK: crate::catalog::Param = crate::catalog::Param::integer(
+    "pages_per_block",
+    "Pages per block",
+    1.0,
+    u32::MAX as f64,
+    "pages",
+    "Pages of the original address space that make one flash block.",
+);

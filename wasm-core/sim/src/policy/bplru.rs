@@ -28,9 +28,10 @@
 //! "sequential" for a block written in sequence so far. Gauge "padding".
 
 use super::blocks::BlockPages;
-use super::registry::{defaults_of, parse_config, PolicyEntry};
+use super::entry::{defaults_of, parse_config, Group, PolicyEntry};
 use super::util::{DList, Links};
 use super::{Event, Gauge, List, Policy, Req, Sink, Snapshot};
+use crate::catalog::{Mark, View, RESIDENT};
 use crate::SimError;
 
 /// Pages per flash block, shared by the block-level baselines.
@@ -39,8 +40,16 @@ pub type Config = super::blocks::BlockConfig;
 pub const ENTRY: PolicyEntry = PolicyEntry {
     id: "bplru",
     name: "BPLRU",
+    short: "BPLRU",
+    group: Group::Flash,
+    source: "as the TS-CLOCK paper describes it",
     summary:
         "Block padding LRU: block-level LRU on writes, whole-block eviction with page padding and LRU compensation.",
+    how: "A write buffer managed by block: writes move their whole block to the MRU end. The LRU block is evicted whole, padded with the pages of the block not in the buffer so that the flash writes one full block. A block written in sequence is moved to the LRU end (LRU compensation).",
+    params: &[
+        super::blocks::PAGES_PER_BLOCK,
+    ],
+    view: View::list(&[RESIDENT, Mark::new("sequential", "written in sequence", "accent1", "square")]).by_block("pages_per_block"),
     defaults: defaults_of::<Config>,
     build: |frames, ctx, params| {
         let c: Config = parse_config("bplru", params)?;

@@ -18,9 +18,10 @@
 //! for the frames the next fault searches first; gauge "window" (frames).
 
 use super::cflru::window_pages;
-use super::registry::{defaults_of, parse_config, PolicyEntry};
+use super::entry::{defaults_of, parse_config, Group, PolicyEntry};
 use super::util::NIL;
 use super::{Event, Gauge, Hand, Policy, Req, Ring, Sink, Slot, Snapshot};
+use crate::catalog::{Mark, Param, View, HAND, RESIDENT};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -38,8 +39,16 @@ impl Default for Config {
 pub const ENTRY: PolicyEntry = PolicyEntry {
     id: "cfclock",
     name: "CFCLOCK",
+    short: "CFCLOCK",
+    group: Group::Flash,
+    source: "CRAW paper",
     summary:
         "Clean-first CLOCK: replaces an unreferenced clean page within a window from the hand before any dirty one.",
+    how: "CLOCK with a clean-first search. On a fault the hand first looks, within a window of frames ahead of it, for an unreferenced clean page and replaces it. If the window holds none, it sweeps as CLOCK does, clearing reference bits, and replaces the first unreferenced page, clean or dirty.",
+    params: &[
+        Param::number("window", "Window", 0.0, 1.0, "of the frames", "Frames ahead of the hand searched for a clean page first."),
+    ],
+    view: View::ring(&[HAND], &[RESIDENT, Mark::new("window", "in the search window", "accent1", "square")]),
     defaults: defaults_of::<Config>,
     build: |frames, ctx, params| {
         let c: Config = parse_config("cfclock", params)?;
@@ -157,7 +166,7 @@ impl Policy for CfClock {
             let from = self.hand;
             self.hand = (h + 1) % n;
             let to = self.hand;
-            sink.ev(|| Event::Hand { hand: "hand", from: from as u32, to: to as u32 });
+            sink.ev(|| Event::hand_slots("hand", from, to));
             h
         };
         self.slots[slot] = p;

@@ -22,9 +22,10 @@
 //! flags) and gauge "window" (pages). Events: Move on hits, Insert on misses,
 //! Evict whose `why` says whether a clean page in the window was found.
 
-use super::registry::{defaults_of, parse_config, PolicyEntry};
+use super::entry::{defaults_of, parse_config, Group, PolicyEntry};
 use super::util::{DList, Links};
 use super::{Event, Gauge, List, Policy, Req, Sink, Slot, Snapshot};
+use crate::catalog::{list_hint, ListHint, Mark, Param, View};
 use crate::SimError;
 use serde::{Deserialize, Serialize};
 
@@ -41,10 +42,26 @@ impl Default for Config {
     }
 }
 
+/// The bar between the working and clean-first regions, and the window's size.
+pub const CFLRU_LIST: ListHint = ListHint {
+    split_status: Some("clean-first"),
+    caption: "clean-first window: {gauge} pages (right of the bar)",
+    caption_gauge: Some("window"),
+    ..list_hint("LRU")
+};
+
 pub const ENTRY: PolicyEntry = PolicyEntry {
     id: "cflru",
     name: "CFLRU",
+    short: "CFLRU",
+    group: Group::Flash,
+    source: "CFLRU paper, section 3.1",
     summary: "Clean-first LRU: evicts the LRU clean page within a window at the LRU end, else the LRU dirty page.",
+    how: "An LRU list split in two: the working region at the MRU end and the clean-first region of w pages at the LRU end. On a fault, the least recently used clean page in the clean-first region is evicted, because dropping a clean page costs no flash write. Only when the clean-first region holds no clean page does the LRU dirty page leave, written back.",
+    params: &[
+        Param::number("window", "Window w", 0.0, 1.0, "of the frames", "Size of the clean-first region as a fraction of the frames."),
+    ],
+    view: View::list(&[Mark::new("working", "working region", "cold", "circle"), Mark::new("clean-first", "clean-first region", "accent1", "square")]).with_lists(&[CFLRU_LIST]),
     defaults: defaults_of::<Config>,
     build: |frames, ctx, params| {
         let c: Config = parse_config("cflru", params)?;

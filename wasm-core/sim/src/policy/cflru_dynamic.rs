@@ -19,8 +19,9 @@
 //! Snapshot and events as in `cflru`, plus Gauge events "window" when it moves.
 
 use super::cflru::{window_pages, Cflru};
-use super::registry::{defaults_of, parse_config, PolicyEntry};
+use super::entry::{defaults_of, parse_config, Group, PolicyEntry};
 use super::{Event, Policy, Req, Sink, Snapshot};
+use crate::catalog::{Mark, Param, View};
 use crate::SimError;
 use serde::{Deserialize, Serialize};
 
@@ -59,7 +60,22 @@ impl Default for Config {
 pub const ENTRY: PolicyEntry = PolicyEntry {
     id: "cflru-dynamic",
     name: "CFLRU (dynamic window)",
+    short: "CFLRU dynamic",
+    group: Group::Flash,
+    source: "CFLRU paper, section 3.2",
     summary: "CFLRU whose clean-first window grows or shrinks by the change of flash I/O cost between periods.",
+    how: "CFLRU whose clean-first window w adapts. At the end of each period the flash I/O cost of the period (reads plus weighted write-backs) is compared with the previous one. If the cost fell, w keeps moving the same way; if it rose, w turns back; a change below the threshold leaves w alone.",
+    params: &[
+        Param::number("window", "Initial window", 0.0, 1.0, "of the frames", "Starting clean-first window as a fraction of the frames."),
+        Param::integer("period", "Period", 1.0, 1e12, "requests", "Requests between window adjustments."),
+        Param::number("step", "Step", 0.0009765625, 1.0, "of the frames", "Window change per period, fraction of the frames."),
+        Param::number("min_window", "Smallest window", 0.0, 1.0, "of the frames", "Lower bound of the window."),
+        Param::number("max_window", "Largest window", 0.0, 1.0, "of the frames", "Upper bound of the window."),
+        Param::number("threshold", "Threshold", 0.0, 1e9, "", "Relative cost change below which the window is left alone."),
+        Param::number("read_cost", "Read cost", 0.0, 1e9, "", "Cost of one page read in the period cost."),
+        Param::number("write_cost", "Write cost", 0.0, 1e9, "", "Cost of one write-back in the period cost."),
+    ],
+    view: View::list(&[Mark::new("working", "working region", "cold", "circle"), Mark::new("clean-first", "clean-first region", "accent1", "square")]).with_lists(&[super::cflru::CFLRU_LIST]),
     defaults: defaults_of::<Config>,
     build: |frames, ctx, params| {
         let c: Config = parse_config(ID, params)?;

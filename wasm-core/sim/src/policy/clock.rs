@@ -10,9 +10,10 @@
 //!
 //! Snapshot: ring "clock" (slot order) with hand "hand"; `bits` is the reference bit.
 
-use super::registry::{defaults_of, parse_config, PolicyEntry};
+use super::entry::{defaults_of, parse_config, Group, PolicyEntry};
 use super::util::NIL;
 use super::{Event, Hand, Policy, Req, Ring, Sink, Slot, Snapshot};
+use crate::catalog::{View, HAND, RESIDENT};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -22,7 +23,13 @@ pub struct Config {}
 pub const ENTRY: PolicyEntry = PolicyEntry {
     id: "clock",
     name: "CLOCK",
+    short: "CLOCK",
+    group: Group::Classic,
+    source: "textbook; as the CLOCK-Pro and CRAW papers describe it",
     summary: "One-bit approximation of LRU: a hand sweeps the frames, giving referenced pages a second chance.",
+    how: "Frames form a circle with one hand. A hit sets the page's reference bit. On a fault the hand looks at the page it points to: a set bit is cleared and the hand moves on (a second chance); the first page with a clear bit is replaced. The new page takes the victim's frame with its bit clear, and the hand moves past it.",
+    params: &[],
+    view: View::ring(&[HAND], &[RESIDENT]),
     defaults: defaults_of::<Config>,
     build: |frames, ctx, params| {
         let _: Config = parse_config("clock", params)?;
@@ -92,7 +99,7 @@ impl Policy for Clock {
             sink.evict(v, self.bits[h] & DIRTY != 0, "reference bit clear under the hand");
             self.hand = if h + 1 == n { 0 } else { h + 1 };
             let to = self.hand;
-            sink.ev(|| Event::Hand { hand: "hand", from: from as u32, to: to as u32 });
+            sink.ev(|| Event::hand_slots("hand", from, to));
             h
         };
         self.slots[slot] = p;

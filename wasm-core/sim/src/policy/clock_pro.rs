@@ -72,9 +72,10 @@
 //! a hand with nothing to point at also shows slot 0), hands "hand_hot",
 //! "hand_cold", "hand_test"; `bits` is the reference bit; gauges "m_c", "m_h".
 
-use super::registry::{defaults_of, parse_config, PolicyEntry};
+use super::entry::{defaults_of, parse_config, Group, PolicyEntry};
 use super::util::{DList, Links, NIL};
 use super::{Event, Gauge, Hand, Policy, Req, Ring, Sink, Slot, Snapshot};
+use crate::catalog::{Mark, Param, View};
 use crate::SimError;
 use serde::{Deserialize, Serialize};
 
@@ -107,10 +108,34 @@ impl Config {
     }
 }
 
+const PARAMS: &[Param] = &[
+    Param::number("cold_fraction", "Cold allocation m_c", 0.0, 1.0, "of the frames", "Starting cold allocation m_c as a fraction of the frames (at least one frame)."),
+    Param::flag("ignore_repeats", "Ignore immediate repeats", "An immediate re-reference of the page just accessed is a hit that changes nothing, as the authors' simulators do."),
+];
+const VIEW: View = View::ring(
+    &[
+        Mark::new("hand_hot", "HAND_hot", "accent2", "triangle"),
+        Mark::new("hand_cold", "HAND_cold", "accent1", "diamond"),
+        Mark::new("hand_test", "HAND_test", "accent3", "square"),
+    ],
+    &[
+        Mark::new("hot", "hot", "hot", "square"),
+        Mark::new("cold-test", "cold, in test period", "cold", "circle"),
+        Mark::new("cold", "cold", "accent4", "circle"),
+        Mark::new("test", "non-resident test page", "ghost", "diamond"),
+    ],
+);
+
 pub const ENTRY: PolicyEntry = PolicyEntry {
     id: "clock-pro",
     name: "CLOCK-Pro",
+    short: "CLOCK-Pro",
+    group: Group::Adaptive,
+    source: "CLOCK-Pro paper, section 4",
     summary: "LIRS on a clock: hot/cold pages and non-resident test pages on one clock with three hands; adaptive cold allocation.",
+    how: "Pages are hot (small reuse distance) or cold; cold pages in their test period are remembered even after they leave, as non-resident test pages. All sit on one clock. HAND_cold evicts cold pages: a referenced cold page in its test period turns hot. HAND_hot turns unreferenced hot pages cold and ends test periods it passes. HAND_test ends the test periods of non-resident pages. The cold allocation m_c grows when a test page is hit and shrinks when a test period ends unused.",
+    params: PARAMS,
+    view: VIEW,
     defaults: defaults_of::<Config>,
     build: |frames, ctx, params| {
         let c: Config = parse_config("clock-pro", params)?;
@@ -121,7 +146,13 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
 pub const ENTRY_FIXED: PolicyEntry = PolicyEntry {
     id: "clock-pro-fixed",
     name: "CLOCK-Pro (fixed m_c)",
+    short: "CLOCK-Pro fixed",
+    group: Group::Adaptive,
+    source: "CLOCK-Pro paper, section 4.2",
     summary: "CLOCK-Pro with the cold allocation m_c fixed (section 4.2 before adaptation).",
+    how: "CLOCK-Pro with the cold allocation m_c held at its starting value. Hot and cold pages and non-resident test pages share one clock with HAND_hot, HAND_cold and HAND_test, as in CLOCK-Pro. Without adaptation, the comparison shows what adapting m_c buys.",
+    params: PARAMS,
+    view: VIEW,
     defaults: defaults_of::<Config>,
     build: |frames, ctx, params| {
         let c: Config = parse_config("clock-pro-fixed", params)?;
@@ -301,7 +332,7 @@ impl ClockPro {
             }
         }
         let to = pid(self.clock.front());
-        sink.ev(|| Event::Hand { hand: "hand_hot", from, to });
+        sink.ev(|| Event::hand_pages("hand_hot", from, to));
     }
 
     fn balance_hot(&mut self, sink: &mut Sink) {
@@ -315,7 +346,7 @@ impl ClockPro {
         if let Some(x) = self.test.front() {
             self.end_test(x, "hand_test", sink);
             let to = pid(self.test.front());
-            sink.ev(|| Event::Hand { hand: "hand_test", from: x, to });
+            sink.ev(|| Event::hand_pages("hand_test", x, to));
         }
     }
 
@@ -394,7 +425,7 @@ impl ClockPro {
             }
         }
         let to = pid(self.cold.front());
-        sink.ev(|| Event::Hand { hand: "hand_cold", from, to });
+        sink.ev(|| Event::hand_pages("hand_cold", from, to));
     }
 
     fn position(&self, page: Option<u32>) -> u32 {
@@ -565,7 +596,7 @@ mod tests {
                 Event::Evict { page: 3, dirty: false, why: "cold page with reference bit clear under hand_cold" },
                 Event::Status { page: 3, from: "cold-test", to: "test", why: "evicted during its test period" },
                 Event::Ghost { page: 3, list: "clock", action: "added" },
-                Event::Hand { hand: "hand_cold", from: 3, to: nil },
+                Event::hand_pages("hand_cold", 3, nil),
                 Event::Ghost { page: 2, list: "clock", action: "hit" },
                 Event::Status { page: 2, from: "test", to: "hot", why: "faulted in during its test period" },
                 Event::Insert { page: 2, place: "head", slot: None },
@@ -576,7 +607,7 @@ mod tests {
                 Event::Visit { hand: "hand_hot", page: 3, action: "removed non-resident page: test period over" },
                 Event::Ghost { page: 3, list: "clock", action: "dropped" },
                 Event::Gauge { name: "m_c", from: 2.0, to: 1.0, why: "test period ended without re-access" },
-                Event::Hand { hand: "hand_hot", from: 0, to: 2 },
+                Event::hand_pages("hand_hot", 0, 2),
             ]
         );
         assert_eq!(ring(&p), vec![(2, "hot", 0, true), (0, "hot", 0, true), (1, "cold", 0, true)]);

@@ -50,9 +50,10 @@
 //! page is still in memory through another area), gauges "R", "W1", "W2" with
 //! value = current size, target = desired size.
 
-use super::registry::{defaults_of, parse_config, PolicyEntry};
+use super::entry::{defaults_of, parse_config, Group, PolicyEntry};
 use super::util::{DList, Links};
 use super::{Event, Gauge, Hand, List, Policy, Req, Ring, Sink, Slot, Snapshot};
+use crate::catalog::{Mark, Param, View, GHOST, HAND, RESIDENT};
 use crate::SimError;
 use serde::{Deserialize, Serialize};
 
@@ -83,10 +84,30 @@ fn build(
     Ok(Box::new(Craw::new(id, approx, frames, n_pages, &c)))
 }
 
+const PARAMS: &[Param] = &[
+    Param::number("read_cost", "Read cost", 0.000001, 1e9, "µs", "Cost of a page read, which weighs ghost hits in R'."),
+    Param::number(
+        "write_cost",
+        "Write cost",
+        0.000001,
+        1e9,
+        "µs",
+        "Cost of a page write, which weighs ghost hits in W1' and W2'.",
+    ),
+];
+const VIEW: View =
+    View::mixed(&[HAND], &[RESIDENT, Mark::new("shared", "also in another area", "accent2", "diamond"), GHOST]);
+
 pub const ENTRY: PolicyEntry = PolicyEntry {
     id: "craw",
     name: "CRAW",
+    short: "CRAW",
+    group: Group::Flash,
+    source: "CRAW paper",
     summary: "CLOCK for read and write: separate read and write (recency / frequency) areas sized by ghost hits and I/O costs.",
+    how: "Three clocks: R for pages only read, W1 for pages written once recently, W2 for pages written again. Each has a ghost list (R', W1', W2') of pages it evicted. A hit in a ghost list grows that area's desired size by the ratio of I/O costs, and the area furthest over its desired size gives up a page. Writes cost more than reads, so write areas are kept longer.",
+    params: PARAMS,
+    view: VIEW,
     defaults: defaults_of::<Config>,
     build: |frames, ctx, params| build("craw", false, frames, ctx.n_pages, params),
 };
@@ -94,7 +115,13 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
 pub const ENTRY_A: PolicyEntry = PolicyEntry {
     id: "craw-a",
     name: "CRAW-A",
+    short: "CRAW-A",
+    group: Group::Flash,
+    source: "CRAW paper",
     summary: "CRAW approximated with reference and modified bits: a total-reference area plus the write areas.",
+    how: "CRAW approximated with the reference and modified bits of a real MMU. A total-reference area stands in for R, and the write areas W1 and W2 are kept as in CRAW, with ghost lists steering the sizes by I/O cost.",
+    params: PARAMS,
+    view: VIEW,
     defaults: defaults_of::<Config>,
     build: |frames, ctx, params| build("craw-a", true, frames, ctx.n_pages, params),
 };

@@ -4,6 +4,7 @@ use serde::Serialize;
 /// tests read these. Names of hands, lists and statuses are the policy's own
 /// vocabulary (`"hand_cold"`, `"T1"`, `"hot"`), documented in its module.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Event {
     Hit {
@@ -31,11 +32,15 @@ pub enum Event {
         page: u32,
         why: &'static str,
     },
-    /// A clock hand moved from one slot to another.
+    /// A clock hand moved. Rings with fixed slots (CLOCK, CFCLOCK) give the
+    /// slots; rings without (CLOCK-Pro's hands move in a list) give the pages
+    /// pointed at. None: that side has nothing (an empty hand).
     Hand {
         hand: &'static str,
-        from: u32,
-        to: u32,
+        from_slot: Option<u32>,
+        to_slot: Option<u32>,
+        from_page: Option<u32>,
+        to_page: Option<u32>,
     },
     /// A hand (or a scan) examined a page and did something to it.
     Visit {
@@ -70,4 +75,16 @@ pub enum Event {
         list: &'static str,
         action: &'static str,
     },
+}
+
+impl Event {
+    /// A hand of a ring with fixed slots moved.
+    pub fn hand_slots(hand: &'static str, from: usize, to: usize) -> Event {
+        Event::Hand { hand, from_slot: Some(from as u32), to_slot: Some(to as u32), from_page: None, to_page: None }
+    }
+    /// A hand that points at pages (NIL: at nothing) moved.
+    pub fn hand_pages(hand: &'static str, from: u32, to: u32) -> Event {
+        let p = |x: u32| (x != super::util::NIL).then_some(x);
+        Event::Hand { hand, from_slot: None, to_slot: None, from_page: p(from), to_page: p(to) }
+    }
 }

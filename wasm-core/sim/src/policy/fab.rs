@@ -16,9 +16,10 @@
 //! first, pages in sector order; `bits` = the block's page count (saturating).
 
 use super::blocks::BlockPages;
-use super::registry::{defaults_of, parse_config, PolicyEntry};
+use super::entry::{defaults_of, parse_config, Group, PolicyEntry};
 use super::util::{DList, Links};
 use super::{Event, List, Policy, Req, Sink, Snapshot};
+use crate::catalog::{View, RESIDENT};
 use crate::SimError;
 
 /// Pages per flash block, shared by the block-level baselines.
@@ -27,7 +28,15 @@ pub type Config = super::blocks::BlockConfig;
 pub const ENTRY: PolicyEntry = PolicyEntry {
     id: "fab",
     name: "FAB",
+    short: "FAB",
+    group: Group::Flash,
+    source: "as the TS-CLOCK paper describes it",
     summary: "Flash-aware buffer: block-level LRU that evicts the block holding the most pages, all of them.",
+    how: "Pages are grouped by flash block, and blocks are kept in LRU order. On a fault with every frame full, the block holding the most pages is evicted whole, so that write-backs are large and sequential.",
+    params: &[
+        super::blocks::PAGES_PER_BLOCK,
+    ],
+    view: View::list(&[RESIDENT]).by_block("pages_per_block"),
     defaults: defaults_of::<Config>,
     build: |frames, ctx, params| {
         let c: Config = parse_config("fab", params)?;

@@ -1,9 +1,10 @@
 //! FIFO: evict the page that entered the cache first; hits change nothing.
 //! Snapshot: one list "FIFO", newest first.
 
-use super::registry::{defaults_of, parse_config, PolicyEntry};
+use super::entry::{defaults_of, parse_config, Group, PolicyEntry};
 use super::util::NIL;
 use super::{Event, List, Policy, Req, Sink, Slot, Snapshot};
+use crate::catalog::{View, RESIDENT};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -13,7 +14,13 @@ pub struct Config {}
 pub const ENTRY: PolicyEntry = PolicyEntry {
     id: "fifo",
     name: "FIFO",
+    short: "FIFO",
+    group: Group::Classic,
+    source: "textbook",
     summary: "First in, first out: evicts the page loaded earliest, whatever its use.",
+    how: "Pages are kept in the order they were loaded, newest first. A hit changes nothing. On a fault with every frame full, the page loaded earliest leaves, however often it is used.",
+    params: &[],
+    view: View::list(&[RESIDENT]),
     defaults: defaults_of::<Config>,
     build: |frames, ctx, params| {
         let _: Config = parse_config("fifo", params)?;

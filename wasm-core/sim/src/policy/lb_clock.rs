@@ -27,9 +27,10 @@
 //! recency bit. Events: Visit (bit cleared), Evict.
 
 use super::blocks::BlockPages;
-use super::registry::{defaults_of, parse_config, PolicyEntry};
+use super::entry::{defaults_of, parse_config, Group, PolicyEntry};
 use super::util::{DList, Links};
 use super::{Event, Hand, Policy, Req, Ring, Sink, Snapshot};
+use crate::catalog::{View, HAND, RESIDENT};
 use crate::SimError;
 
 /// Pages per flash block, shared by the block-level baselines.
@@ -38,7 +39,15 @@ pub type Config = super::blocks::BlockConfig;
 pub const ENTRY: PolicyEntry = PolicyEntry {
     id: "lb-clock",
     name: "LB-CLOCK",
+    short: "LB-CLOCK",
+    group: Group::Flash,
+    source: "as the TS-CLOCK paper describes it",
     summary: "Large block CLOCK: among blocks not recently used, evicts the one holding the most pages.",
+    how: "A CLOCK over flash blocks. Each block has a recency bit that a hit sets. The hand clears set bits as it sweeps; among the blocks whose bit is clear, the one holding the most pages is evicted whole.",
+    params: &[
+        super::blocks::PAGES_PER_BLOCK,
+    ],
+    view: View::ring(&[HAND], &[RESIDENT]).by_block("pages_per_block"),
     defaults: defaults_of::<Config>,
     build: |frames, ctx, params| {
         let c: Config = parse_config("lb-clock", params)?;

@@ -25,9 +25,10 @@
 //! "inactive" newest first (the tail, next to reclaim, is last); `bits` is the
 //! reference bit. Gauge "inactive" (value its length, target the refill target).
 
-use super::registry::{defaults_of, parse_config, PolicyEntry};
+use super::entry::{defaults_of, parse_config, Group, PolicyEntry};
 use super::util::{flush_dirty, DList, Links};
 use super::{Event, Gauge, Hand, List, Policy, Req, Ring, Sink, Slot, Snapshot};
+use crate::catalog::{Param, View, HAND, RESIDENT};
 use crate::SimError;
 use serde::{Deserialize, Serialize};
 
@@ -47,7 +48,15 @@ impl Default for Config {
 pub const ENTRY: PolicyEntry = PolicyEntry {
     id: "linux-2q",
     name: "Linux active/inactive",
+    short: "Linux 2Q",
+    group: Group::Adaptive,
+    source: "Linux 2.4, as the CLOCK-Pro paper describes it",
     summary: "Linux 2.4's two lists: FIFO inactive list, clock-managed active list, promotion of pages referenced while inactive.",
+    how: "Pages enter the inactive list, a FIFO. A page referenced while inactive is promoted to the active list. A clock hand sweeps the active list to refill the inactive list to its target: referenced pages get a second chance, the rest are demoted. Victims leave from the inactive list's tail.",
+    params: &[
+        Param::number("inactive_fraction", "Inactive target", 0.001, 1.0, "of the frames", "The inactive list is refilled to at least this fraction of the frames."),
+    ],
+    view: View::mixed(&[HAND], &[RESIDENT]),
     defaults: defaults_of::<Config>,
     build: |frames, ctx, params| {
         let c: Config = parse_config("linux-2q", params)?;

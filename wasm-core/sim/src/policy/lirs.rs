@@ -31,9 +31,10 @@
 //! HIR with resident = false), list "Q" front (next victim) first. A resident HIR
 //! block in S appears in both. Gauge "LIR" (value LIR count, target L_lirs).
 
-use super::registry::{defaults_of, parse_config, PolicyEntry};
+use super::entry::{defaults_of, parse_config, Group, PolicyEntry};
 use super::util::{DList, Links};
 use super::{Event, Gauge, List, Policy, Req, Sink, Slot, Snapshot};
+use crate::catalog::{Mark, Param, View, GHOST};
 use crate::SimError;
 use serde::{Deserialize, Serialize};
 
@@ -80,8 +81,18 @@ impl Config {
 pub const ENTRY: PolicyEntry = PolicyEntry {
     id: "lirs",
     name: "LIRS",
+    short: "LIRS",
+    group: Group::Adaptive,
+    source: "LIRS, as the CLOCK-Pro paper describes it",
     summary:
         "Low Inter-reference Recency Set: ranks blocks by reuse distance; HIR blocks share a small part of the cache.",
+    how: "Blocks with a small inter-reference recency are LIR and hold most of the cache; the rest are HIR. The stack S orders blocks by recency and keeps non-resident HIR blocks while they are recent; the queue Q holds the resident HIR blocks, which are the only candidates for eviction. A HIR block referenced while still in S becomes LIR, and the LIR block at the bottom of S becomes HIR. Stack pruning keeps an LIR block at the bottom of S.",
+    params: &[
+        Param::number("hir_fraction", "HIR part", 0.0, 1.0, "of the frames", "Frames for resident HIR blocks as a fraction of the cache (at least one frame)."),
+        Param::number("nonresident_ratio", "Non-resident bound", 0.0, 64.0, "× frames", "Most non-resident HIR entries kept in S, as a multiple of the frames."),
+        Param::flag("ignore_repeats", "Ignore immediate repeats", "An immediate re-reference of the block just accessed is a hit that changes nothing, as the authors' simulator does."),
+    ],
+    view: View::list(&[Mark::new("LIR", "LIR", "hot", "square"), Mark::new("HIR", "HIR", "cold", "circle"), GHOST]),
     defaults: defaults_of::<Config>,
     build: |frames, ctx, params| {
         let c: Config = parse_config("lirs", params)?;

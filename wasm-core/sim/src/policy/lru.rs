@@ -1,9 +1,10 @@
 //! LRU: evict the page whose last access is oldest. Snapshot: one list "LRU",
 //! most recently used first.
 
-use super::registry::{defaults_of, parse_config, PolicyEntry};
+use super::entry::{defaults_of, parse_config, Group, PolicyEntry};
 use super::util::{flush_dirty, DList, Links};
 use super::{Event, List, Policy, Req, Sink, Slot, Snapshot};
+use crate::catalog::{View, RESIDENT};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -13,7 +14,13 @@ pub struct Config {}
 pub const ENTRY: PolicyEntry = PolicyEntry {
     id: "lru",
     name: "LRU",
+    short: "LRU",
+    group: Group::Classic,
+    source: "textbook",
     summary: "Least recently used: evicts the page unused for the longest time.",
+    how: "Pages are kept in order of their last use, most recent first. A hit moves the page to the head. On a fault with every frame full, the page at the tail, unused for the longest time, leaves.",
+    params: &[],
+    view: View::list(&[RESIDENT]),
     defaults: defaults_of::<Config>,
     build: |frames, ctx, params| {
         let _: Config = parse_config("lru", params)?;

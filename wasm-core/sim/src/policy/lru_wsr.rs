@@ -14,9 +14,10 @@
 //! Snapshot: list "LRU" (MRU first), status "cold" for cold pages. Events: Move
 //! (hit, second chance), Status (cold flag set), Insert, Evict.
 
-use super::registry::{defaults_of, parse_config, PolicyEntry};
+use super::entry::{defaults_of, parse_config, Group, PolicyEntry};
 use super::util::{flush_dirty, DList, Links};
 use super::{Event, List, Policy, Req, Sink, Slot, Snapshot};
+use crate::catalog::{Mark, View, RESIDENT};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -26,8 +27,14 @@ pub struct Config {}
 pub const ENTRY: PolicyEntry = PolicyEntry {
     id: "lru-wsr",
     name: "LRU-WSR",
+    short: "LRU-WSR",
+    group: Group::Flash,
+    source: "as the CRAW and TS-CLOCK papers describe it",
     summary:
         "LRU with write sequence reordering: dirty pages reaching the LRU end get one more trip unless marked cold.",
+    how: "LRU with write-sequence reordering. A dirty page reaching the LRU end is not evicted at once: unless it is marked cold, it is marked cold and moved back to the MRU end. A hit clears the cold mark. Clean pages and cold dirty pages at the LRU end are evicted.",
+    params: &[],
+    view: View::list(&[RESIDENT, Mark::new("cold", "cold (second trip used)", "accent1", "square")]),
     defaults: defaults_of::<Config>,
     build: |frames, ctx, params| {
         let _: Config = parse_config("lru-wsr", params)?;

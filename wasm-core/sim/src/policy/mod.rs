@@ -4,6 +4,7 @@
 //! Adding a policy: write its file (a `Config` with defaults, a type implementing
 //! [`Policy`], and a `pub const ENTRY: PolicyEntry`), then add it to [`registry`].
 
+pub mod entry;
 mod event;
 mod registry;
 mod snapshot;
@@ -35,8 +36,9 @@ pub mod ts_clock;
 pub mod two_q;
 pub mod util;
 
+pub use entry::{parse_config, BuildCtx, Group, PolicyEntry};
 pub use event::Event;
-pub use registry::{build, entry, parse_config, BuildCtx, PolicyEntry, POLICIES};
+pub use registry::{build, entry, POLICIES};
 pub use snapshot::{Gauge, Hand, List, Ring, Slot, Snapshot};
 
 /// One request as a policy sees it.

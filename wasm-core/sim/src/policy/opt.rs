@@ -6,8 +6,9 @@
 //! (any choice gives the same hit count). Snapshot: list "by next use",
 //! farthest first; `bits` is unused.
 
-use super::registry::{defaults_of, parse_config, PolicyEntry};
+use super::entry::{defaults_of, parse_config, Group, PolicyEntry};
 use super::{Event, List, Policy, Req, Sink, Slot, Snapshot};
+use crate::catalog::{Mark, View, RESIDENT};
 use crate::trace::page_of;
 use serde::{Deserialize, Serialize};
 use std::collections::BinaryHeap;
@@ -19,7 +20,13 @@ pub struct Config {}
 pub const ENTRY: PolicyEntry = PolicyEntry {
     id: "opt",
     name: "OPT (Belady)",
+    short: "OPT",
+    group: Group::Classic,
+    source: "Belady (1966)",
     summary: "Optimal offline policy: evicts the page used farthest in the future. Needs the whole trace.",
+    how: "Belady's MIN knows the whole trace. On a fault with every frame full, it evicts the page whose next use lies farthest in the future, or a page never used again. No policy can fault less, so it is the bound the others are measured against.",
+    params: &[],
+    view: View::list(&[RESIDENT, Mark::new("never again", "never used again", "test", "square")]),
     defaults: defaults_of::<Config>,
     build: |frames, ctx, params| {
         let _: Config = parse_config("opt", params)?;

@@ -1,64 +1,41 @@
-//! The one list of policies. The TypeScript registry (src/core/policies.ts)
-//! mirrors it, and a test checks that the two agree.
+//! The one list of policies. The catalogue, the runner, the browser and the
+//! tests all learn the policies from here.
 
-use super::{clock, fifo, lru, opt, Policy};
+use super::entry::{BuildCtx, PolicyEntry};
+use super::Policy;
+use super::{
+    arc, bplru, car, cfclock, cflru, cflru_dynamic, clock, clock_pro, craw, fab, fifo, lb_clock, linux_2q, lirs, lru,
+    lru_wsr, opt, sp_clock, ts_clock, two_q,
+};
 use crate::SimError;
-use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-/// What a policy may need from the trace when it is built.
-pub struct BuildCtx<'a> {
-    /// Dense ids run 0..n_pages.
-    pub n_pages: u32,
-    /// The packed requests; only OPT looks at them (to know the future).
-    pub trace: &'a [u32],
-    /// Original id of each dense page (block-aware policies group pages by it).
-    pub ids: &'a [u64],
-}
-
-impl<'a> BuildCtx<'a> {
-    pub fn of(trace: &'a crate::Trace) -> BuildCtx<'a> {
-        BuildCtx { n_pages: trace.distinct(), trace: &trace.reqs, ids: &trace.ids }
-    }
-}
-
 /// Per-frame arrays of larger caches would not fit a browser's memory.
-pub const MAX_FRAMES: usize = 1 << 26;
-
-pub type BuildFn = fn(usize, &BuildCtx, &Value) -> Result<Box<dyn Policy>, SimError>;
-
-pub struct PolicyEntry {
-    pub id: &'static str,
-    pub name: &'static str,
-    pub summary: &'static str,
-    /// The configuration with every default filled in, as JSON.
-    pub defaults: fn() -> Value,
-    pub build: BuildFn,
-}
+pub const MAX_FRAMES: usize = crate::limits::MAX_FRAMES as usize;
 
 pub static POLICIES: &[PolicyEntry] = &[
     lru::ENTRY,
     fifo::ENTRY,
     clock::ENTRY,
     opt::ENTRY,
-    super::clock_pro::ENTRY,
-    super::clock_pro::ENTRY_FIXED,
-    super::lirs::ENTRY,
-    super::car::ENTRY,
-    super::arc::ENTRY,
-    super::two_q::ENTRY,
-    super::linux_2q::ENTRY,
-    super::cflru::ENTRY,
-    super::cflru_dynamic::ENTRY,
-    super::cfclock::ENTRY,
-    super::ts_clock::ENTRY,
-    super::craw::ENTRY,
-    super::craw::ENTRY_A,
-    super::lru_wsr::ENTRY,
-    super::fab::ENTRY,
-    super::bplru::ENTRY,
-    super::lb_clock::ENTRY,
-    super::sp_clock::ENTRY,
+    clock_pro::ENTRY,
+    clock_pro::ENTRY_FIXED,
+    lirs::ENTRY,
+    car::ENTRY,
+    arc::ENTRY,
+    two_q::ENTRY,
+    linux_2q::ENTRY,
+    cflru::ENTRY,
+    cflru_dynamic::ENTRY,
+    cfclock::ENTRY,
+    ts_clock::ENTRY,
+    craw::ENTRY,
+    craw::ENTRY_A,
+    lru_wsr::ENTRY,
+    fab::ENTRY,
+    bplru::ENTRY,
+    lb_clock::ENTRY,
+    sp_clock::ENTRY,
 ];
 
 pub fn entry(id: &str) -> Option<&'static PolicyEntry> {
@@ -66,7 +43,8 @@ pub fn entry(id: &str) -> Option<&'static PolicyEntry> {
 }
 
 /// Builds policy `id` with `frames` frames. `params` is a JSON object of the
-/// policy's configuration (missing fields take defaults; unknown ones are refused).
+/// policy's configuration: missing fields take defaults, each value is checked
+/// against the catalogue's type and range, and unknown ones are refused.
 pub fn build(id: &str, frames: usize, ctx: &BuildCtx, params: &Value) -> Result<Box<dyn Policy>, SimError> {
     let e = entry(id).ok_or_else(|| {
         let known: Vec<&str> = POLICIES.iter().map(|e| e.id).collect();
@@ -81,23 +59,17 @@ pub fn build(id: &str, frames: usize, ctx: &BuildCtx, params: &Value) -> Result<
             format!("{frames} frames is more than the {MAX_FRAMES} supported (256 GiB of 4 KiB pages)"),
         ));
     }
-    (e.build)(frames, ctx, params)
-}
-
-/// Reads a policy configuration from JSON, naming the policy in any error.
-pub fn parse_config<C: DeserializeOwned>(id: &str, params: &Value) -> Result<C, SimError> {
-    let v = if params.is_null() { Value::Object(Default::default()) } else { params.clone() };
-    serde_json::from_value(v).map_err(|e| SimError::config(format!("{id} parameters"), e.to_string()))
-}
-
-/// The JSON of a configuration type's defaults.
-pub fn defaults_of<C: Default + serde::Serialize>() -> Value {
-    serde_json::to_value(C::default()).expect("configs serialise")
+    if !(params.is_null() || params.is_object()) {
+        return Err(SimError::config(format!("{id} parameters"), format!("expected an object, got {params}")));
+    }
+    let params = crate::catalog::check_all(id, e.params, params)?;
+    (e.build)(frames, ctx, &params)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn ids_are_unique_and_every_policy_builds_with_defaults() {
@@ -121,7 +93,52 @@ mod tests {
         assert!(e.contains("frames") && e.contains("supported"), "{e}");
         let e = build("lru", 0, &ctx, &Value::Null).err().unwrap().to_string();
         assert!(e.contains("frames"), "{e}");
-        let e = build("lru", 2, &ctx, &serde_json::json!({"bogus": 1})).err().unwrap().to_string();
+        let e = build("lru", 2, &ctx, &json!({"bogus": 1})).err().unwrap().to_string();
         assert!(e.contains("lru parameters") && e.contains("bogus"), "{e}");
+        let e = build("cflru", 2, &ctx, &json!({"window": 2})).err().unwrap().to_string();
+        assert!(e.contains("cflru window") && e.contains("between 0 and 1"), "{e}");
+        let e = build("ts-clock", 2, &ctx, &json!({"pages_per_block": 1.5})).err().unwrap().to_string();
+        assert!(e.contains("ts-clock pages_per_block") && e.contains("whole number"), "{e}");
+        let e = build("lirs", 2, &ctx, &json!({"ignore_repeats": "yes"})).err().unwrap().to_string();
+        assert!(e.contains("lirs ignore_repeats") && e.contains("true or false"), "{e}");
+        assert!(build("ts-clock", 2, &ctx, &json!({"pages_per_block": 64.0})).is_ok(), "whole floats are integers");
+        let e = build("lru", 2, &ctx, &json!([1])).err().unwrap().to_string();
+        assert!(e.contains("expected an object"), "{e}");
+    }
+
+    /// The catalogue's ranges are the truth: every parameter at its declared
+    /// bounds builds, and every declared key is a key of the configuration.
+    #[test]
+    fn every_parameter_builds_at_both_ends_of_its_range() {
+        let t = crate::Trace::from_pages(&(0..64u64).map(|i| (i * 7 % 64, i % 3 == 0)).collect::<Vec<_>>());
+        let ctx = BuildCtx::of(&t);
+        for e in POLICIES {
+            let defaults = (e.defaults)();
+            let keys: Vec<&str> = defaults.as_object().unwrap().keys().map(|k| k.as_str()).collect();
+            let declared: Vec<&str> = e.params.iter().map(|p| p.key).collect();
+            let (mut a, mut b) = (keys.clone(), declared.clone());
+            a.sort();
+            b.sort();
+            assert_eq!(a, b, "{}: declared parameters differ from the configuration's keys", e.id);
+            for p in e.params {
+                crate::catalog::check_all(e.id, e.params, &defaults).unwrap();
+                for bound in [p.min, p.max].into_iter().flatten() {
+                    let mut v = defaults.clone();
+                    v[p.key] = json!(bound);
+                    // Bounds that conflict with another parameter's default (a
+                    // smallest window above the largest) are a configuration
+                    // error the policy names; none may panic.
+                    match build(e.id, 8, &ctx, &v) {
+                        Ok(_) => {}
+                        Err(err) => assert!(
+                            e.id == "cflru-dynamic" && p.key.ends_with("_window"),
+                            "{} {}={bound}: {err}",
+                            e.id,
+                            p.key
+                        ),
+                    }
+                }
+            }
+        }
     }
 }

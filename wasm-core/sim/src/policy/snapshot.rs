@@ -3,6 +3,7 @@ use serde::Serialize;
 /// A policy's internal structure at one instant, in a shape every view can draw:
 /// rings (clocks with hands), ordered lists (head first) and gauges.
 #[derive(Debug, Clone, PartialEq, Serialize, Default)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Snapshot {
     pub policy: &'static str,
     pub capacity: u32,
@@ -14,6 +15,7 @@ pub struct Snapshot {
 
 /// One entry of a ring or list.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Slot {
     /// Dense page id, or `None` for an empty frame.
     pub page: Option<u32>,
@@ -33,12 +35,14 @@ impl Slot {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Hand {
     pub name: &'static str,
     pub pos: u32,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Ring {
     pub name: &'static str,
     pub slots: Vec<Slot>,
@@ -46,6 +50,7 @@ pub struct Ring {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct List {
     pub name: &'static str,
     /// Head first: MRU for LRU-ordered lists, oldest first for queues (see the policy).
@@ -53,6 +58,7 @@ pub struct List {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Gauge {
     pub name: &'static str,
     pub value: f64,

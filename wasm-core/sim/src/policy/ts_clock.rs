@@ -45,9 +45,10 @@
 //! "s_hand", Evict, Insert.
 
 use super::blocks::BlockMap;
-use super::registry::{defaults_of, parse_config, PolicyEntry};
+use super::entry::{defaults_of, parse_config, Group, PolicyEntry};
 use super::util::{DList, Links, NIL};
 use super::{Event, Gauge, Hand, List, Policy, Req, Ring, Sink, Slot, Snapshot};
+use crate::catalog::{list_hint, ListHint, Mark, View, RESIDENT};
 use crate::SimError;
 use serde::{Deserialize, Serialize};
 
@@ -63,10 +64,28 @@ impl Default for Config {
     }
 }
 
+/// The s-hand points into the list of dirty pages.
+const TS_LIST: ListHint = ListHint {
+    pointer_gauge: Some("s_hand"),
+    pointer_label: "s-hand",
+    caption: "s-hand at entry {gauge}",
+    caption_gauge: Some("s_hand"),
+    caption_none: "s-hand: null",
+    ..list_hint("dirty blocks")
+};
+
 pub const ENTRY: PolicyEntry = PolicyEntry {
     id: "ts-clock",
     name: "TS-CLOCK",
+    short: "TS-CLOCK",
+    group: Group::Flash,
+    source: "TS-CLOCK paper, Fig. 2",
     summary: "CLOCK with reference counts from block update likelihood; dirty victims chosen block-wise in sector order by a second hand.",
+    how: "A CLOCK whose pages carry a count from 0 to 4 instead of one bit, set from how likely their flash block is to be updated. The t-hand sweeps the clock, decrementing counts, and stops at a page whose count is zero. A clean page there is evicted. For a dirty one, the s-hand picks the victim among the dirty pages, block by block in sector order, so that write-backs fill whole flash blocks.",
+    params: &[
+        super::blocks::PAGES_PER_BLOCK,
+    ],
+    view: View::ring(&[Mark::new("t_hand", "t-hand", "accent1", "triangle"), Mark::new("s_hand", "s-hand", "accent2", "diamond")], &[RESIDENT]).with_bits(4).with_lists(&[TS_LIST]).by_block("pages_per_block"),
     defaults: defaults_of::<Config>,
     build: |frames, ctx, params| {
         let c: Config = parse_config("ts-clock", params)?;

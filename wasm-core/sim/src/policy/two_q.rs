@@ -18,9 +18,10 @@
 //! first); A1out entries have status "ghost" and resident = false. Gauge "A1in"
 //! (value |A1in|, target Kin).
 
-use super::registry::{defaults_of, parse_config, PolicyEntry};
+use super::entry::{defaults_of, parse_config, Group, PolicyEntry};
 use super::util::{flush_dirty, DList, Links};
 use super::{Event, Gauge, List, Policy, Req, Sink, Slot, Snapshot};
+use crate::catalog::{Param, View, GHOST, RESIDENT};
 use crate::SimError;
 use serde::{Deserialize, Serialize};
 
@@ -64,7 +65,16 @@ impl Config {
 pub const ENTRY: PolicyEntry = PolicyEntry {
     id: "2q",
     name: "2Q",
+    short: "2Q",
+    group: Group::Adaptive,
+    source: "Johnson & Shasha (VLDB 1994), full version",
     summary: "Johnson & Shasha's 2Q: new pages in a FIFO (A1in), re-referenced ghosts (A1out) promoted to an LRU (Am).",
+    how: "New pages enter A1in, a FIFO of about Kin frames. A page leaving A1in is remembered in the ghost queue A1out. A fault on a page in A1out puts it in Am, an LRU list for pages that proved themselves; hits in A1in change nothing. Victims come from A1in while it is over Kin, otherwise from Am's LRU end.",
+    params: &[
+        Param::number("kin", "Kin", 0.0, 1.0, "of the frames", "Target size of A1in as a fraction of the frames."),
+        Param::number("kout", "Kout", 0.0, 16.0, "× frames", "Ghost entries remembered in A1out, as a multiple of the frames."),
+    ],
+    view: View::list(&[RESIDENT, GHOST]),
     defaults: defaults_of::<Config>,
     build: |frames, ctx, params| {
         let c: Config = parse_config("2q", params)?;

@@ -1,23 +1,21 @@
 // The narration line: what one step did and why, in words, from its event record.
 // Pure, so the worker (page history) and the UI share it.
 
-import type { AnyEvent, StepEvent } from './types';
+import type { AnyEvent, StepEvent } from './explore';
+import { policyDoc } from './catalog';
 
-const NIL = 4294967295;
-
-/** `hand_cold` → `HAND_cold`, `t_hand` → `t-hand`, `hand` → `the hand`. */
-export function handLabel(name: string): string {
-  if (name === 'hand') return 'the hand';
-  if (name.startsWith('hand_')) return `HAND_${name.slice(5)}`;
-  return name.replace(/_/g, '-');
+/** A hand's name as the paper writes it (`HAND_cold`, `t-hand`), from the policy's view in the catalogue. */
+export function handLabel(name: string, policy = ''): string {
+  const mark = policyDoc(policy)?.view.hands.find((h) => h.name === name);
+  if (mark) return name === 'hand' ? 'the hand' : mark.label;
+  return name === 'hand' ? 'the hand' : name;
 }
 
-/** CLOCK-Pro's hand events name pages, not slots (its clock has no fixed slots). */
-const HANDS_NAME_PAGES = /^clock-pro/;
-
-function where(policy: string, x: number): string {
-  if (x === NIL) return 'nothing';
-  return HANDS_NAME_PAGES.test(policy) ? `page ${x}` : `slot ${x}`;
+/** Where a hand points: a slot (rings with fixed slots), a page (CLOCK-Pro's hands), or nothing. */
+function where(slot: number | null, page: number | null): string {
+  if (slot !== null) return `slot ${slot}`;
+  if (page !== null) return `page ${page}`;
+  return 'nothing';
 }
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -83,14 +81,14 @@ export function narrateEvents(events: AnyEvent[], policy = ''): string[] {
         out.push(`wrote back page ${e.page}: ${e.why}`);
         break;
       case 'hand':
-        out.push(`${handLabel(e.hand)} moved from ${where(policy, e.from)} to ${where(policy, e.to)}`);
+        out.push(`${handLabel(e.hand, policy)} moved from ${where(e.from_slot, e.from_page)} to ${where(e.to_slot, e.to_page)}`);
         break;
       case 'visit': {
         const next = events[i + 1];
         if (next?.kind === 'status' && next.page === e.page) {
-          out.push(`${handLabel(e.hand)} met page ${e.page}: ${e.action} (${next.from} → ${next.to})`);
+          out.push(`${handLabel(e.hand, policy)} met page ${e.page}: ${e.action} (${next.from} → ${next.to})`);
           i++;
-        } else out.push(`${handLabel(e.hand)} met page ${e.page}: ${e.action}`);
+        } else out.push(`${handLabel(e.hand, policy)} met page ${e.page}: ${e.action}`);
         break;
       }
       case 'status':

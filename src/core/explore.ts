@@ -1,0 +1,50 @@
+// The explorer's contract between the worker and the UI: what a frame and a
+// page history hold. Snapshots and events are the core's own types, generated
+// from Rust (./generated/core.ts); the worker and the explorer UI both import
+// from here, and neither from the other.
+
+import type { Event, FlashEvent, Snapshot } from './generated/core';
+import type { FlashSnapshotLite } from './schemas';
+
+export type { Event as StepEvent, FlashEvent, Gauge, List, Ring, Slot, Snapshot } from './generated/core';
+export type FlashSnapshot = FlashSnapshotLite;
+export type FlashBlock = FlashSnapshotLite['block'][number];
+
+/** Any event a step can record: a cache policy's or a flash device's. */
+export type AnyEvent = Event | FlashEvent;
+
+/** The state after `position` requests; `events` and `hit` are those of request `position` (1-based). */
+export interface ExploreFrame {
+  position: number;
+  total: number;
+  hit: boolean | null;
+  /** The request just served: dense page id and whether it wrote. */
+  request: { page: number; write: boolean } | null;
+  events: AnyEvent[];
+  snapshot: Snapshot;
+  playing: boolean;
+  /** Flash sessions: the device (per-page states as bytes, block after block). */
+  flash?: FlashSnapshot;
+  flashPages?: Uint8Array;
+  /** Block of each entry of a list (TS-CLOCK's per-block dirty lists), and a remark on the step. */
+  groups?: { list: string; blocks: number[] };
+  remark?: string;
+}
+
+export interface PageHistory {
+  page: number;
+  original: number;
+  position: number;
+  /** Accesses up to the position, the most recent last (at most `limit`). */
+  accesses: { t: number; write: boolean }[];
+  totalAccesses: number;
+  /** Events about the page in the window of requests before the position. */
+  changes: { t: number; text: string }[];
+  window: number;
+  resident: boolean;
+  /** Flash sessions: where the page's current data lives. */
+  location?: FlashSnapshot['selected'];
+}
+
+/** Flash configuration for the explorer: FlashConfig fields as the catalogue declares them; the rest default. */
+export type FlashSetup = Record<string, number | boolean | string>;

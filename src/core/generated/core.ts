@@ -1,0 +1,293 @@
+// Generated from the Rust core by ts-rs (wasm-core/sim/src/catalog/bindings.rs).
+// Do not edit: run `npm run bindings` after changing a type the core emits.
+
+export type Catalog = { version: string, groups: Array<Named>, policies: Array<PolicyDoc>, ftls: Array<FtlDoc>, cleaning: Array<Named>, 
+/**
+ * The flash device's parameters (the runner's flash flags), with defaults.
+ */
+flash: Array<ParamDoc>, formats: Array<FormatDoc>, generators: Array<GeneratorDoc>, 
+/**
+ * Parameters every generator phase has (length, write fraction).
+ */
+phase: Array<ParamDoc>, cost_presets: Array<CostPreset>, limits: Array<Limit>, 
+/**
+ * The generic CSV mapping's defaults.
+ */
+csv: CsvMapping, 
+/**
+ * What a new experiment starts with.
+ */
+experiment: ExperimentDefaults, };
+
+export type Named = { id: string, name: string, summary: string, };
+
+export type PolicyDoc = { id: string, name: string, short: string, group: Group, source: string, summary: string, how: string, params: Array<ParamDoc>, view: View, };
+
+export type Group = "classic" | "adaptive" | "flash";
+
+export type ParamDoc = { default: JsonValue, key: string, label: string, kind: ParamKind, 
+/**
+ * Inclusive bounds (numbers and integers).
+ */
+min: number | null, max: number | null, unit: string, doc: string, choices: Array<string>, 
+/**
+ * A default that follows another setting, in words (e.g. "the device's pages per block").
+ */
+follows: string | null, };
+
+export type Param = { key: string, label: string, kind: ParamKind, 
+/**
+ * Inclusive bounds (numbers and integers).
+ */
+min: number | null, max: number | null, unit: string, doc: string, choices: Array<string>, 
+/**
+ * A default that follows another setting, in words (e.g. "the device's pages per block").
+ */
+follows: string | null, };
+
+export type ParamKind = "number" | "integer" | "bool" | "choice";
+
+export type View = { kind: ViewKind, 
+/**
+ * Largest value of a slot's `bits` (1 for a reference bit; TS-CLOCK counts to 4).
+ */
+max_bits: number, 
+/**
+ * Hands in drawing order.
+ */
+hands: Array<Mark>, 
+/**
+ * Page statuses in legend order; `""` is the plain resident page.
+ */
+statuses: Array<Mark>, lists: Array<ListHint>, 
+/**
+ * A parameter giving pages per block: list entries are grouped by block.
+ */
+block_param: string | null, };
+
+export type ViewKind = "ring" | "list" | "mixed";
+
+export type Mark = { 
+/**
+ * The name the snapshot and events use (`hand_cold`, `hot`).
+ */
+name: string, 
+/**
+ * The name people read (the paper's: `HAND_cold`, `hot`).
+ */
+label: string, 
+/**
+ * Colour role: `hot`, `cold`, `test`, `ghost`, `accent1`…`accent4`, `neutral`.
+ */
+colour: string, 
+/**
+ * Shape that tells it apart without colour: `circle`, `square`, `triangle`, `diamond`, `bar`.
+ */
+shape: string, };
+
+export type ListHint = { list: string, 
+/**
+ * A gauge whose value is an index into the list, drawn as a pointer.
+ */
+pointer_gauge: string | null, pointer_label: string, 
+/**
+ * The status at which the list's second region starts (a bar is drawn there).
+ */
+split_status: string | null, 
+/**
+ * Caption; `{gauge}` is replaced by that gauge's value (`-1` reads as `caption_none`).
+ */
+caption: string, caption_gauge: string | null, caption_none: string, };
+
+export type FtlDoc = { id: string, name: string, summary: string, 
+/**
+ * The FTL's own parameters (`ftl_params`) with their defaults.
+ */
+defaults: JsonValue, };
+
+export type FormatDoc = { id: string, label: string, binary: boolean, };
+
+export type GeneratorDoc = { 
+/**
+ * The workload's `kind` (and the runner's `--generate` keyword).
+ */
+id: string, name: string, summary: string, params: Array<ParamDoc>, };
+
+export type CostPreset = { id: string, name: string, source: string, cost: CostModel, 
+/**
+ * Costs are microseconds of flash I/O, so a cost is an I/O time.
+ */
+latency: boolean, };
+
+export type CostModel = { read: number, write: number, };
+
+export type ExperimentDefaults = { policies: Array<string>, 
+/**
+ * Cache sizes as the runner's `--frames` takes them.
+ */
+frames: string, 
+/**
+ * Sizes a sweep fills in (percentages of the distinct pages).
+ */
+sweep: string, cost_preset: string, 
+/**
+ * The explorer's first policy and size.
+ */
+explore_policy: string, explore_frames: number, };
+
+export type Limit = { name: string, value: number, scope: Scope, unit: string, doc: string, };
+
+export type Scope = "native" | "browser" | "both";
+
+export type CsvMapping = { 
+/**
+ * Field separator; `' '` splits on runs of blanks; None picks the first of
+ * `,` tab `;` found in the first data line, else blanks.
+ */
+delimiter: string | null, 
+/**
+ * Skip the first non-comment line.
+ */
+header: boolean, 
+/**
+ * 0-based column of the id (page number) or offset.
+ */
+id_column: number, unit: Unit, 
+/**
+ * 0-based column of the request size; None: one unit per request.
+ */
+size_column: number | null, size_unit: Unit, sector_size: number, 
+/**
+ * 0-based column of the operation; None: every request is a read.
+ */
+op_column: number | null, 
+/**
+ * Spellings of a read and a write in `op_column`, compared ignoring case.
+ */
+read_values: Array<string>, write_values: Array<string>, 
+/**
+ * 0-based column of a device/volume number, stored above bit 48 of the id.
+ */
+namespace_column: number | null, };
+
+export type Unit = "bytes" | "sectors" | "pages";
+
+export type Summary = { requests: number, distinct_pages: number, reads: number, writes: number, 
+/**
+ * Distinct pages written at least once.
+ */
+written_pages: number, 
+/**
+ * The working set of the whole trace: every distinct page.
+ */
+footprint_pages: number, footprint_bytes: number, page_size: number, 
+/**
+ * See [`REUSE_BUCKETS`].
+ */
+reuse: Array<number>, 
+/**
+ * First accesses (infinite distance): the compulsory misses of any cache.
+ */
+cold: number, };
+
+export type LoadInfo = { format: string, detected: boolean, lines: number, skipped: number, 
+/**
+ * Line number and reason of the first skipped lines.
+ */
+skip_reasons: Array<[number, string]>, bytes: number, decoded_bytes: number, filtered: number, };
+
+export type Metrics = { requests: number, hits: number, misses: number, hit_ratio: number, reads: number, writebacks: number, flushed: number, cost: number, };
+
+export type RunOptions = { cost: CostModel, 
+/**
+ * Number of points of the hit series (buckets of equal request counts).
+ */
+buckets: number, 
+/**
+ * Write back every dirty page still cached at the end (counted in `flushed`).
+ */
+flush: boolean, 
+/**
+ * Keep the after-cache stream (miss reads and write-backs, in order).
+ */
+record_stream: boolean, };
+
+export type StepRecord = { hit: boolean, events: Array<Event>, };
+
+export type Snapshot = { policy: string, capacity: number, resident: number, rings: Array<Ring>, lists: Array<List>, gauges: Array<Gauge>, };
+
+export type Slot = { 
+/**
+ * Dense page id, or `None` for an empty frame.
+ */
+page: number | null, 
+/**
+ * Policy-specific status (`"hot"`, `"cold"`, `"test"`, `"ghost"`, `""`).
+ */
+status: string, 
+/**
+ * Reference bit or counter.
+ */
+bits: number, dirty: boolean, resident: boolean, };
+
+export type Ring = { name: string, slots: Array<Slot>, hands: Array<Hand>, };
+
+export type Hand = { name: string, pos: number, };
+
+export type List = { name: string, 
+/**
+ * Head first: MRU for LRU-ordered lists, oldest first for queues (see the policy).
+ */
+entries: Array<Slot>, };
+
+export type Gauge = { name: string, value: number, target: number | null, };
+
+export type Event = { "kind": "hit", page: number, write: boolean, } | { "kind": "miss", page: number, write: boolean, } | { "kind": "insert", page: number, place: string, slot: number | null, } | { "kind": "evict", page: number, dirty: boolean, why: string, } | { "kind": "write_back", page: number, why: string, } | { "kind": "hand", hand: string, from_slot: number | null, to_slot: number | null, from_page: number | null, to_page: number | null, } | { "kind": "visit", hand: string, page: number, action: string, } | { "kind": "status", page: number, from: string, to: string, why: string, } | { "kind": "move", page: number, from: string, to: string, why: string, } | { "kind": "gauge", name: string, from: number, to: number, why: string, } | { "kind": "ghost", page: number, list: string, action: string, };
+
+export type FlashMetrics = { host_writes: number, host_reads: number, flash_writes: number, flash_reads: number, copied: number, erases: number, gc_victims: number, waf: number, erase_mean: number, erase_stddev: number, erase_max: number, erase_min: number, cleaning_cost: number, time_us: number, host_bytes_written: number, 
+/**
+ * Valid pages / physical pages at the end.
+ */
+utilisation: number, block_util: Array<number>, block_util_mean: number, };
+
+export type FlashSnapshot = { ftl: string, gc: string, blocks: number, pages_per_block: number, logical_pages: number, free_blocks: number, block: Array<BlockView>, write_points: Array<number>, 
+/**
+ * Victim (or merge source) of the last step, if it cleaned.
+ */
+victim: number | null, 
+/**
+ * Pages copied in the last step.
+ */
+copies: Array<CopyView>, selected: PageView | null, };
+
+export type BlockView = { 
+/**
+ * Per page: 0 free, 1 valid, 2 invalid.
+ */
+pages: Array<number>, valid: number, invalid: number, 
+/**
+ * Lifetime erases (fill and aging included: this is the device's wear).
+ */
+erases: number, role: string, region: number | null, };
+
+export type CopyView = { lpn: number, from: number, to: number, };
+
+export type PageView = { lpn: number, ppn: number | null, block: number | null, offset: number | null, 
+/**
+ * Latest host version written (0 = never written).
+ */
+version: number, };
+
+export type FlashEvent = { "kind": "host_write", lpn: number, ppn: number, } | { "kind": "host_read", lpn: number, ppn: number | null, } | { "kind": "invalidate", lpn: number, ppn: number, } | { "kind": "open", block: number, role: string, region: number | null, } | { "kind": "victim", block: number, valid: number, invalid: number, policy: string, } | { "kind": "copy", lpn: number, from: number, to: number, } | { "kind": "erase", block: number, } | { "kind": "region", lpn: number, from: number, to: number, why: string, } | { "kind": "merge", merge: string, lbn: number, };
+
+export type FlashRunOutput = { metrics: FlashMetrics, erase_counts: Array<number>, };
+
+export type FlashStep = { events: Array<FlashEvent>, };
+
+export type GenConfig = { seed: number, phases: Array<Phase>, };
+
+export type Phase = { workload: Workload, length: number, write_fraction: number, };
+
+export type Workload = { "kind": "uniform", pages: number, } | { "kind": "zipf", pages: number, alpha: number, } | { "kind": "loop", pages: number, } | { "kind": "hot-cold", pages: number, hot_access: number, hot_pages: number, } | { "kind": "sequential", start: number, } | { "kind": "working-set", pages: number, set: number, shift_every: number, shift: number, };
+
+export type JsonValue = number | string | boolean | Array<JsonValue> | { [key in string]: JsonValue } | null;

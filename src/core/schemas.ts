@@ -1,0 +1,243 @@
+// Valibot schemas of the JSON the core emits, each checked against its
+// generated type (src/core/generated/core.ts) by the compiler: a schema that
+// drifts from the Rust type no longer type-checks. The worker parses the core's
+// output with these instead of trusting `JSON.parse(...) as T`.
+
+import * as v from 'valibot';
+import type * as G from './generated/core';
+
+const str = v.string();
+const num = v.number();
+const bool = v.boolean();
+const optNum = v.nullable(num);
+const optStr = v.nullable(str);
+
+export const JsonValueSchema: v.GenericSchema<G.JsonValue> = v.custom<G.JsonValue>((x) => x !== undefined);
+
+// ---- catalogue ----
+
+const ParamDocSchema: v.GenericSchema<G.ParamDoc> = v.object({
+  key: str,
+  label: str,
+  kind: v.picklist(['number', 'integer', 'bool', 'choice']),
+  min: optNum,
+  max: optNum,
+  unit: str,
+  doc: str,
+  choices: v.array(str),
+  follows: optStr,
+  default: JsonValueSchema,
+});
+const MarkSchema: v.GenericSchema<G.Mark> = v.object({ name: str, label: str, colour: str, shape: str });
+const ListHintSchema: v.GenericSchema<G.ListHint> = v.object({
+  list: str,
+  pointer_gauge: optStr,
+  pointer_label: str,
+  split_status: optStr,
+  caption: str,
+  caption_gauge: optStr,
+  caption_none: str,
+});
+const ViewSchema: v.GenericSchema<G.View> = v.object({
+  kind: v.picklist(['ring', 'list', 'mixed']),
+  max_bits: num,
+  hands: v.array(MarkSchema),
+  statuses: v.array(MarkSchema),
+  lists: v.array(ListHintSchema),
+  block_param: optStr,
+});
+const NamedSchema: v.GenericSchema<G.Named> = v.object({ id: str, name: str, summary: str });
+const CostModelSchema: v.GenericSchema<G.CostModel> = v.object({ read: num, write: num });
+const UnitSchema = v.picklist(['bytes', 'sectors', 'pages']);
+export const CsvMappingSchema: v.GenericSchema<G.CsvMapping> = v.object({
+  delimiter: optStr,
+  header: bool,
+  id_column: num,
+  unit: UnitSchema,
+  size_column: optNum,
+  size_unit: UnitSchema,
+  sector_size: num,
+  op_column: optNum,
+  read_values: v.array(str),
+  write_values: v.array(str),
+  namespace_column: optNum,
+});
+
+export const CatalogSchema: v.GenericSchema<G.Catalog> = v.object({
+  version: str,
+  groups: v.array(NamedSchema),
+  policies: v.array(
+    v.object({
+      id: str,
+      name: str,
+      short: str,
+      group: v.picklist(['classic', 'adaptive', 'flash']),
+      source: str,
+      summary: str,
+      how: str,
+      params: v.array(ParamDocSchema),
+      view: ViewSchema,
+    }),
+  ),
+  ftls: v.array(v.object({ id: str, name: str, summary: str, defaults: JsonValueSchema })),
+  cleaning: v.array(NamedSchema),
+  flash: v.array(ParamDocSchema),
+  formats: v.array(v.object({ id: str, label: str, binary: bool })),
+  generators: v.array(v.object({ id: str, name: str, summary: str, params: v.array(ParamDocSchema) })),
+  phase: v.array(ParamDocSchema),
+  cost_presets: v.array(v.object({ id: str, name: str, source: str, cost: CostModelSchema, latency: bool })),
+  limits: v.array(v.object({ name: str, value: num, scope: v.picklist(['native', 'browser', 'both']), unit: str, doc: str })),
+  csv: CsvMappingSchema,
+  experiment: v.object({
+    policies: v.array(str),
+    frames: str,
+    sweep: str,
+    cost_preset: str,
+    explore_policy: str,
+    explore_frames: num,
+  }),
+});
+
+// ---- results ----
+
+export const MetricsSchema: v.GenericSchema<G.Metrics> = v.object({
+  requests: num,
+  hits: num,
+  misses: num,
+  hit_ratio: num,
+  reads: num,
+  writebacks: num,
+  flushed: num,
+  cost: num,
+});
+
+export const SummarySchema: v.GenericSchema<G.Summary> = v.object({
+  requests: num,
+  distinct_pages: num,
+  reads: num,
+  writes: num,
+  written_pages: num,
+  footprint_pages: num,
+  footprint_bytes: num,
+  page_size: num,
+  reuse: v.array(num),
+  cold: num,
+});
+
+export const LoadInfoSchema: v.GenericSchema<G.LoadInfo> = v.object({
+  format: str,
+  detected: bool,
+  lines: num,
+  skipped: num,
+  skip_reasons: v.array(v.tuple([num, str])),
+  bytes: num,
+  decoded_bytes: num,
+  filtered: num,
+});
+
+const FlashMetricsSchema: v.GenericSchema<G.FlashMetrics> = v.object({
+  host_writes: num,
+  host_reads: num,
+  flash_writes: num,
+  flash_reads: num,
+  copied: num,
+  erases: num,
+  gc_victims: num,
+  waf: num,
+  erase_mean: num,
+  erase_stddev: num,
+  erase_max: num,
+  erase_min: num,
+  cleaning_cost: num,
+  time_us: num,
+  host_bytes_written: num,
+  utilisation: num,
+  block_util: v.array(num),
+  block_util_mean: num,
+});
+
+export const FlashRunOutputSchema: v.GenericSchema<G.FlashRunOutput> = v.object({
+  metrics: FlashMetricsSchema,
+  erase_counts: v.array(num),
+});
+
+// ---- explorer: snapshots and events ----
+
+const SlotSchema: v.GenericSchema<G.Slot> = v.object({ page: optNum, status: str, bits: num, dirty: bool, resident: bool });
+
+export const SnapshotSchema: v.GenericSchema<G.Snapshot> = v.object({
+  policy: str,
+  capacity: num,
+  resident: num,
+  rings: v.array(v.object({ name: str, slots: v.array(SlotSchema), hands: v.array(v.object({ name: str, pos: num })) })),
+  lists: v.array(v.object({ name: str, entries: v.array(SlotSchema) })),
+  gauges: v.array(v.object({ name: str, value: num, target: optNum })),
+});
+
+export const EventSchema: v.GenericSchema<G.Event> = v.variant('kind', [
+  v.object({ kind: v.literal('hit'), page: num, write: bool }),
+  v.object({ kind: v.literal('miss'), page: num, write: bool }),
+  v.object({ kind: v.literal('insert'), page: num, place: str, slot: optNum }),
+  v.object({ kind: v.literal('evict'), page: num, dirty: bool, why: str }),
+  v.object({ kind: v.literal('write_back'), page: num, why: str }),
+  v.object({ kind: v.literal('hand'), hand: str, from_slot: optNum, to_slot: optNum, from_page: optNum, to_page: optNum }),
+  v.object({ kind: v.literal('visit'), hand: str, page: num, action: str }),
+  v.object({ kind: v.literal('status'), page: num, from: str, to: str, why: str }),
+  v.object({ kind: v.literal('move'), page: num, from: str, to: str, why: str }),
+  v.object({ kind: v.literal('gauge'), name: str, from: num, to: num, why: str }),
+  v.object({ kind: v.literal('ghost'), page: num, list: str, action: str }),
+]);
+
+export const StepRecordSchema: v.GenericSchema<G.StepRecord> = v.object({ hit: bool, events: v.array(EventSchema) });
+
+export const FlashEventSchema: v.GenericSchema<G.FlashEvent> = v.variant('kind', [
+  v.object({ kind: v.literal('host_write'), lpn: num, ppn: num }),
+  v.object({ kind: v.literal('host_read'), lpn: num, ppn: optNum }),
+  v.object({ kind: v.literal('invalidate'), lpn: num, ppn: num }),
+  v.object({ kind: v.literal('open'), block: num, role: str, region: optNum }),
+  v.object({ kind: v.literal('victim'), block: num, valid: num, invalid: num, policy: str }),
+  v.object({ kind: v.literal('copy'), lpn: num, from: num, to: num }),
+  v.object({ kind: v.literal('erase'), block: num }),
+  v.object({ kind: v.literal('region'), lpn: num, from: num, to: num, why: str }),
+  v.object({ kind: v.literal('merge'), merge: str, lbn: num }),
+]);
+
+export const FlashStepSchema: v.GenericSchema<G.FlashStep> = v.object({ events: v.array(FlashEventSchema) });
+
+/** The flash snapshot as the explorer receives it: per-page states travel apart, as bytes. */
+export type FlashSnapshotLite = Omit<G.FlashSnapshot, 'block'> & { block: Omit<G.BlockView, 'pages'>[] };
+
+export const FlashSnapshotSchema: v.GenericSchema<FlashSnapshotLite> = v.object({
+  ftl: str,
+  gc: str,
+  blocks: num,
+  pages_per_block: num,
+  logical_pages: num,
+  free_blocks: num,
+  block: v.array(v.object({ valid: num, invalid: num, erases: num, role: str, region: optNum })),
+  write_points: v.array(num),
+  victim: optNum,
+  copies: v.array(v.object({ lpn: num, from: num, to: num })),
+  selected: v.nullable(v.object({ lpn: num, ppn: optNum, block: optNum, offset: optNum, version: num })),
+});
+
+/**
+ * Parses the core's JSON output with `schema`; a mismatch is a bug in the core
+ * or the bindings, reported with what was expected.
+ */
+export function parseCore<T>(what: string, schema: v.GenericSchema<T>, text: string): T {
+  return parseCoreValue(what, schema, JSON.parse(text));
+}
+
+/** One stepped request, a cache's or a flash device's (which has no hit). */
+export function parseStep(text: string): { hit: boolean | null; events: (G.Event | G.FlashEvent)[] } {
+  const raw: unknown = JSON.parse(text);
+  if (typeof raw === 'object' && raw !== null && 'hit' in raw) return parseCoreValue('step', StepRecordSchema, raw);
+  return { hit: null, ...parseCoreValue('flash step', FlashStepSchema, raw) };
+}
+
+function parseCoreValue<T>(what: string, schema: v.GenericSchema<T>, raw: unknown): T {
+  const r = v.safeParse(schema, raw);
+  if (!r.success) throw new Error(`The core's ${what} does not have the expected shape: ${v.summarize(r.issues)}`);
+  return r.output;
+}

@@ -1,0 +1,70 @@
+//! The flash device's parameters as the catalogue lists them. Keys are the
+//! `FlashConfig` fields (the runner's flags with `-` for `_`).
+
+use super::{docs, Param, ParamDoc};
+use crate::flash::gc::GC_IDS;
+use crate::flash::registry::FTL_IDS;
+use crate::flash::FlashConfig;
+use crate::limits;
+
+const PARAMS: &[Param] = &[
+    Param::choice("ftl", "FTL", &FTL_IDS, "Flash translation layer: how logical pages map to physical ones."),
+    Param::choice("gc", "Cleaning victim", &GC_IDS, "Which block garbage collection cleans next."),
+    Param::integer("blocks", "Blocks", 2.0, limits::MAX_PHYSICAL_PAGES as f64, "blocks", "Erase blocks of the device."),
+    Param::integer(
+        "pages_per_block",
+        "Pages per block",
+        1.0,
+        limits::MAX_PAGES_PER_BLOCK as f64,
+        "pages",
+        "Pages in one erase block.",
+    ),
+    Param::number(
+        "overprovision",
+        "Over-provisioning",
+        0.0,
+        0.99,
+        "of the pages",
+        "Spare fraction of the physical pages, not addressable by the host.",
+    ),
+    Param::number(
+        "fill",
+        "Initial fill",
+        0.0,
+        1.0,
+        "of the pages",
+        "Data written before measuring, fraction of the physical pages.",
+    )
+    .following("at most 1 − over-provisioning (the logical capacity)"),
+    Param::integer(
+        "regions",
+        "DAC regions",
+        1.0,
+        limits::MAX_REGIONS as f64,
+        "regions",
+        "DAC dynamic data clustering regions; 1 = off.",
+    ),
+    Param::integer("threshold", "DAC threshold", 0.0, 1e15, "host writes", "DAC's time threshold; 0 = not set."),
+    Param::integer(
+        "watermark",
+        "Watermark",
+        1.0,
+        limits::MAX_PHYSICAL_PAGES as f64,
+        "blocks",
+        "Cleaning starts when fewer free blocks than this remain.",
+    )
+    .following("below the block count, and at least regions + 1"),
+    Param::number(
+        "aging",
+        "Aging",
+        0.0,
+        100.0,
+        "× device",
+        "Random overwrites before measuring, multiple of the physical pages.",
+    ),
+    Param::integer("seed", "Aging seed", 0.0, 9007199254740991.0, "", "Seed of the aging writes."),
+];
+
+pub fn params() -> Vec<ParamDoc> {
+    docs(PARAMS, &serde_json::to_value(FlashConfig::default()).expect("flash configs serialise"))
+}

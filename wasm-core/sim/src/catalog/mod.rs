@@ -1,0 +1,208 @@
+//! The catalogue: everything the core offers, described once — policies, FTLs,
+//! cleaning policies, trace formats, generators, cost presets, flash device
+//! parameters and every limit. The WASM adapter exports it, the runner prints
+//! it (`--list-policies --json`), and the UI builds its pickers, editors,
+//! defaults, legends and limits from it; TypeScript types for it are generated
+//! (see `bindings`).
+
+#[cfg(test)]
+mod bindings;
+mod flash;
+mod generators;
+mod param;
+mod view;
+
+pub use param::{check_all, docs, Param, ParamDoc, ParamKind};
+pub use view::{list_hint, ListHint, Mark, View, ViewKind, GHOST, HAND, RESIDENT};
+
+use crate::cost::CostModel;
+use crate::formats::{CsvMapping, Format};
+use crate::limits::Limit;
+use crate::policy::{Group, POLICIES};
+use serde::Serialize;
+use serde_json::Value;
+
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct Catalog {
+    pub version: &'static str,
+    pub groups: Vec<Named>,
+    pub policies: Vec<PolicyDoc>,
+    pub ftls: Vec<FtlDoc>,
+    pub cleaning: Vec<Named>,
+    /// The flash device's parameters (the runner's flash flags), with defaults.
+    pub flash: Vec<ParamDoc>,
+    pub formats: Vec<FormatDoc>,
+    pub generators: Vec<GeneratorDoc>,
+    /// Parameters every generator phase has (length, write fraction).
+    pub phase: Vec<ParamDoc>,
+    pub cost_presets: Vec<CostPreset>,
+    pub limits: Vec<Limit>,
+    /// The generic CSV mapping's defaults.
+    pub csv: CsvMapping,
+    /// What a new experiment starts with.
+    pub experiment: ExperimentDefaults,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct Named {
+    pub id: &'static str,
+    pub name: &'static str,
+    pub summary: &'static str,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct PolicyDoc {
+    pub id: &'static str,
+    pub name: &'static str,
+    pub short: &'static str,
+    pub group: Group,
+    pub source: &'static str,
+    pub summary: &'static str,
+    pub how: &'static str,
+    pub params: Vec<ParamDoc>,
+    pub view: View,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct FtlDoc {
+    pub id: &'static str,
+    pub name: &'static str,
+    pub summary: &'static str,
+    /// The FTL's own parameters (`ftl_params`) with their defaults.
+    pub defaults: Value,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct FormatDoc {
+    pub id: &'static str,
+    pub label: &'static str,
+    pub binary: bool,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct GeneratorDoc {
+    /// The workload's `kind` (and the runner's `--generate` keyword).
+    pub id: &'static str,
+    pub name: &'static str,
+    pub summary: &'static str,
+    pub params: Vec<ParamDoc>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct CostPreset {
+    pub id: &'static str,
+    pub name: &'static str,
+    pub source: &'static str,
+    pub cost: CostModel,
+    /// Costs are microseconds of flash I/O, so a cost is an I/O time.
+    pub latency: bool,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct ExperimentDefaults {
+    pub policies: Vec<&'static str>,
+    /// Cache sizes as the runner's `--frames` takes them.
+    pub frames: &'static str,
+    /// Sizes a sweep fills in (percentages of the distinct pages).
+    pub sweep: &'static str,
+    pub cost_preset: &'static str,
+    /// The explorer's first policy and size.
+    pub explore_policy: &'static str,
+    pub explore_frames: u32,
+}
+
+pub fn catalog() -> Catalog {
+    Catalog {
+        version: env!("CARGO_PKG_VERSION"),
+        groups: Group::ALL.iter().map(|g| Named { id: g.id(), name: g.label(), summary: "" }).collect(),
+        policies: POLICIES
+            .iter()
+            .map(|e| PolicyDoc {
+                id: e.id,
+                name: e.name,
+                short: e.short,
+                group: e.group,
+                source: e.source,
+                summary: e.summary,
+                how: e.how,
+                params: docs(e.params, &(e.defaults)()),
+                view: e.view,
+            })
+            .collect(),
+        ftls: crate::flash::FTLS
+            .iter()
+            .map(|e| FtlDoc { id: e.id, name: e.name, summary: e.summary, defaults: (e.defaults)() })
+            .collect(),
+        cleaning: crate::flash::gc::CLEANING.to_vec(),
+        flash: flash::params(),
+        formats: Format::ALL
+            .iter()
+            .map(|f| FormatDoc { id: f.id(), label: f.label(), binary: f.is_binary() })
+            .collect(),
+        generators: generators::all(),
+        phase: generators::phase(),
+        cost_presets: CostModel::PRESETS
+            .iter()
+            .map(|&(id, name, source, latency)| CostPreset {
+                id,
+                name,
+                source,
+                cost: CostModel::preset(id).expect("listed presets exist"),
+                latency,
+            })
+            .collect(),
+        limits: crate::limits::all(),
+        csv: CsvMapping::default(),
+        experiment: ExperimentDefaults {
+            policies: vec!["lru", "clock", "opt"],
+            frames: "100, 1000",
+            sweep: "1%, 2%, 5%, 10%, 20%, 35%, 50%, 75%, 100%",
+            cost_preset: "unit",
+            explore_policy: "clock",
+            explore_frames: 16,
+        },
+    }
+}
+
+/// The catalogue as JSON text, as the WASM adapter and the runner give it.
+pub fn catalog_json() -> String {
+    serde_json::to_string(&catalog()).expect("the catalogue serialises")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_catalogue_is_whole_and_consistent() {
+        let c = catalog();
+        assert_eq!(c.policies.len(), POLICIES.len());
+        for p in &c.policies {
+            assert!(!p.short.is_empty() && !p.source.is_empty(), "{}", p.id);
+            let sentences = p.how.matches(". ").count() + 1;
+            assert!((2..=7).contains(&sentences), "{}: how-it-works has {sentences} sentences", p.id);
+            for d in &p.params {
+                d.spec.check(p.id, &d.default).unwrap_or_else(|e| panic!("{} default: {e}", p.id));
+            }
+            assert!(p.view.statuses.iter().any(|m| !m.label.is_empty()), "{}: no status legend", p.id);
+        }
+        for id in &c.experiment.policies {
+            assert!(c.policies.iter().any(|p| p.id == *id), "default policy {id}");
+        }
+        assert!(c.policies.iter().any(|p| p.id == c.experiment.explore_policy));
+        for d in c.flash.iter().chain(&c.phase).chain(c.generators.iter().flat_map(|g| &g.params)) {
+            d.spec.check("catalogue", &d.default).unwrap_or_else(|e| panic!("{e}"));
+        }
+        let json: Value = serde_json::from_str(&catalog_json()).unwrap();
+        assert_eq!(json["policies"][0]["params"].as_array().unwrap().len(), 0);
+        assert_eq!(json["limits"].as_array().unwrap().len(), crate::limits::all().len());
+    }
+}

@@ -1,0 +1,80 @@
+//! Every limit of the tool, declared once. The runner, the worker and the link
+//! validator read them from here (through the catalogue), so a limit has one
+//! value and one name everywhere.
+
+use serde::Serialize;
+
+/// Requests in one trace read natively (4 bytes each in memory, plus the ids).
+pub const MAX_REQUESTS: u64 = 400_000_000;
+/// Requests in one trace in the browser: a wasm32 memory of 4 GiB holds the
+/// packed requests while their array grows by doubling, and the ids beside them.
+pub const MAX_REQUESTS_BROWSER: u64 = 200_000_000;
+/// Requests one generator config may produce, so that every generated
+/// workload (and so every link that carries one) runs in the browser too.
+pub const MAX_GENERATED: u64 = MAX_REQUESTS_BROWSER;
+/// Distinct pages of a trace: dense ids use 31 bits, bit 31 marks a write.
+pub const MAX_DISTINCT_PAGES: u64 = (1 << 31) - 1;
+/// Frames of one cache: per-frame arrays of larger caches do not fit a browser.
+pub const MAX_FRAMES: u64 = 1 << 26;
+/// Physical pages of one flash device (about 20 bytes a page with the maps).
+pub const MAX_PHYSICAL_PAGES: u64 = 1 << 26;
+/// Pages in one flash block.
+pub const MAX_PAGES_PER_BLOCK: u64 = 1 << 16;
+/// DAC regions.
+pub const MAX_REGIONS: u64 = 16;
+/// Pages one request of a byte-addressed trace may span.
+pub const MAX_SPAN: u64 = 1 << 20;
+/// Bytes in one line of a text trace.
+pub const MAX_LINE: u64 = 1 << 20;
+/// Points of the hit-ratio-over-time series of one run.
+pub const MAX_BUCKETS: u64 = 1_000_000;
+
+/// Where a limit applies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum Scope {
+    Native,
+    Browser,
+    Both,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct Limit {
+    pub name: &'static str,
+    pub value: f64,
+    pub scope: Scope,
+    pub unit: &'static str,
+    pub doc: &'static str,
+}
+
+const fn limit(name: &'static str, value: u64, scope: Scope, unit: &'static str, doc: &'static str) -> Limit {
+    Limit { name, value: value as f64, scope, unit, doc }
+}
+
+pub fn all() -> Vec<Limit> {
+    use Scope::*;
+    vec![
+        limit("requests", MAX_REQUESTS, Native, "requests", "requests in one trace read by the runner"),
+        limit("requests", MAX_REQUESTS_BROWSER, Browser, "requests", "requests in one trace in the browser"),
+        limit("generated", MAX_GENERATED, Both, "requests", "requests one generator configuration produces"),
+        limit("distinct_pages", MAX_DISTINCT_PAGES, Both, "pages", "distinct pages of one trace"),
+        limit("frames", MAX_FRAMES, Both, "frames", "frames of one cache"),
+        limit("physical_pages", MAX_PHYSICAL_PAGES, Both, "pages", "physical pages of one flash device"),
+        limit("pages_per_block", MAX_PAGES_PER_BLOCK, Both, "pages", "pages in one flash block"),
+        limit("regions", MAX_REGIONS, Both, "regions", "DAC regions"),
+        limit("span", MAX_SPAN, Both, "pages", "pages one request of a byte-addressed trace may span"),
+        limit("line", MAX_LINE, Both, "bytes", "bytes in one line of a text trace"),
+        limit("buckets", MAX_BUCKETS, Both, "points", "points of one run's hit-ratio series"),
+    ]
+}
+
+/// The value of limit `name` in `scope` (a `Both` limit answers for either).
+pub fn get(name: &str, scope: Scope) -> Option<f64> {
+    let all = all();
+    all.iter()
+        .find(|l| l.name == name && l.scope == scope)
+        .or_else(|| all.iter().find(|l| l.name == name))
+        .map(|l| l.value)
+}

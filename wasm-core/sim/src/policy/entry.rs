@@ -1,0 +1,87 @@
+//! What a policy file declares about itself: its [`PolicyEntry`]. Kept apart from
+//! the registry so that policy files depend on this type, not on the list of
+//! every policy.
+
+use super::Policy;
+use crate::catalog::{Param, View};
+use crate::SimError;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use serde_json::Value;
+
+/// What a policy may need from the trace when it is built.
+pub struct BuildCtx<'a> {
+    /// Dense ids run 0..n_pages.
+    pub n_pages: u32,
+    /// The packed requests; only OPT looks at them (to know the future).
+    pub trace: &'a [u32],
+    /// Original id of each dense page (block-aware policies group pages by it).
+    pub ids: &'a [u64],
+}
+
+impl<'a> BuildCtx<'a> {
+    pub fn of(trace: &'a crate::Trace) -> BuildCtx<'a> {
+        BuildCtx { n_pages: trace.distinct(), trace: &trace.reqs, ids: &trace.ids }
+    }
+}
+
+pub type BuildFn = fn(usize, &BuildCtx, &Value) -> Result<Box<dyn Policy>, SimError>;
+
+/// How the UI groups policies in its pickers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum Group {
+    Classic,
+    Adaptive,
+    Flash,
+}
+
+impl Group {
+    pub const ALL: [Group; 3] = [Group::Classic, Group::Adaptive, Group::Flash];
+    pub fn id(self) -> &'static str {
+        match self {
+            Group::Classic => "classic",
+            Group::Adaptive => "adaptive",
+            Group::Flash => "flash",
+        }
+    }
+    pub fn label(self) -> &'static str {
+        match self {
+            Group::Classic => "Classic",
+            Group::Adaptive => "Adaptive",
+            Group::Flash => "Flash-aware",
+        }
+    }
+}
+
+pub struct PolicyEntry {
+    pub id: &'static str,
+    pub name: &'static str,
+    /// A name short enough for a legend or a table column.
+    pub short: &'static str,
+    pub group: Group,
+    /// The paper (and section) the implementation follows.
+    pub source: &'static str,
+    /// One line.
+    pub summary: &'static str,
+    /// The rules in 3–6 plain sentences, in the paper's names for hands and lists.
+    pub how: &'static str,
+    /// Every key of the configuration, with its type and range.
+    pub params: &'static [Param],
+    pub view: View,
+    /// The configuration with every default filled in, as JSON.
+    pub defaults: fn() -> Value,
+    pub build: BuildFn,
+}
+
+/// Reads a policy configuration from JSON, naming the policy in any error.
+pub fn parse_config<C: DeserializeOwned>(id: &str, params: &Value) -> Result<C, SimError> {
+    let v = if params.is_null() { Value::Object(Default::default()) } else { params.clone() };
+    serde_json::from_value(v).map_err(|e| SimError::config(format!("{id} parameters"), e.to_string()))
+}
+
+/// The JSON of a configuration type's defaults.
+pub fn defaults_of<C: Default + Serialize>() -> Value {
+    serde_json::to_value(C::default()).expect("configs serialise")
+}
