@@ -264,11 +264,9 @@ test('each teaching preset opens with its sentence and runs', async ({ page }, i
     await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeEnabled();
     await expect(page.getByRole('alert')).toHaveCount(0);
   }
-  // Policies not yet in the core are named, not fatal; the loop preset shows CLOCK-Pro's cold allocation.
+  // The TS-CLOCK preset runs TS-CLOCK beside CLOCK.
   await presets.filter({ hasText: 'TS-CLOCK' }).click();
-  // Before the flash-aware policies are merged the notice names ts-clock; afterwards it has its own row.
-  const tsRow = page.getByRole('table').getByRole('rowheader', { name: /ts-clock/i });
-  await expect(tsRow.or(page.getByRole('status').filter({ hasText: /Not in this build.*ts-clock/ }))).toBeVisible();
+  await expect(page.getByRole('table').getByRole('rowheader', { name: 'TS-CLOCK', exact: true })).toBeVisible();
   await expect(page.getByRole('table').getByRole('rowheader', { name: 'CLOCK', exact: true })).toBeVisible();
   // CFLRU's Fig. 1 point: same hits as LRU, but the two evictions are clean pages.
   await presets.filter({ hasText: 'CFLRU Fig. 1' }).click();
@@ -325,7 +323,7 @@ test('flash behind the cache: DAC with 4 regions amplifies writes less than with
   for (const chart of ['Write amplification', 'Block utilisation of write-backs', 'Erase-count distribution', 'Erases per block'])
     await expect(page.getByRole('img', { name: chart })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Erases per block' }).locator('g.cells rect')).toHaveCount(1024);
-  await expect(page.getByRole('group', { name: 'Flash 2' }).getByRole('spinbutton', { name: 'Flash 2 DAC regions' })).toHaveValue('4');
+  await expect(page.getByRole('group', { name: 'Flash 2' }).getByRole('spinbutton', { name: 'Flash 2 regions' })).toHaveValue('4');
   await page.screenshot({ path: info.outputPath('flash.png'), fullPage: true });
 
   // An impossible device is refused with the configuration named.

@@ -3,6 +3,7 @@ import { useApp } from '../state/store';
 import { selectTrace } from '../state/selectors';
 import { createReuseChart } from '../charts/reuseChart';
 import { fmtInt, fmtPct } from './format';
+import { CATALOG } from '../core/catalog';
 
 function fmtBytes(n: number): string {
   const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
@@ -28,7 +29,7 @@ export function TraceSummaryView() {
           <>
             <dt>Format</dt>
             <dd>
-              {t.format}
+              {CATALOG.formats.find((f) => f.id === t.format)?.label ?? t.format}
               {t.detected ? ' (detected; choose another under Format if this is wrong)' : ''}
             </dd>
           </>

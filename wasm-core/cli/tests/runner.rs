@@ -113,3 +113,31 @@ fn mistakes_exit_2_with_a_message() {
         assert!(err.contains(needle), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn msr_host_names_in_quotes_parse_per_rfc_4180() {
+    let f = temp_file(
+        "quoted.csv",
+        "128166372003061629,\"hm,x\",0,Write,4096,4096,100\n128166372003061630,\"hm,x\",0,Read,4096,4096,100\n",
+    );
+    let v = json(&["--trace", &f, "--format", "msr", "--policy", "lru", "--frames", "1", "--json"]);
+    assert_eq!(v["trace"]["requests"], 2);
+    assert_eq!(v["trace"]["distinct"], 1);
+    assert_eq!(v["results"][0]["hits"], 1);
+    let bad = temp_file("open.csv", "1,\"hm,0,Read,0,4096,1\n");
+    let (code, _, err) = run(&["--trace", &bad, "--format", "msr"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("line 1") && err.contains("not closed on this line"), "{err}");
+}
+
+#[test]
+fn list_policies_json_prints_the_catalogue() {
+    let v = json(&["--list-policies", "--json"]);
+    let ids: Vec<&str> = v["policies"].as_array().unwrap().iter().map(|p| p["id"].as_str().unwrap()).collect();
+    assert!(ids.contains(&"clock-pro") && ids.contains(&"ts-clock"), "{ids:?}");
+    assert!(v["limits"].as_array().unwrap().iter().any(|l| l["name"] == "frames"));
+    let cflru = v["policies"].as_array().unwrap().iter().find(|p| p["id"] == "cflru").unwrap();
+    assert_eq!(cflru["params"][0]["key"], "window");
+    assert_eq!(cflru["params"][0]["default"], 0.25);
+    assert_eq!(cflru["params"][0]["max"], 1.0);
+}

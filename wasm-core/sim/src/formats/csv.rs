@@ -10,7 +10,8 @@
 //! (`l 0x1fffff50 1`) are `delimiter ' ', id_column 1, unit bytes, op_column 0,
 //! read_values [l], write_values [s]`.
 
-use super::scan::{bad, lossy, num, trim, LineErr, LineParser, LineResult, Namespaces, Out};
+use super::fields::Fields;
+use super::scan::{bad, lossy, num, trim, words, LineErr, LineParser, LineResult, Namespaces, Out};
 use crate::SimError;
 use serde::{Deserialize, Serialize};
 
@@ -98,6 +99,8 @@ pub(crate) struct Csv {
     writes: Vec<Vec<u8>>,
     ns: Namespaces,
     last_col: usize,
+    /// The RFC 4180 splitter, once the delimiter is known (not for blank-separated lines).
+    fields: Option<Fields>,
 }
 
 impl Csv {
@@ -116,6 +119,7 @@ impl Csv {
             ns: Namespaces::default(),
             last_col,
             m,
+            fields: None,
         }
     }
 
@@ -149,30 +153,25 @@ impl LineParser for Csv {
         let mut cols: [&[u8]; 4] = [b""; 4];
         let wanted = [Some(self.m.id_column), self.m.size_column, self.m.op_column, self.m.namespace_column];
         let mut n = 0;
-        let mut pos = 0;
-        while n <= self.last_col {
-            let rest = &line[pos..];
-            let (f, next) = if d == b' ' {
-                let start = rest.iter().position(|&b| b != b' ' && b != b'\t').unwrap_or(rest.len());
-                if start == rest.len() {
-                    break;
-                }
-                let len = rest[start..].iter().position(|&b| b == b' ' || b == b'\t').unwrap_or(rest.len() - start);
-                (&rest[start..start + len], pos + start + len)
-            } else {
-                let len = rest.iter().position(|&b| b == d).unwrap_or(rest.len());
-                (trim(&rest[..len]), pos + len)
-            };
+        let mut keep = |n: usize, f| {
             for (k, w) in wanted.iter().enumerate() {
                 if *w == Some(n) {
-                    cols[k] = unquote(f);
+                    cols[k] = f;
                 }
             }
-            n += 1;
-            if next >= line.len() {
-                break;
+        };
+        if d == b' ' {
+            // Blank-separated: runs of spaces and tabs split, a field wrapped in quotes is unwrapped.
+            for f in words(line).take(self.last_col + 1) {
+                keep(n, unquote(f));
+                n += 1;
             }
-            pos = next + 1;
+        } else {
+            let fields = self.fields.get_or_insert_with(|| Fields::new(d));
+            for f in fields.split(line)?.take(self.last_col + 1) {
+                keep(n, f);
+                n += 1;
+            }
         }
         if n <= self.last_col {
             return Err(bad(format!("expected at least {} columns, found {n}", self.last_col + 1)));

@@ -8,8 +8,9 @@
 //! "unknown format". Parsing with the real parsers keeps detection and loading
 //! from disagreeing.
 
+use super::lines::{strip_bom, Parser};
 use super::scan::{excerpt, trim, LineParser, Out};
-use super::{oracle, Format, LoadOptions, Parser};
+use super::{oracle, Format, LoadOptions};
 use crate::SimError;
 
 /// Tried in this order: each is stricter than the ones after it (plain before
@@ -88,7 +89,7 @@ pub(crate) fn choose(name: &str, head: &[u8], eof: bool, o: &LoadOptions) -> Res
             None => head,
         }
     };
-    let sample: Vec<&[u8]> = super::strip_bom(complete)
+    let sample: Vec<&[u8]> = strip_bom(complete)
         .split(|&b| b == b'\n')
         .map(trim)
         .filter(|l| !l.is_empty() && l[0] != b'#')

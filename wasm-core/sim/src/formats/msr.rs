@@ -4,12 +4,14 @@
 //! Host and disk together select a device, so merged files do not mix disks; the
 //! first device seen keeps plain page numbers as ids.
 
-use super::scan::{bad, commas, fnv, looks_like_header, need_dec, rw, LineParser, LineResult, Namespaces, Out};
+use super::fields::Fields;
+use super::scan::{bad, fnv, looks_like_header, need_dec, rw, LineParser, LineResult, Namespaces, Out};
 
 #[derive(Default)]
 pub(crate) struct Msr {
     ns: Namespaces,
     started: bool,
+    fields: Fields,
 }
 
 impl LineParser for Msr {
@@ -19,7 +21,7 @@ impl LineParser for Msr {
             out.filtered += 1;
             return Ok(());
         }
-        let mut f = commas(line);
+        let mut f = self.fields.split(line)?;
         need_dec(f.next(), "the timestamp")?;
         let host = f.next().ok_or_else(|| bad("missing the host name"))?;
         let disk = need_dec(f.next(), "the disk number")?;

@@ -214,12 +214,6 @@ pub(crate) fn num(s: &[u8]) -> Option<u64> {
     }
 }
 
-/// Comma-separated fields (no quoting: the block-trace formats never quote).
-#[inline]
-pub(crate) fn commas(line: &[u8]) -> impl Iterator<Item = &[u8]> {
-    line.split(|&b| b == b',').map(trim)
-}
-
 /// Fields separated by runs of spaces or tabs.
 #[inline]
 pub(crate) fn words(line: &[u8]) -> impl Iterator<Item = &[u8]> {

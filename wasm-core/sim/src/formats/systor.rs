@@ -2,11 +2,13 @@
 //! optional and skipped), IOType R/W, byte offsets and sizes. The LUN goes above
 //! bit 48 of the id, so LUN 0 keeps plain page numbers.
 
-use super::scan::{bad, commas, is_decimal, looks_like_header, lossy, need_dec, rw, LineParser, LineResult, Out};
+use super::fields::Fields;
+use super::scan::{bad, is_decimal, looks_like_header, lossy, need_dec, rw, LineParser, LineResult, Out};
 
 #[derive(Default)]
 pub(crate) struct Systor {
     started: bool,
+    fields: Fields,
 }
 
 impl LineParser for Systor {
@@ -16,7 +18,7 @@ impl LineParser for Systor {
             out.filtered += 1;
             return Ok(());
         }
-        let mut f = commas(line);
+        let mut f = self.fields.split(line)?;
         for what in ["the timestamp", "the response time"] {
             match f.next() {
                 Some(v) if is_decimal(v) => {}

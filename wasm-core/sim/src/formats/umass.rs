@@ -4,11 +4,13 @@
 //! merged (None), the ASU number goes above bit 48 of the id, so ASU 0 keeps plain
 //! page numbers and equal LBAs on different ASUs stay different pages.
 
-use super::scan::{bad, commas, is_decimal, looks_like_header, lossy, need_dec, rw, LineParser, LineResult, Out};
+use super::fields::Fields;
+use super::scan::{bad, is_decimal, looks_like_header, lossy, need_dec, rw, LineParser, LineResult, Out};
 
 pub(crate) struct Umass {
     pub asu: Option<u32>,
     pub started: bool,
+    pub fields: Fields,
 }
 
 impl LineParser for Umass {
@@ -18,7 +20,7 @@ impl LineParser for Umass {
             out.filtered += 1;
             return Ok(());
         }
-        let mut f = commas(line);
+        let mut f = self.fields.split(line)?;
         let asu = need_dec(f.next(), "the ASU")?;
         let lba = need_dec(f.next(), "the LBA (sectors)")?;
         let size = need_dec(f.next(), "the size in bytes")?;

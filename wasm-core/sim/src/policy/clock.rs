@@ -151,14 +151,14 @@ impl Policy for Clock {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testkit::replay_reads;
+    use super::super::testutil::run_reads;
 
     #[test]
     fn second_chance_worked_by_hand() {
         // 1 2 3 fill slots 0..2 (bits clear), 1 hits (bit set). 4: the hand clears 1's
         // bit and takes 2's slot; 2 takes 3's slot; 5 takes 1's slot (bit now clear);
         // 1 takes 4's slot. Final slots [5, 1, 2], hand at slot 2.
-        let r = replay_reads("clock", 3, &[1, 2, 3, 1, 4, 2, 5, 1]);
+        let r = run_reads("clock", 3, &[1, 2, 3, 1, 4, 2, 5, 1]);
         assert_eq!(r.hits, vec![false, false, false, true, false, false, false, false]);
         assert_eq!(r.evicted, vec![2, 3, 1, 4]);
         let s = r.policy.snapshot();
@@ -171,6 +171,6 @@ mod tests {
     #[test]
     fn a_loop_one_page_larger_than_memory_never_hits() {
         let pages: Vec<u64> = (0..2000).map(|i| i % 101).collect();
-        assert_eq!(replay_reads("clock", 100, &pages).misses(), 2000);
+        assert_eq!(run_reads("clock", 100, &pages).misses(), 2000);
     }
 }

@@ -120,11 +120,11 @@ impl Policy for Fifo {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testkit::replay_reads;
+    use super::super::testutil::run_reads;
 
     #[test]
     fn textbook_string_gives_fifteen_faults() {
-        let r = replay_reads("fifo", 3, &[7, 0, 1, 2, 0, 3, 0, 4, 2, 3, 0, 3, 2, 1, 2, 0, 1, 7, 0, 1]);
+        let r = run_reads("fifo", 3, &[7, 0, 1, 2, 0, 3, 0, 4, 2, 3, 0, 3, 2, 1, 2, 0, 1, 7, 0, 1]);
         assert_eq!(r.misses(), 15);
         assert_eq!(&r.evicted[..5], &[7, 0, 1, 2, 3]);
     }
@@ -132,7 +132,7 @@ mod tests {
     #[test]
     fn beladys_anomaly_more_frames_more_faults() {
         let s = [1, 2, 3, 4, 1, 2, 5, 1, 2, 3, 4, 5];
-        assert_eq!(replay_reads("fifo", 3, &s).misses(), 9);
-        assert_eq!(replay_reads("fifo", 4, &s).misses(), 10);
+        assert_eq!(run_reads("fifo", 3, &s).misses(), 9);
+        assert_eq!(run_reads("fifo", 4, &s).misses(), 10);
     }
 }

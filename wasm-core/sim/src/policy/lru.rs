@@ -108,14 +108,14 @@ impl Policy for Lru {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testkit::{replay, replay_reads};
+    use super::super::testutil::{run, run_reads};
 
     // Silberschatz's reference string: with 3 frames LRU takes 12 faults.
     const BOOK: [u64; 20] = [7, 0, 1, 2, 0, 3, 0, 4, 2, 3, 0, 3, 2, 1, 2, 0, 1, 7, 0, 1];
 
     #[test]
     fn textbook_string_gives_twelve_faults_in_this_order() {
-        let r = replay_reads("lru", 3, &BOOK);
+        let r = run_reads("lru", 3, &BOOK);
         assert_eq!(r.misses(), 12);
         assert_eq!(r.evicted, vec![7, 1, 2, 3, 0, 4, 0, 3, 2]);
     }
@@ -123,7 +123,7 @@ mod tests {
     #[test]
     fn dirty_victims_are_written_back_and_snapshot_is_mru_first() {
         // 1w 2 3 1 4 → 4 evicts 2 (clean); then 5 evicts 3; then 6 evicts 1 (dirty)
-        let r = replay("lru", 3, &[(1, true), (2, false), (3, false), (1, false), (4, false), (5, false), (6, false)]);
+        let r = run("lru", 3, &[(1, true), (2, false), (3, false), (1, false), (4, false), (5, false), (6, false)]);
         assert_eq!(r.evicted, vec![2, 3, 1]);
         assert_eq!(r.writebacks, 1);
         let s = r.policy.snapshot();

@@ -30,8 +30,6 @@ pub mod lru;
 pub mod lru_wsr;
 pub mod opt;
 pub mod sp_clock;
-#[cfg(test)]
-pub(crate) mod testkit;
 pub mod ts_clock;
 pub mod two_q;
 pub mod util;

@@ -187,12 +187,12 @@ impl Policy for Opt {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testkit::replay_reads;
+    use super::super::testutil::run_reads;
     use proptest::prelude::*;
 
     #[test]
     fn textbook_string_gives_nine_faults() {
-        let r = replay_reads("opt", 3, &[7, 0, 1, 2, 0, 3, 0, 4, 2, 3, 0, 3, 2, 1, 2, 0, 1, 7, 0, 1]);
+        let r = run_reads("opt", 3, &[7, 0, 1, 2, 0, 3, 0, 4, 2, 3, 0, 3, 2, 1, 2, 0, 1, 7, 0, 1]);
         assert_eq!(r.misses(), 9);
         assert_eq!(&r.evicted[..3], &[7, 1, 0]);
     }
@@ -225,7 +225,7 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(200))]
         #[test]
         fn opt_misses_equal_the_exhaustive_minimum(pages in prop::collection::vec(0u64..6, 1..13), frames in 1usize..4) {
-            prop_assert_eq!(replay_reads("opt", frames, &pages).misses(), brute_force(&pages, frames));
+            prop_assert_eq!(run_reads("opt", frames, &pages).misses(), brute_force(&pages, frames));
         }
     }
 }

@@ -44,6 +44,32 @@ pub fn evictions(sink: &Sink, trace: &Trace) -> Vec<(u64, bool)> {
         .collect()
 }
 
+/// A whole run in brief: hits, evicted pages (original ids, in order), write-backs
+/// and the policy as the run left it.
+pub struct Run {
+    pub hits: Vec<bool>,
+    pub evicted: Vec<u64>,
+    pub writebacks: u64,
+    pub policy: Box<dyn Policy>,
+}
+
+impl Run {
+    pub fn misses(&self) -> usize {
+        self.hits.iter().filter(|h| !**h).count()
+    }
+}
+
+/// Runs `id` with default parameters over (original id, write) requests.
+pub fn run(id: &str, frames: usize, reqs: &[(u64, bool)]) -> Run {
+    let (rp, hits, ev, sink) = replay(id, frames, Value::Null, reqs);
+    Run { hits, evicted: ev.into_iter().map(|e| e.0).collect(), writebacks: sink.writebacks, policy: rp.policy }
+}
+
+/// Runs `id` with default parameters over reads of `pages`.
+pub fn run_reads(id: &str, frames: usize, pages: &[u64]) -> Run {
+    run(id, frames, &pages.iter().map(|&p| (p, false)).collect::<Vec<_>>())
+}
+
 pub fn r(p: u64) -> (u64, bool) {
     (p, false)
 }
@@ -73,36 +99,26 @@ pub fn count(id: &str, frames: usize, params: Value, reqs: &[(u64, bool)]) -> (u
     (hits, sink.writebacks)
 }
 
-/// The flash-aware policies of this module set.
-pub const FLASH_POLICIES: &[&str] = &[
-    "cflru",
-    "cflru-dynamic",
-    "cfclock",
-    "ts-clock",
-    "craw",
-    "craw-a",
-    "lru-wsr",
-    "fab",
-    "bplru",
-    "lb-clock",
-    "sp-clock",
-];
+/// The flash-aware policies, as the registry groups them.
+pub fn flash_policies() -> impl Iterator<Item = &'static super::PolicyEntry> {
+    super::POLICIES.iter().filter(|e| e.group == super::Group::Flash)
+}
 
 #[test]
 fn flash_policies_refuse_unknown_fields_and_flush_exactly_the_dirty_pages() {
     let t = Trace::reads(&[1, 2]);
     let ctx = BuildCtx { n_pages: t.distinct(), trace: &t.reqs, ids: &t.ids };
-    for id in FLASH_POLICIES {
+    for id in flash_policies().map(|e| e.id) {
         let e = build(id, 2, &ctx, &serde_json::json!({"bogus": 1})).err().unwrap().to_string();
         assert!(e.contains(&format!("{id} parameters")) && e.contains("bogus"), "{e}");
     }
     let reqs = random_trace(9, 3000, 120, 0.5);
-    for id in FLASH_POLICIES {
+    for e in flash_policies() {
+        let id = e.id;
         for frames in [1, 7, 40] {
-            let params = if matches!(*id, "ts-clock" | "fab" | "bplru" | "lb-clock") {
-                serde_json::json!({"pages_per_block": 4})
-            } else {
-                Value::Null
+            let params = match e.view.block_param {
+                Some(key) => serde_json::json!({ key: 4 }),
+                None => Value::Null,
             };
             let (mut rp, _, _, _) = replay(id, frames, params, &reqs);
             let snap = rp.policy.snapshot();
