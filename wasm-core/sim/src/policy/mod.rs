@@ -2,7 +2,9 @@
 //! internal state, and the registry of every policy.
 //!
 //! Adding a policy: write its file (a `Config` with defaults, a type implementing
-//! [`Policy`], and a `pub const ENTRY: PolicyEntry`), then add it to [`registry`].
+//! [`Policy`], and a `pub const ENTRY: PolicyEntry`), then add one line to the
+//! `registry!` below: it declares the module and lists its entries, in the order
+//! the catalogue shows them.
 
 pub mod entry;
 mod event;
@@ -11,32 +13,44 @@ mod snapshot;
 #[cfg(test)]
 mod testutil;
 
-pub mod arc;
 pub mod blocks;
-pub mod bplru;
-pub mod car;
-pub mod cfclock;
-pub mod cflru;
-pub mod cflru_dynamic;
-pub mod clock;
-pub mod clock_pro;
-pub mod craw;
-pub mod fab;
-pub mod fifo;
-pub mod lb_clock;
-pub mod linux_2q;
-pub mod lirs;
-pub mod lru;
-pub mod lru_wsr;
-pub mod opt;
-pub mod sp_clock;
-pub mod ts_clock;
-pub mod two_q;
 pub mod util;
+
+/// Declares each policy module and lists its entries in [`POLICIES`].
+macro_rules! registry {
+    ($($module:ident: [$($entry:ident),+],)*) => {
+        $(pub mod $module;)*
+        /// The one list of policies: the catalogue, the runner, the browser and the tests learn them from here.
+        pub static POLICIES: &[PolicyEntry] = &[$($($module::$entry,)+)*];
+    };
+}
+
+registry! {
+    lru: [ENTRY],
+    fifo: [ENTRY],
+    clock: [ENTRY],
+    opt: [ENTRY],
+    clock_pro: [ENTRY, ENTRY_FIXED],
+    lirs: [ENTRY],
+    car: [ENTRY],
+    arc: [ENTRY],
+    two_q: [ENTRY],
+    linux_2q: [ENTRY],
+    cflru: [ENTRY],
+    cflru_dynamic: [ENTRY],
+    cfclock: [ENTRY],
+    ts_clock: [ENTRY],
+    craw: [ENTRY, ENTRY_A],
+    lru_wsr: [ENTRY],
+    fab: [ENTRY],
+    bplru: [ENTRY],
+    lb_clock: [ENTRY],
+    sp_clock: [ENTRY],
+}
 
 pub use entry::{parse_config, BuildCtx, Group, PolicyEntry};
 pub use event::Event;
-pub use registry::{build, entry, POLICIES};
+pub use registry::{build, entry};
 pub use snapshot::{Gauge, Hand, List, Ring, Slot, Snapshot};
 
 /// One request as a policy sees it.

@@ -1,42 +1,12 @@
-//! The one list of policies. The catalogue, the runner, the browser and the
-//! tests all learn the policies from here.
+//! Finding and building policies from the one list (`registry!` in mod.rs).
 
 use super::entry::{BuildCtx, PolicyEntry};
-use super::Policy;
-use super::{
-    arc, bplru, car, cfclock, cflru, cflru_dynamic, clock, clock_pro, craw, fab, fifo, lb_clock, linux_2q, lirs, lru,
-    lru_wsr, opt, sp_clock, ts_clock, two_q,
-};
+use super::{Policy, POLICIES};
 use crate::SimError;
 use serde_json::Value;
 
 /// Per-frame arrays of larger caches would not fit a browser's memory.
 pub const MAX_FRAMES: usize = crate::limits::MAX_FRAMES as usize;
-
-pub static POLICIES: &[PolicyEntry] = &[
-    lru::ENTRY,
-    fifo::ENTRY,
-    clock::ENTRY,
-    opt::ENTRY,
-    clock_pro::ENTRY,
-    clock_pro::ENTRY_FIXED,
-    lirs::ENTRY,
-    car::ENTRY,
-    arc::ENTRY,
-    two_q::ENTRY,
-    linux_2q::ENTRY,
-    cflru::ENTRY,
-    cflru_dynamic::ENTRY,
-    cfclock::ENTRY,
-    ts_clock::ENTRY,
-    craw::ENTRY,
-    craw::ENTRY_A,
-    lru_wsr::ENTRY,
-    fab::ENTRY,
-    bplru::ENTRY,
-    lb_clock::ENTRY,
-    sp_clock::ENTRY,
-];
 
 pub fn entry(id: &str) -> Option<&'static PolicyEntry> {
     POLICIES.iter().find(|e| e.id == id)
