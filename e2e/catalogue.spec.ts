@@ -32,7 +32,8 @@ test('every policy in the catalogue runs from the UI at a tiny size', async ({ p
 
 test('an MSR trace whose host name is quoted ("hm,x") loads in the browser', async ({ page }) => {
   const lines = [];
-  for (let i = 0; i < 12; i++) lines.push(`${128166372003061629 + i},"hm,x",0,${i % 3 ? 'Read' : 'Write'},${(i % 4) * 4096},4096,100`);
+  for (let i = 0; i < 12; i++)
+    lines.push(`${128166372003061629n + BigInt(i)},"hm,x",0,${i % 3 ? 'Read' : 'Write'},${(i % 4) * 4096},4096,100`);
   await page.getByRole('radio', { name: 'Upload' }).check();
   await page
     .getByLabel('Trace file')
