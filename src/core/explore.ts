@@ -3,10 +3,19 @@
 // from Rust (./generated/core.ts); the worker and the explorer UI both import
 // from here, and neither from the other.
 
-import type { Event, FlashEvent, Snapshot } from './generated/core';
+import type * as G from './generated/core';
 import type { FlashSnapshotLite } from './schemas';
 
-export type { Event as StepEvent, FlashEvent, Gauge, List, Ring, Slot, Snapshot } from './generated/core';
+// Pages are named as the trace names them (`"7"`, `"vol 2 · page 345"`): the core
+// labels snapshots and events at its boundary; dense ids never reach the UI.
+export type Snapshot = G.Snapshot<string>;
+export type Slot = G.Slot<string>;
+export type Ring = G.Ring<string>;
+export type List = G.List<string>;
+export type StepEvent = G.Event<string>;
+export type { FlashEvent, Gauge } from './generated/core';
+type Event = StepEvent;
+type FlashEvent = G.FlashEvent;
 export type FlashSnapshot = FlashSnapshotLite;
 export type FlashBlock = FlashSnapshotLite['block'][number];
 
@@ -18,8 +27,8 @@ export interface ExploreFrame {
   position: number;
   total: number;
   hit: boolean | null;
-  /** The request just served: dense page id and whether it wrote. */
-  request: { page: number; write: boolean } | null;
+  /** The request just served: the page as the trace names it, and whether it wrote. */
+  request: { page: string; write: boolean } | null;
   events: AnyEvent[];
   snapshot: Snapshot;
   playing: boolean;
@@ -32,8 +41,8 @@ export interface ExploreFrame {
 }
 
 export interface PageHistory {
-  page: number;
-  original: number;
+  /** The page as the trace names it. */
+  page: string;
   position: number;
   /** Accesses up to the position, the most recent last (at most `limit`). */
   accesses: { t: number; write: boolean }[];

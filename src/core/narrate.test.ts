@@ -5,12 +5,12 @@ import type { AnyEvent, StepEvent } from './explore';
 describe('narrate', () => {
   it('reads a CLOCK-Pro step the way the paper speaks', () => {
     const ev: StepEvent[] = [
-      { kind: 'miss', page: 17, write: false },
-      { kind: 'visit', hand: 'hand_cold', page: 17, action: 'turned hot: referenced in its test period' },
-      { kind: 'status', page: 17, from: 'cold-test', to: 'hot', why: 'accessed in its test period' },
-      { kind: 'visit', hand: 'hand_hot', page: 4, action: 'turned cold' },
-      { kind: 'status', page: 4, from: 'hot', to: 'cold', why: 'reference bit clear under hand_hot' },
-      { kind: 'hand', hand: 'hand_hot', from_slot: null, to_slot: null, from_page: 0, to_page: null },
+      { kind: 'miss', page: '17', write: false },
+      { kind: 'visit', hand: 'hand_cold', page: '17', action: 'turned hot: referenced in its test period' },
+      { kind: 'status', page: '17', from: 'cold-test', to: 'hot', why: 'accessed in its test period' },
+      { kind: 'visit', hand: 'hand_hot', page: '4', action: 'turned cold' },
+      { kind: 'status', page: '4', from: 'hot', to: 'cold', why: 'reference bit clear under hand_hot' },
+      { kind: 'hand', hand: 'hand_hot', from_slot: null, to_slot: null, from_page: '0', to_page: null },
       { kind: 'gauge', name: 'm_c', from: 1, to: 2, why: 'cold page accessed in its test period' },
     ];
     expect(narrate(ev, 'clock-pro')).toBe(
@@ -23,8 +23,8 @@ describe('narrate', () => {
   it('names slots for ordinary clocks and says when a dirty page is written back', () => {
     const parts = narrateEvents([
       { kind: 'hand', hand: 'hand', from_slot: 3, to_slot: 5, from_page: null, to_page: null },
-      { kind: 'evict', page: 9, dirty: true, why: 'reference bit clear' },
-      { kind: 'insert', page: 2, place: 'clock', slot: 4 },
+      { kind: 'evict', page: '9', dirty: true, why: 'reference bit clear' },
+      { kind: 'insert', page: '2', place: 'clock', slot: 4 },
     ]);
     expect(parts).toEqual([
       'the hand moved from slot 3 to slot 5',
@@ -36,8 +36,8 @@ describe('narrate', () => {
   it('keeps a visit whose next status is about another page separate', () => {
     const parts = narrateEvents(
       [
-        { kind: 'visit', hand: 's_hand', page: 1, action: 'passed' },
-        { kind: 'status', page: 2, from: 'clean', to: 'dirty', why: 'write' },
+        { kind: 'visit', hand: 's_hand', page: '1', action: 'passed' },
+        { kind: 'status', page: '2', from: 'clean', to: 'dirty', why: 'write' },
       ],
       'ts-clock',
     );
@@ -76,7 +76,7 @@ describe('narrate', () => {
     expect(handLabel('t_hand', 'ts-clock')).toBe('t-hand');
     expect(handLabel('hand', 'clock')).toBe('the hand');
     expect(handLabel('no_such_hand', 'clock')).toBe('no_such_hand');
-    expect(mentions({ kind: 'ghost', page: 3, list: 'B1', action: 'added' }, 3)).toBe(true);
-    expect(mentions({ kind: 'gauge', name: 'p', from: 0, to: 1, why: '' }, 3)).toBe(false);
+    expect(mentions({ kind: 'ghost', page: '3', list: 'B1', action: 'added' }, '3')).toBe(true);
+    expect(mentions({ kind: 'gauge', name: 'p', from: 0, to: 1, why: '' }, '3')).toBe(false);
   });
 });

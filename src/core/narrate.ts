@@ -12,7 +12,7 @@ export function handLabel(name: string, policy = ''): string {
 }
 
 /** Where a hand points: a slot (rings with fixed slots), a page (CLOCK-Pro's hands), or nothing. */
-function where(slot: number | null, page: number | null): string {
+function where(slot: number | null, page: string | null): string {
   if (slot !== null) return `slot ${slot}`;
   if (page !== null) return `page ${page}`;
   return 'nothing';
@@ -118,7 +118,7 @@ export function narrate(events: AnyEvent[], policy = ''): string {
 }
 
 /** Whether an event concerns `page` (page history). */
-export function mentions(e: AnyEvent, page: number): boolean {
+export function mentions(e: AnyEvent, page: string): boolean {
   return 'page' in e && e.page === page;
 }
 

@@ -163,9 +163,10 @@ export const FlashRunOutputSchema: v.GenericSchema<G.FlashRunOutput> = v.object(
 
 // ---- explorer: snapshots and events ----
 
-const SlotSchema: v.GenericSchema<G.Slot> = v.object({ page: optNum, status: str, bits: num, dirty: bool, resident: bool });
+const SlotSchema: v.GenericSchema<G.Slot<string>> = v.object({ page: optStr, status: str, bits: num, dirty: bool, resident: bool });
 
-export const SnapshotSchema: v.GenericSchema<G.Snapshot> = v.object({
+/** A snapshot as the core gives it out: pages named as the trace names them. */
+export const SnapshotSchema: v.GenericSchema<G.Snapshot<string>> = v.object({
   policy: str,
   capacity: num,
   resident: num,
@@ -174,18 +175,18 @@ export const SnapshotSchema: v.GenericSchema<G.Snapshot> = v.object({
   gauges: v.array(v.object({ name: str, value: num, target: optNum })),
 });
 
-export const EventSchema: v.GenericSchema<G.Event> = v.variant('kind', [
-  v.object({ kind: v.literal('hit'), page: num, write: bool }),
-  v.object({ kind: v.literal('miss'), page: num, write: bool }),
-  v.object({ kind: v.literal('insert'), page: num, place: str, slot: optNum }),
-  v.object({ kind: v.literal('evict'), page: num, dirty: bool, why: str }),
-  v.object({ kind: v.literal('write_back'), page: num, why: str }),
-  v.object({ kind: v.literal('hand'), hand: str, from_slot: optNum, to_slot: optNum, from_page: optNum, to_page: optNum }),
-  v.object({ kind: v.literal('visit'), hand: str, page: num, action: str }),
-  v.object({ kind: v.literal('status'), page: num, from: str, to: str, why: str }),
-  v.object({ kind: v.literal('move'), page: num, from: str, to: str, why: str }),
+export const EventSchema: v.GenericSchema<G.Event<string>> = v.variant('kind', [
+  v.object({ kind: v.literal('hit'), page: str, write: bool }),
+  v.object({ kind: v.literal('miss'), page: str, write: bool }),
+  v.object({ kind: v.literal('insert'), page: str, place: str, slot: optNum }),
+  v.object({ kind: v.literal('evict'), page: str, dirty: bool, why: str }),
+  v.object({ kind: v.literal('write_back'), page: str, why: str }),
+  v.object({ kind: v.literal('hand'), hand: str, from_slot: optNum, to_slot: optNum, from_page: optStr, to_page: optStr }),
+  v.object({ kind: v.literal('visit'), hand: str, page: str, action: str }),
+  v.object({ kind: v.literal('status'), page: str, from: str, to: str, why: str }),
+  v.object({ kind: v.literal('move'), page: str, from: str, to: str, why: str }),
   v.object({ kind: v.literal('gauge'), name: str, from: num, to: num, why: str }),
-  v.object({ kind: v.literal('ghost'), page: num, list: str, action: str }),
+  v.object({ kind: v.literal('ghost'), page: str, list: str, action: str }),
 ]);
 
 export const StepRecordSchema: v.GenericSchema<G.StepRecord> = v.object({ hit: bool, events: v.array(EventSchema) });
@@ -230,7 +231,7 @@ export function parseCore<T>(what: string, schema: v.GenericSchema<T>, text: str
 }
 
 /** One stepped request, a cache's or a flash device's (which has no hit). */
-export function parseStep(text: string): { hit: boolean | null; events: (G.Event | G.FlashEvent)[] } {
+export function parseStep(text: string): { hit: boolean | null; events: (G.Event<string> | G.FlashEvent)[] } {
   const raw: unknown = JSON.parse(text);
   if (typeof raw === 'object' && raw !== null && 'hit' in raw) return parseCoreValue('step', StepRecordSchema, raw);
   return { hit: null, ...parseCoreValue('flash step', FlashStepSchema, raw) };

@@ -10,8 +10,8 @@ interface Props {
   /** Group (block) of each entry, when the worker knows it. */
   groups?: number[];
   events: AnyEvent[];
-  selected: number | null;
-  onSelect(page: number | null): void;
+  selected: string | null;
+  onSelect(page: string | null): void;
 }
 
 const WIDTH = 720;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { selectHistory, selectSelected, useExplorer } from './explorerStore';
 
-/** A page's accesses and status changes up to the current request (click a page, or type its number). */
+/** A page's accesses and status changes up to the current request (click a page, or type its number as the trace writes it). */
 export function PageInspector() {
   const selected = useExplorer(selectSelected);
   const history = useExplorer(selectHistory);
@@ -13,12 +13,11 @@ export function PageInspector() {
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          const n = Number(text);
-          if (text.trim() !== '' && Number.isInteger(n) && n >= 0) select(n);
+          if (text.trim() !== '') select(text.trim());
         }}
       >
         <label>
-          Page <input type="number" min={0} aria-label="Page to inspect" value={text} onChange={(e) => setText(e.target.value)} />
+          Page <input type="text" aria-label="Page to inspect" value={text} onChange={(e) => setText(e.target.value)} />
         </label>{' '}
         <button type="submit">Inspect</button>
         {selected !== null && (
@@ -32,9 +31,8 @@ export function PageInspector() {
       {history && (
         <div aria-label={`History of page ${history.page}`} role="region">
           <p>
-            Page {history.page} (id {history.original} in the trace) ·{' '}
-            {history.location !== undefined ? '' : history.resident ? 'in the cache · ' : 'not in the cache · '} accessed{' '}
-            {history.totalAccesses.toLocaleString('en')} times in the first {history.position.toLocaleString('en')} requests
+            Page {history.page} · {history.location !== undefined ? '' : history.resident ? 'in the cache · ' : 'not in the cache · '}{' '}
+            accessed {history.totalAccesses.toLocaleString('en')} times in the first {history.position.toLocaleString('en')} requests
           </p>
           {history.location !== undefined && history.location !== null && (
             <p>

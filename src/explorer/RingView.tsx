@@ -10,8 +10,8 @@ interface Props {
   policy: string;
   ring: Ring;
   events: AnyEvent[];
-  selected: number | null;
-  onSelect(page: number | null): void;
+  selected: string | null;
+  onSelect(page: string | null): void;
 }
 
 /** Any policy's clock: the canvas draws, the text beside it says where the hands are. */

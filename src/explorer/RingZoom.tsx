@@ -18,8 +18,8 @@ export function RingZoom({
   policy: string;
   ring: Ring;
   events: AnyEvent[];
-  selected: number | null;
-  onSelect(page: number | null): void;
+  selected: string | null;
+  onSelect(page: string | null): void;
 }) {
   const [hand, setHand] = useState(ring.hands[0]?.name ?? '');
   const canvasRef = useRef<HTMLCanvasElement>(null);

@@ -3,33 +3,33 @@ import { groupStarts, handText, listDecoration, maxBitsOf, touchedPages, victimS
 import { handColour, HAND_COLOURS } from './colours';
 import type { Ring, Snapshot, StepEvent } from '../core/explore';
 
-const slot = (page: number | null, bits = 0) => ({ page, status: '', bits, dirty: false, resident: page !== null });
-const ring: Ring = { name: 'clock', slots: [slot(5), slot(6, 1), slot(7), slot(null)], hands: [{ name: 'hand', pos: 2 }] };
+const slot = (page: string | null, bits = 0) => ({ page, status: '', bits, dirty: false, resident: page !== null });
+const ring: Ring = { name: 'clock', slots: [slot('5'), slot('6', 1), slot('7'), slot(null)], hands: [{ name: 'hand', pos: 2 }] };
 
 describe('decorations', () => {
   it('colours pages by the hand that changed them', () => {
     const ev: StepEvent[] = [
-      { kind: 'visit', hand: 'hand_cold', page: 6, action: 'x' },
-      { kind: 'visit', hand: 'hand_hot', page: 5, action: 'y' },
+      { kind: 'visit', hand: 'hand_cold', page: '6', action: 'x' },
+      { kind: 'visit', hand: 'hand_hot', page: '5', action: 'y' },
     ];
     // Without a policy, hands take colours by their order in the ring...
     const m = touchedPages(ev, ['hand_hot', 'hand_cold']);
-    expect(m.get(6)).toBe(HAND_COLOURS[1]);
-    expect(m.get(5)).toBe(HAND_COLOURS[0]);
+    expect(m.get('6')).toBe(HAND_COLOURS[1]);
+    expect(m.get('5')).toBe(HAND_COLOURS[0]);
     // ...with one, each hand has the colour its view in the catalogue gives it, all distinct.
     const c = touchedPages(ev, ['hand_hot', 'hand_cold'], 'clock-pro');
-    expect(c.get(6)).toBe(handColour('clock-pro', 'hand_cold', 1));
+    expect(c.get('6')).toBe(handColour('clock-pro', 'hand_cold', 1));
     expect(new Set(['hand_hot', 'hand_cold', 'hand_test'].map((h, i) => handColour('clock-pro', h, i))).size).toBe(3);
   });
 
   it('marks the victim slot only when the step evicted', () => {
-    const ins: StepEvent = { kind: 'insert', page: 7, place: 'clock', slot: null };
+    const ins: StepEvent = { kind: 'insert', page: '7', place: 'clock', slot: null };
     expect(victimSlot([ins], ring)).toBeNull();
-    expect(victimSlot([{ kind: 'evict', page: 9, dirty: false, why: '' }, ins], ring)).toBe(2);
+    expect(victimSlot([{ kind: 'evict', page: '9', dirty: false, why: '' }, ins], ring)).toBe(2);
     expect(
       victimSlot(
         [
-          { kind: 'evict', page: 9, dirty: false, why: '' },
+          { kind: 'evict', page: '9', dirty: false, why: '' },
           { ...ins, slot: 1 },
         ],
         ring,

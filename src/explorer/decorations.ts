@@ -8,8 +8,8 @@ import { policyDoc } from '../core/catalog';
 import type { AnyEvent, Ring, Snapshot, StepEvent } from '../core/explore';
 
 /** Pages each hand changed in the step, in that hand's colour (hands ordered as in the ring). */
-export function touchedPages(events: AnyEvent[], handOrder: string[], policy = ''): Map<number, string> {
-  const m = new Map<number, string>();
+export function touchedPages(events: AnyEvent[], handOrder: string[], policy = ''): Map<string, string> {
+  const m = new Map<string, string>();
   for (const e of events) {
     if (e.kind !== 'visit') continue;
     const k = handOrder.indexOf(e.hand);

@@ -35,7 +35,7 @@ export interface ExplorerState {
   frame: ExploreFrame | null;
   speed: number;
   error: string | null;
-  selected: number | null;
+  selected: string | null;
   history: PageHistory | null;
   /** Frames committed since the session opened (the frame-time probe reads it). */
   drawn: number;
@@ -48,7 +48,7 @@ export interface ExplorerState {
   togglePlay(): void;
   pause(): void;
   setSpeed(speed: number): void;
-  select(page: number | null): void;
+  select(page: string | null): void;
 }
 
 let pending: ExploreFrame | null = null;

@@ -7,8 +7,8 @@ import { cellAt, cellFromPoint, listLayout, type ListLayout } from './listLayout
 import type { Slot } from '../core/explore';
 
 export interface ListMarks {
-  touched: Map<number, string>;
-  selected: number | null;
+  touched: Map<string, string>;
+  selected: string | null;
   /** Index of the entry a pointer is on, with its label. */
   pointer: { index: number; label: string } | null;
   /** Index where a second region starts (a thick bar before it). */
@@ -45,7 +45,7 @@ export function createListCanvas(
   canvas: HTMLCanvasElement,
   width: number,
   maxHeight: number,
-  onSelect: (page: number | null) => void,
+  onSelect: (page: string | null) => void,
 ): ListCanvas {
   const dpr = globalThis.devicePixelRatio || 1;
   const ctx = canvas.getContext('2d');

@@ -11,10 +11,10 @@ import { buildRingMap, paintRing, rgbOf, type RingMap } from './ringPixels';
 
 export interface RingMarks {
   /** Pages a hand changed this step → that hand's colour. */
-  touched: Map<number, string>;
+  touched: Map<string, string>;
   /** Slot where the victim was (the new page's slot). */
   victimSlot: number | null;
-  selected: number | null;
+  selected: string | null;
   /** Largest value of `bits` (1 for a reference bit, 4 for TS-CLOCK counts). */
   maxBits: number;
   /** Policy id: its view in the catalogue gives colours and hand names. */
@@ -28,7 +28,7 @@ export interface RingCanvas {
 
 const SWEEP_MS = 160;
 
-export function createRingCanvas(canvas: HTMLCanvasElement, size: number, onSelect: (page: number | null) => void): RingCanvas {
+export function createRingCanvas(canvas: HTMLCanvasElement, size: number, onSelect: (page: string | null) => void): RingCanvas {
   const dpr = globalThis.devicePixelRatio || 1;
   canvas.width = size * dpr;
   canvas.height = size * dpr;

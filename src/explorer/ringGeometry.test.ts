@@ -37,7 +37,7 @@ describe('ring geometry', () => {
 });
 
 describe('nextRotation', () => {
-  const ring = (pages: (number | null)[]) => ({ slots: pages.map((page) => ({ page })) });
+  const ring = (pages: (number | null)[]) => ({ slots: pages.map((page) => ({ page: page === null ? null : String(page) })) });
 
   it('keeps fixed-slot rings still', () => {
     expect(nextRotation(ring([1, 2, 3, 4, 5, 6]), ring([1, 2, 9, 4, 5, 6]), 0)).toBe(0);

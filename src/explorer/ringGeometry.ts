@@ -39,7 +39,7 @@ export function sweepTurn(from: number, to: number, t: number): number {
 export const mod = (a: number, n: number): number => (n <= 0 ? 0 : ((a % n) + n) % n);
 
 interface PagedRing {
-  slots: { page: number | null }[];
+  slots: { page: string | null }[];
 }
 
 /**
@@ -53,7 +53,7 @@ interface PagedRing {
 export function nextRotation(prev: PagedRing | null, next: PagedRing, offset: number): number {
   const n = next.slots.length;
   if (!prev || n === 0) return 0;
-  const index = new Map<number, number>();
+  const index = new Map<string, number>();
   next.slots.forEach((s, i) => {
     if (s.page !== null) index.set(s.page, i);
   });

@@ -15,7 +15,7 @@ function fake(start = 0, startSum = 0): Stepper {
       if (pos >= TRACE.length) return undefined;
       sum += TRACE[pos];
       pos++;
-      return JSON.stringify({ hit: TRACE[pos - 1] % 2 === 1, events: [{ kind: 'miss', page: TRACE[pos - 1], write: false }] });
+      return JSON.stringify({ hit: TRACE[pos - 1] % 2 === 1, events: [{ kind: 'miss', page: String(TRACE[pos - 1]), write: false }] });
     },
     advance(n) {
       const k = Math.min(n, TRACE.length - pos);
@@ -39,7 +39,7 @@ const session = () =>
   new ExplorerSession(
     () => fake(),
     TRACE.length,
-    (t) => ({ page: TRACE[t], write: false }),
+    (t) => ({ page: String(TRACE[t]), write: false }),
   );
 const noFork = (): Stepper => ({ ...fake(), fork: undefined });
 const sumOf = (s: ExplorerSession) => s.frame(false).snapshot.gauges[0].value;
@@ -50,8 +50,8 @@ describe('ExplorerSession', () => {
     s.seek(1);
     const f = s.frame(false);
     expect(f.position).toBe(1);
-    expect(f.events).toEqual([{ kind: 'miss', page: 3, write: false }]);
-    expect(f.request).toEqual({ page: 3, write: false });
+    expect(f.events).toEqual([{ kind: 'miss', page: '3', write: false }]);
+    expect(f.request).toEqual({ page: '3', write: false });
     expect(f.hit).toBe(true);
   });
 
@@ -73,7 +73,7 @@ describe('ExplorerSession', () => {
     const s = new ExplorerSession(
       () => fake(),
       TRACE.length,
-      (t) => ({ page: TRACE[t], write: false }),
+      (t) => ({ page: String(TRACE[t]), write: false }),
       5,
       3,
     );
@@ -93,7 +93,7 @@ describe('ExplorerSession', () => {
   });
 
   it('replays from the start when the stepper cannot be copied', () => {
-    const s = new ExplorerSession(noFork, TRACE.length, (t) => ({ page: TRACE[t], write: false }), 5, 3);
+    const s = new ExplorerSession(noFork, TRACE.length, (t) => ({ page: String(TRACE[t]), write: false }), 5, 3);
     s.seek(10);
     s.seek(9);
     expect(s.replayed).toBe(8);
@@ -104,7 +104,7 @@ describe('ExplorerSession', () => {
     const s = session();
     s.seek(7);
     expect(sumOf(s)).toBe(3 + 1 + 4 + 1 + 5 + 9 + 2);
-    expect(s.frame(false).events).toEqual([{ kind: 'miss', page: 2, write: false }]);
+    expect(s.frame(false).events).toEqual([{ kind: 'miss', page: '2', write: false }]);
     s.seek(1e9);
     expect(s.position).toBe(TRACE.length);
     s.seek(-5);

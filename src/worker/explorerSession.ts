@@ -34,7 +34,7 @@ export class ExplorerSession {
   constructor(
     private make: () => Stepper,
     readonly total: number,
-    private requestAt: (t: number) => { page: number; write: boolean },
+    private requestAt: (t: number) => { page: string; write: boolean },
     maxCheckpoints = 16,
     minEvery = 4096,
   ) {

@@ -51,9 +51,9 @@ let timer: ReturnType<typeof setTimeout> | null = null;
 
 type Post = (msg: ExploreFromWorker) => void;
 
-function requestAt(trace: WasmTrace, t: number): { page: number; write: boolean } {
+function requestAt(trace: WasmTrace, t: number): { page: string; write: boolean } {
   const r = trace.requests(t, t + 1)[0];
-  return { page: r & 0x7fff_ffff, write: (r & WRITE_BIT) !== 0 };
+  return { page: trace.label(r & 0x7fff_ffff), write: (r & WRITE_BIT) !== 0 };
 }
 
 function sendFrame(post: Post): void {
@@ -68,10 +68,10 @@ function sendFrame(post: Post): void {
  * only, so the block of each (original id / pages per block) is added here.
  */
 function blockStepper(trace: WasmTrace, s: WasmSession, ppb: number): Stepper {
-  let ids: Float64Array | null = null;
-  const blockOf = (page: number) => {
-    ids ??= Float64Array.from(trace.original_ids(0, trace.distinct()));
-    return Math.floor((ids[page] ?? 0) / ppb);
+  // Labels of plain ids are the numbers; a page with a device label belongs to no plain block.
+  const blockOf = (label: string) => {
+    const id = Number(label);
+    return Number.isSafeInteger(id) ? Math.floor(id / ppb) : -1;
   };
   return {
     step: () => s.step(),
@@ -130,10 +130,10 @@ function advancePlay(post: Post): void {
   timer = setTimeout(() => tick(post), TICK_MS);
 }
 
-function history(trace: WasmTrace, o: Open, page: number): PageHistory {
-  if (!Number.isInteger(page) || page < 0 || page >= trace.distinct()) {
-    throw new Error(`page ${page} is not in the trace: its pages are numbered 0 to ${trace.distinct() - 1}`);
-  }
+function history(trace: WasmTrace, o: Open, label: string): PageHistory {
+  const page = trace.dense_of_label(label);
+  if (page === undefined) throw new Error(`page ${label} is not in the trace: give a page number as the trace writes it`);
+  label = trace.label(page);
   const pos = o.session.position;
   const accesses: { t: number; write: boolean }[] = [];
   let total = 0;
@@ -148,8 +148,8 @@ function history(trace: WasmTrace, o: Open, page: number): PageHistory {
     }
   }
   // Status changes: replay the last window of requests with events recorded.
-  const original = trace.original_ids(page, page + 1)[0] ?? page;
-  const about = o.flash ? (e: AnyEvent) => mentionsLpn(e, original) : (e: AnyEvent) => mentions(e, page);
+  const original = Number(label);
+  const about = o.flash ? (e: AnyEvent) => mentionsLpn(e, original) : (e: AnyEvent) => mentions(e, label);
   const from = Math.max(0, pos - HISTORY_WINDOW);
   const ws = o.session.fresh();
   const changes: { t: number; text: string }[] = [];
@@ -168,11 +168,10 @@ function history(trace: WasmTrace, o: Open, page: number): PageHistory {
   const frame = o.session.frame(false);
   const snap: Snapshot = frame.snapshot;
   const resident = [...snap.rings.flatMap((r) => r.slots), ...snap.lists.flatMap((l) => l.entries)].some(
-    (x) => x.page === page && x.resident,
+    (x) => x.page === label && x.resident,
   );
   return {
-    page,
-    original,
+    page: label,
     location: frame.flash?.selected ?? undefined,
     position: pos,
     accesses,

@@ -161,7 +161,8 @@ export type ExploreToWorker =
   | { type: 'explore-play'; speed: number }
   | { type: 'explore-pause' }
   | { type: 'explore-ack' }
-  | { type: 'explore-history'; page: number }
+  /** `page` as the trace names it. */
+  | { type: 'explore-history'; page: string }
   | { type: 'explore-close' };
 
 export type ExploreFromWorker =
@@ -173,7 +174,7 @@ const ExploreToWorkerSchema = v.variant('type', [
   v.object({ type: v.literal('explore-play'), speed: v.number() }),
   v.object({ type: v.literal('explore-pause') }),
   v.object({ type: v.literal('explore-ack') }),
-  v.object({ type: v.literal('explore-history'), page: v.number() }),
+  v.object({ type: v.literal('explore-history'), page: v.string() }),
   v.object({ type: v.literal('explore-close') }),
 ]);
 
@@ -217,7 +218,7 @@ const FrameFull = v.object({
 const ExploreFromShape = (full: boolean) =>
   v.variant('type', [
     full ? FrameFull : FrameShape,
-    v.object({ type: v.literal('explore-history'), page: v.number(), accesses: v.array(v.unknown()) }),
+    v.object({ type: v.literal('explore-history'), page: v.string(), accesses: v.array(v.unknown()) }),
     v.object({ type: v.literal('explore-error'), message: v.string() }),
   ]);
 const exploreFull = ExploreFromShape(true);

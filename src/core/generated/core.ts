@@ -212,15 +212,20 @@ flush: boolean,
  */
 record_stream: boolean, };
 
-export type StepRecord = { hit: boolean, events: Array<Event>, };
-
-export type Snapshot = { policy: string, capacity: number, resident: number, rings: Array<Ring>, lists: Array<List>, gauges: Array<Gauge>, };
-
-export type Slot = { 
+export type StepRecord = { hit: boolean, 
 /**
- * Dense page id, or `None` for an empty frame.
+ * Pages named as the trace names them.
  */
-page: number | null, 
+events: Array<Event<string>>, };
+
+export type Snapshot<P = number> = { policy: string, capacity: number, resident: number, rings: Array<Ring<P>>, lists: Array<List<P>>, gauges: Array<Gauge>, };
+
+export type Slot<P = number> = { 
+/**
+ * The page: a dense id inside the core, the trace's own id as people read it
+ * once labelled (`Snapshot::label`); `None` for an empty frame.
+ */
+page: P | null, 
 /**
  * Policy-specific status (`"hot"`, `"cold"`, `"test"`, `"ghost"`, `""`).
  */
@@ -230,19 +235,19 @@ status: string,
  */
 bits: number, dirty: boolean, resident: boolean, };
 
-export type Ring = { name: string, slots: Array<Slot>, hands: Array<Hand>, };
+export type Ring<P = number> = { name: string, slots: Array<Slot<P>>, hands: Array<Hand>, };
 
 export type Hand = { name: string, pos: number, };
 
-export type List = { name: string, 
+export type List<P = number> = { name: string, 
 /**
  * Head first: MRU for LRU-ordered lists, oldest first for queues (see the policy).
  */
-entries: Array<Slot>, };
+entries: Array<Slot<P>>, };
 
 export type Gauge = { name: string, value: number, target: number | null, };
 
-export type Event = { "kind": "hit", page: number, write: boolean, } | { "kind": "miss", page: number, write: boolean, } | { "kind": "insert", page: number, place: string, slot: number | null, } | { "kind": "evict", page: number, dirty: boolean, why: string, } | { "kind": "write_back", page: number, why: string, } | { "kind": "hand", hand: string, from_slot: number | null, to_slot: number | null, from_page: number | null, to_page: number | null, } | { "kind": "visit", hand: string, page: number, action: string, } | { "kind": "status", page: number, from: string, to: string, why: string, } | { "kind": "move", page: number, from: string, to: string, why: string, } | { "kind": "gauge", name: string, from: number, to: number, why: string, } | { "kind": "ghost", page: number, list: string, action: string, };
+export type Event<P = number> = { "kind": "hit", page: P, write: boolean, } | { "kind": "miss", page: P, write: boolean, } | { "kind": "insert", page: P, place: string, slot: number | null, } | { "kind": "evict", page: P, dirty: boolean, why: string, } | { "kind": "write_back", page: P, why: string, } | { "kind": "hand", hand: string, from_slot: number | null, to_slot: number | null, from_page: P | null, to_page: P | null, } | { "kind": "visit", hand: string, page: P, action: string, } | { "kind": "status", page: P, from: string, to: string, why: string, } | { "kind": "move", page: P, from: string, to: string, why: string, } | { "kind": "gauge", name: string, from: number, to: number, why: string, } | { "kind": "ghost", page: P, list: string, action: string, };
 
 export type FlashMetrics = { host_writes: number, host_reads: number, flash_writes: number, flash_reads: number, copied: number, erases: number, gc_victims: number, waf: number, erase_mean: number, erase_stddev: number, erase_max: number, erase_min: number, cleaning_cost: number, time_us: number, host_bytes_written: number, 
 /**

@@ -36,7 +36,8 @@ impl Default for RunOptions {
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct StepRecord {
     pub hit: bool,
-    pub events: Vec<Event>,
+    /// Pages named as the trace names them.
+    pub events: Vec<Event<String>>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
@@ -140,6 +141,24 @@ impl<T: Deref<Target = Trace>> Session<T> {
     }
     pub fn snapshot(&self) -> Snapshot {
         self.policy.snapshot()
+    }
+
+    /// The snapshot with pages named as the trace names them.
+    pub fn labeled_snapshot(&self) -> Snapshot<String> {
+        let t = &self.trace;
+        self.policy.snapshot().label(&|p| t.label(p))
+    }
+
+    /// Serves one request and returns what happened, pages named as the trace names them.
+    pub fn step_labeled(&mut self) -> Option<StepRecord> {
+        let (hit, events) = self.step_traced()?;
+        let t = &self.trace;
+        Some(StepRecord { hit, events: events.into_iter().map(|e| e.label(&|p| t.label(p))).collect() })
+    }
+
+    /// The trace being run.
+    pub fn trace(&self) -> &Trace {
+        &self.trace
     }
 
     /// An exact copy of the run at this point (a checkpoint).
@@ -401,6 +420,26 @@ mod tests {
             p.flush(&mut again);
             assert_eq!(again.writebacks, 0, "{}: a second flush writes nothing", e.id);
         }
+    }
+
+    /// Snapshots and events leave the core with the trace's own page numbers:
+    /// the textbook string 7 0 1 2 … on FIFO with 3 frames holds 7, 0, 1 at first.
+    #[test]
+    fn labelled_snapshots_and_events_name_pages_as_the_trace_does() {
+        let t = Trace::reads(&[7, 0, 1, 2, 0, 3]);
+        let p = crate::policy::build("fifo", 3, &crate::policy::BuildCtx::of(&t), &serde_json::Value::Null).unwrap();
+        let mut s = Session::new(&t, p, RunOptions::default());
+        let mut last = None;
+        for _ in 0..3 {
+            last = s.step_labeled();
+        }
+        let mut pages: Vec<String> =
+            s.labeled_snapshot().lists[0].entries.iter().filter_map(|e| e.page.clone()).collect();
+        pages.sort();
+        assert_eq!(pages, ["0", "1", "7"]);
+        assert_eq!(last.unwrap().events[0], Event::Miss { page: "1".to_string(), write: false });
+        let r = s.step_labeled().unwrap();
+        assert!(r.events.iter().any(|e| matches!(e, Event::Evict { page, .. } if page == "7")), "{:?}", r.events);
     }
 
     #[test]

@@ -31,7 +31,45 @@ pub struct Trace {
     pub ids: Vec<u64>,
 }
 
+/// An original id as people read it: the number as the trace wrote it, or
+/// `vol D · page P` when the id carries a device, disk, LUN or volume above bit
+/// 48 (`formats::NS_SHIFT`).
+pub fn id_label(id: u64) -> String {
+    let ns = id >> crate::formats::NS_SHIFT;
+    if ns == 0 {
+        id.to_string()
+    } else {
+        format!("vol {ns} · page {}", id & ((1 << crate::formats::NS_SHIFT) - 1))
+    }
+}
+
+/// Reads what [`id_label`] writes (and a plain number); None for anything else.
+pub fn parse_id_label(s: &str) -> Option<u64> {
+    let s = s.trim();
+    if let Some(rest) = s.strip_prefix("vol ") {
+        let (ns, page) = rest.split_once('·')?;
+        let ns: u64 = ns.trim().parse().ok()?;
+        let page: u64 = page.trim().strip_prefix("page")?.trim().parse().ok()?;
+        if ns >= 1 << (64 - crate::formats::NS_SHIFT) || page >> crate::formats::NS_SHIFT != 0 {
+            return None;
+        }
+        return Some(ns << crate::formats::NS_SHIFT | page);
+    }
+    s.parse().ok()
+}
+
 impl Trace {
+    /// The label of dense page `dense` (see [`id_label`]).
+    pub fn label(&self, dense: u32) -> String {
+        id_label(self.ids[dense as usize])
+    }
+
+    /// The dense id of the page the trace calls `label`, if the trace has it.
+    pub fn dense_of_label(&self, label: &str) -> Option<u32> {
+        let id = parse_id_label(label)?;
+        self.ids.iter().position(|&x| x == id).map(|i| i as u32)
+    }
+
     pub fn len(&self) -> usize {
         self.reqs.len()
     }
@@ -184,6 +222,20 @@ impl TraceBuilder {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn labels_are_the_trace_own_ids_and_read_back() {
+        let dev = (3u64 << crate::formats::NS_SHIFT) | 345;
+        let t = Trace::from_pages(&[(7, false), (0, true), (dev, false)]);
+        assert_eq!((t.label(0), t.label(1), t.label(2)), ("7".into(), "0".into(), "vol 3 · page 345".into()));
+        assert_eq!(t.dense_of_label("7"), Some(0));
+        assert_eq!(t.dense_of_label(" 0 "), Some(1));
+        assert_eq!(t.dense_of_label("vol 3 · page 345"), Some(2));
+        assert_eq!(t.dense_of_label("345"), None);
+        assert_eq!(t.dense_of_label("vol 3 · page x"), None);
+        assert_eq!(parse_id_label(&id_label(u64::MAX)), Some(u64::MAX));
+        assert_eq!(parse_id_label("vol 70000 · page 1"), None);
+    }
+
     use super::*;
 
     #[test]

@@ -6,7 +6,6 @@ use cachescope_sim::flash::{run_flash, FlashConfig, FlashRunOutput, FlashStep};
 use cachescope_sim::formats::{summarize, LoadOptions, Loader};
 use cachescope_sim::generate::{generate, GenConfig};
 use cachescope_sim::policy::{build, BuildCtx};
-use cachescope_sim::sim::StepRecord;
 use cachescope_sim::{RunOptions, Session, Trace};
 use serde_json::Value;
 use std::rc::Rc;
@@ -93,6 +92,17 @@ impl WasmTrace {
         let end = end.min(self.inner.len());
         self.inner.reqs[start.min(end)..end].to_vec()
     }
+    /// How people read dense page `dense`: the trace's own id (`vol D · page P` with a device).
+    pub fn label(&self, dense: u32) -> Result<String, JsError> {
+        if dense >= self.inner.distinct() {
+            return Err(js_err(format!("no page {dense}: the trace has {} pages", self.inner.distinct())));
+        }
+        Ok(self.inner.label(dense))
+    }
+    /// The dense id of the page the trace calls `label`, or undefined when it has none.
+    pub fn dense_of_label(&self, label: &str) -> Option<u32> {
+        self.inner.dense_of_label(label)
+    }
     /// Original ids of dense pages `[start, end)` (exact below 2^53).
     pub fn original_ids(&self, start: usize, end: usize) -> Vec<f64> {
         let end = end.min(self.inner.ids.len());
@@ -143,17 +153,17 @@ impl WasmSession {
     pub fn writebacks(&self) -> f64 {
         self.inner.writebacks() as f64
     }
-    /// Serves one request: JSON `StepRecord`, or undefined at the end.
+    /// Serves one request: JSON `StepRecord` (pages as the trace names them), or undefined at the end.
     pub fn step(&mut self) -> Option<String> {
-        self.inner.step_traced().map(|(hit, events)| to_json(&StepRecord { hit, events }))
+        self.inner.step_labeled().map(|r| to_json(&r))
     }
     /// An exact copy of this run at its current position (a checkpoint).
     pub fn fork(&self) -> WasmSession {
         WasmSession { inner: self.inner.fork() }
     }
-    /// The policy's internal state as JSON.
+    /// The policy's internal state as JSON `Snapshot<string>`: pages as the trace names them.
     pub fn snapshot(&self) -> String {
-        serde_json::to_string(&self.inner.snapshot()).expect("snapshots serialise")
+        to_json(&self.inner.labeled_snapshot())
     }
     /// Ends the run and returns its figures; the session is consumed.
     pub fn finish(self) -> WasmResult {

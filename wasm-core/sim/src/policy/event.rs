@@ -6,30 +6,30 @@ use serde::Serialize;
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Event {
+pub enum Event<P = u32> {
     Hit {
-        page: u32,
+        page: P,
         write: bool,
     },
     Miss {
-        page: u32,
+        page: P,
         write: bool,
     },
     /// A page was placed: in a ring slot, or at the head of a list.
     Insert {
-        page: u32,
+        page: P,
         place: &'static str,
         slot: Option<u32>,
     },
     /// A resident page left the cache.
     Evict {
-        page: u32,
+        page: P,
         dirty: bool,
         why: &'static str,
     },
     /// A dirty page was written back and stays resident.
     WriteBack {
-        page: u32,
+        page: P,
         why: &'static str,
     },
     /// A clock hand moved. Rings with fixed slots (CLOCK, CFCLOCK) give the
@@ -39,25 +39,25 @@ pub enum Event {
         hand: &'static str,
         from_slot: Option<u32>,
         to_slot: Option<u32>,
-        from_page: Option<u32>,
-        to_page: Option<u32>,
+        from_page: Option<P>,
+        to_page: Option<P>,
     },
     /// A hand (or a scan) examined a page and did something to it.
     Visit {
         hand: &'static str,
-        page: u32,
+        page: P,
         action: &'static str,
     },
     /// A page changed status (hot/cold, clean/dirty, resident/ghost, …).
     Status {
-        page: u32,
+        page: P,
         from: &'static str,
         to: &'static str,
         why: &'static str,
     },
     /// A page moved between lists or areas.
     Move {
-        page: u32,
+        page: P,
         from: &'static str,
         to: &'static str,
         why: &'static str,
@@ -71,13 +71,32 @@ pub enum Event {
     },
     /// A non-resident (ghost / test-period) entry was added, hit or dropped.
     Ghost {
-        page: u32,
+        page: P,
         list: &'static str,
         action: &'static str,
     },
 }
 
 impl Event {
+    /// The same event with its pages named by `label` (see `Snapshot::label`).
+    pub fn label<P>(self, label: &impl Fn(u32) -> P) -> Event<P> {
+        match self {
+            Event::Hit { page, write } => Event::Hit { page: label(page), write },
+            Event::Miss { page, write } => Event::Miss { page: label(page), write },
+            Event::Insert { page, place, slot } => Event::Insert { page: label(page), place, slot },
+            Event::Evict { page, dirty, why } => Event::Evict { page: label(page), dirty, why },
+            Event::WriteBack { page, why } => Event::WriteBack { page: label(page), why },
+            Event::Hand { hand, from_slot, to_slot, from_page, to_page } => {
+                Event::Hand { hand, from_slot, to_slot, from_page: from_page.map(label), to_page: to_page.map(label) }
+            }
+            Event::Visit { hand, page, action } => Event::Visit { hand, page: label(page), action },
+            Event::Status { page, from, to, why } => Event::Status { page: label(page), from, to, why },
+            Event::Move { page, from, to, why } => Event::Move { page: label(page), from, to, why },
+            Event::Gauge { name, from, to, why } => Event::Gauge { name, from, to, why },
+            Event::Ghost { page, list, action } => Event::Ghost { page: label(page), list, action },
+        }
+    }
+
     /// A hand of a ring with fixed slots moved.
     pub fn hand_slots(hand: &'static str, from: usize, to: usize) -> Event {
         Event::Hand { hand, from_slot: Some(from as u32), to_slot: Some(to as u32), from_page: None, to_page: None }

@@ -2,23 +2,24 @@ use serde::Serialize;
 
 /// A policy's internal structure at one instant, in a shape every view can draw:
 /// rings (clocks with hands), ordered lists (head first) and gauges.
-#[derive(Debug, Clone, PartialEq, Serialize, Default)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
-pub struct Snapshot {
+pub struct Snapshot<P = u32> {
     pub policy: &'static str,
     pub capacity: u32,
     pub resident: u32,
-    pub rings: Vec<Ring>,
-    pub lists: Vec<List>,
+    pub rings: Vec<Ring<P>>,
+    pub lists: Vec<List<P>>,
     pub gauges: Vec<Gauge>,
 }
 
 /// One entry of a ring or list.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
-pub struct Slot {
-    /// Dense page id, or `None` for an empty frame.
-    pub page: Option<u32>,
+pub struct Slot<P = u32> {
+    /// The page: a dense id inside the core, the trace's own id as people read it
+    /// once labelled (`Snapshot::label`); `None` for an empty frame.
+    pub page: Option<P>,
     /// Policy-specific status (`"hot"`, `"cold"`, `"test"`, `"ghost"`, `""`).
     pub status: &'static str,
     /// Reference bit or counter.
@@ -43,18 +44,18 @@ pub struct Hand {
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
-pub struct Ring {
+pub struct Ring<P = u32> {
     pub name: &'static str,
-    pub slots: Vec<Slot>,
+    pub slots: Vec<Slot<P>>,
     pub hands: Vec<Hand>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
-pub struct List {
+pub struct List<P = u32> {
     pub name: &'static str,
     /// Head first: MRU for LRU-ordered lists, oldest first for queues (see the policy).
-    pub entries: Vec<Slot>,
+    pub entries: Vec<Slot<P>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -63,4 +64,40 @@ pub struct Gauge {
     pub name: &'static str,
     pub value: f64,
     pub target: Option<f64>,
+}
+
+impl<P> Default for Snapshot<P> {
+    fn default() -> Self {
+        Snapshot { policy: "", capacity: 0, resident: 0, rings: Vec::new(), lists: Vec::new(), gauges: Vec::new() }
+    }
+}
+
+impl Snapshot {
+    /// The same state with each page named by `label` (the trace's own id): what
+    /// drawings, narration and exports show. Dense ids stay inside the core.
+    pub fn label<P>(self, label: &impl Fn(u32) -> P) -> Snapshot<P> {
+        let slot = |s: Slot| Slot {
+            page: s.page.map(label),
+            status: s.status,
+            bits: s.bits,
+            dirty: s.dirty,
+            resident: s.resident,
+        };
+        Snapshot {
+            policy: self.policy,
+            capacity: self.capacity,
+            resident: self.resident,
+            rings: self
+                .rings
+                .into_iter()
+                .map(|r| Ring { name: r.name, slots: r.slots.into_iter().map(slot).collect(), hands: r.hands })
+                .collect(),
+            lists: self
+                .lists
+                .into_iter()
+                .map(|l| List { name: l.name, entries: l.entries.into_iter().map(slot).collect() })
+                .collect(),
+            gauges: self.gauges,
+        }
+    }
 }
