@@ -32,6 +32,8 @@ export interface ExploreFrame {
   events: AnyEvent[];
   snapshot: Snapshot;
   playing: boolean;
+  /** Hits among the first `position` requests (null for a flash device, which has none). */
+  hits: number | null;
   /** Flash sessions: the device (per-page states as bytes, block after block). */
   flash?: FlashSnapshot;
   flashPages?: Uint8Array;

@@ -15,6 +15,8 @@ import { GaugeView } from './GaugeView';
 import { PageInspector } from './PageInspector';
 import { Legend } from './Legend';
 import { FlashView } from './FlashView';
+import { ExploreStatus } from './ExploreStatus';
+import { CacheContents } from './CacheContents';
 import type { AnyEvent } from '../core/explore';
 
 export function ExplorerView() {
@@ -42,8 +44,10 @@ export function ExplorerView() {
       {!frame && <p className="placeholder">Load a trace, choose one policy and a cache size, then step through it here.</p>}
       {frame && snap && (
         <>
+          <ExploreStatus frame={frame} />
           <Controls />
           <Narration frame={frame} />
+          {!frame.flash && <CacheContents snapshot={snap} />}
           <div className="explorer-views">
             {frame.flash && frame.flashPages ? (
               <FlashView snap={frame.flash} pages={frame.flashPages} />

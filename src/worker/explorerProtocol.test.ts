@@ -5,7 +5,7 @@ const snapshot = { policy: 'clock', capacity: 2, resident: 0, rings: [], lists: 
 
 describe('explorer messages', () => {
   it('recognises explorer replies and keeps them apart from run replies', () => {
-    const frame = { type: 'explore-frame', position: 0, total: 5, hit: null, request: null, events: [], snapshot, playing: false };
+    const frame = { type: 'explore-frame', position: 0, total: 5, hit: null, request: null, events: [], snapshot, playing: false, hits: 0 };
     expect(isExploreFromWorker(frame)).toBe(true);
     expect(isFromWorker(frame)).toBe(false);
     expect(isExploreFromWorker({ type: 'explore-error', message: 'no' })).toBe(true);
@@ -31,6 +31,7 @@ describe('explorer messages', () => {
       events: [],
       snapshot,
       playing: false,
+      hits: null,
       flashPages,
     } as ExploreFromWorker;
     expect(exploreTransferables(msg)).toEqual([flashPages.buffer]);

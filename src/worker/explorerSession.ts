@@ -14,6 +14,8 @@ export interface Stepper {
   advance(n: number): number;
   position(): number;
   snapshot(): string;
+  /** Hits so far, for a cache policy. */
+  hits?(): number;
   free(): void;
   /** An exact copy at the current position (a checkpoint), when the stepper can make one. */
   fork?(): Stepper;
@@ -97,6 +99,7 @@ export class ExplorerSession {
       events: this.last.events,
       snapshot,
       playing,
+      hits: this.s.hits ? this.s.hits() : null,
       ...this.s.extras?.(snapshot, this.last.events),
     };
   }

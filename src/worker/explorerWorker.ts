@@ -78,6 +78,7 @@ function blockStepper(trace: WasmTrace, s: WasmSession, ppb: number): Stepper {
     advance: (n) => s.advance(n),
     position: () => s.position(),
     snapshot: () => s.snapshot(),
+    hits: () => s.hits(),
     free: () => s.free(),
     fork: () => blockStepper(trace, s.fork(), ppb),
     extras: (snap, events) => {

@@ -209,6 +209,7 @@ const FrameFull = v.object({
   events: v.array(v.union([EventSchema, FlashEventSchema])),
   snapshot: SnapshotSchema,
   playing: v.boolean(),
+  hits: v.nullable(v.number()),
   flash: v.optional(FlashSnapshotSchema),
   flashPages: v.optional(v.instance(Uint8Array)),
   groups: v.optional(v.object({ list: v.string(), blocks: v.array(v.number()) })),

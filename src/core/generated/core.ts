@@ -289,6 +289,36 @@ export type FlashRunOutput = { metrics: FlashMetrics, erase_counts: Array<number
 
 export type FlashStep = { events: Array<FlashEvent>, };
 
+export type HandLink = { 
+/**
+ * The trace as a plain trace (one page per line, ` W` for a write), when given.
+ */
+trace: string | null, 
+/**
+ * Requests in `trace`.
+ */
+requests: number, policies: Array<string>, 
+/**
+ * Parameters by policy id (`param=ID.KEY=VALUE`).
+ */
+params: { [key in string]: { [key in string]: JsonValue } }, 
+/**
+ * Cache sizes as the runner takes them (`3`, `3,4`, `5%`).
+ */
+frames: string | null, 
+/**
+ * Flash device settings by `FlashConfig` field (from the runner's flag names).
+ */
+flash: { [key in string]: JsonValue }, 
+/**
+ * `explore` or `compare`.
+ */
+view: string | null, 
+/**
+ * Requests applied (the explorer's position).
+ */
+step: number | null, };
+
 export type GenConfig = { seed: number, phases: Array<Phase>, };
 
 export type Phase = { workload: Workload, length: number, write_fraction: number, };

@@ -9,6 +9,7 @@ pub mod flash;
 pub mod formats;
 pub mod generate;
 pub mod limits;
+pub mod link;
 pub mod policy;
 pub mod rng;
 pub mod sim;

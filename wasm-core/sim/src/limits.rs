@@ -26,6 +26,9 @@ pub const MAX_REGIONS: u64 = 16;
 pub const MAX_SPAN: u64 = 1 << 20;
 /// Bytes in one line of a text trace.
 pub const MAX_LINE: u64 = 1 << 20;
+/// Bytes of a trace carried inside a link (compressed in a share link, as text in
+/// a hand-written `?trace=` link): enough for any upload the app inlines.
+pub const MAX_LINK_TRACE_BYTES: u64 = 64 * 1024;
 /// Points of the hit-ratio-over-time series of one run.
 pub const MAX_BUCKETS: u64 = 1_000_000;
 
@@ -67,6 +70,7 @@ pub fn all() -> Vec<Limit> {
         limit("span", MAX_SPAN, Both, "pages", "pages one request of a byte-addressed trace may span"),
         limit("line", MAX_LINE, Both, "bytes", "bytes in one line of a text trace"),
         limit("buckets", MAX_BUCKETS, Both, "points", "points of one run's hit-ratio series"),
+        limit("link_trace", MAX_LINK_TRACE_BYTES, Both, "bytes", "bytes of a trace carried inside a link"),
     ]
 }
 

@@ -34,6 +34,13 @@ pub fn catalog() -> String {
     cachescope_sim::catalog::catalog_json()
 }
 
+/// Reads a hand-written link's query (`?trace=7,0,1&policy=fifo&frames=3`) into
+/// JSON `HandLink`; a bad value is an error naming the link parameter.
+#[wasm_bindgen]
+pub fn parse_link(query: &str) -> Result<String, JsError> {
+    Ok(to_json(&cachescope_sim::link::parse_query(query).map_err(js_err)?))
+}
+
 #[wasm_bindgen]
 pub fn core_version() -> String {
     env!("CARGO_PKG_VERSION").to_string()

@@ -60,6 +60,7 @@ fn generate() -> String {
         FlashEvent,
         crate::flash::FlashRunOutput,
         crate::flash::FlashStep,
+        crate::link::HandLink,
         crate::generate::GenConfig,
         crate::generate::Phase,
         crate::generate::Workload,

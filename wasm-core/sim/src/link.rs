@@ -1,0 +1,231 @@
+//! Hand-written links: what a lecturer types into a slide,
+//! `?trace=7,0,1,2,0,3&policy=fifo&frames=3&view=explore&step=12`. The names follow
+//! the runner's flags; every value is checked here, against the catalogue, and a
+//! bad one is refused with a message naming the link parameter.
+
+use crate::catalog::{self, Param};
+use crate::limits::MAX_LINK_TRACE_BYTES;
+use crate::policy::{entry, POLICIES};
+use crate::SimError;
+use serde::Serialize;
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+/// A parsed hand-written link.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct HandLink {
+    /// The trace as a plain trace (one page per line, ` W` for a write), when given.
+    pub trace: Option<String>,
+    /// Requests in `trace`.
+    pub requests: u64,
+    pub policies: Vec<String>,
+    /// Parameters by policy id (`param=ID.KEY=VALUE`).
+    pub params: BTreeMap<String, BTreeMap<String, Value>>,
+    /// Cache sizes as the runner takes them (`3`, `3,4`, `5%`).
+    pub frames: Option<String>,
+    /// Flash device settings by `FlashConfig` field (from the runner's flag names).
+    pub flash: BTreeMap<String, Value>,
+    /// `explore` or `compare`.
+    pub view: Option<String>,
+    /// Requests applied (the explorer's position).
+    pub step: Option<u64>,
+}
+
+fn bad(param: &str, msg: impl Into<String>) -> SimError {
+    SimError::config(format!("link parameter {param}"), msg.into())
+}
+
+/// The runner's flash flag names and the `FlashConfig` fields they set.
+const FLASH_FLAGS: [(&str, &str); 6] = [
+    ("ftl", "ftl"),
+    ("gc", "gc"),
+    ("blocks", "blocks"),
+    ("pages-per-block", "pages_per_block"),
+    ("overprovision", "overprovision"),
+    ("regions", "regions"),
+];
+
+/// A value as typed in a link: a number or true/false when it reads as one, else text.
+fn value_of(s: &str) -> Value {
+    match s {
+        "true" => Value::Bool(true),
+        "false" => Value::Bool(false),
+        _ => s.parse::<f64>().ok().filter(|x| x.is_finite()).map_or_else(|| Value::String(s.into()), Value::from),
+    }
+}
+
+fn check(param: &str, spec: Option<&Param>, owner: &str, key: &str, v: &Value) -> Result<(), SimError> {
+    let Some(spec) = spec else { return Err(bad(param, format!("{owner} has no parameter {key}"))) };
+    spec.check(owner, v).map_err(|e| bad(param, e.to_string()))
+}
+
+/// `7,0,1 2w` → a plain trace; pages are whole numbers, a `w` suffix marks a write.
+fn trace_of(text: &str) -> Result<(String, u64), SimError> {
+    if text.len() as u64 > MAX_LINK_TRACE_BYTES {
+        return Err(bad(
+            "trace",
+            format!(
+                "{} bytes is more than the {MAX_LINK_TRACE_BYTES} a link may carry (limit link_trace): upload the trace as a file instead",
+                text.len()
+            ),
+        ));
+    }
+    let mut out = String::with_capacity(text.len() * 2);
+    let mut n = 0u64;
+    for (i, tok) in text.split([',', ' ', '\n', '\t']).filter(|t| !t.is_empty()).enumerate() {
+        let (num, write) = match tok.strip_suffix(['w', 'W']) {
+            Some(p) => (p, true),
+            None => (tok, false),
+        };
+        let page: u64 = num.parse().map_err(|_| {
+            bad(
+                "trace",
+                format!("request {}: {tok:?} is not a page number (a whole number, `w` after it for a write)", i + 1),
+            )
+        })?;
+        out.push_str(&page.to_string());
+        out.push_str(if write { " W\n" } else { "\n" });
+        n += 1;
+    }
+    if n == 0 {
+        return Err(bad("trace", "no page numbers: give them separated by commas or spaces, e.g. trace=7,0,1,2"));
+    }
+    Ok((out, n))
+}
+
+fn frames_of(text: &str) -> Result<String, SimError> {
+    let parts: Vec<&str> = text.split([',', ' ']).filter(|t| !t.is_empty()).collect();
+    if parts.is_empty() {
+        return Err(bad("frames", "give at least one cache size, e.g. frames=3 or frames=3,4 or frames=5%"));
+    }
+    for p in &parts {
+        let ok = match p.strip_suffix('%') {
+            Some(pct) => pct.parse::<f64>().is_ok_and(|x| x > 0.0 && x <= 100.0),
+            None => p.parse::<u64>().is_ok_and(|n| (1..=crate::limits::MAX_FRAMES).contains(&n)),
+        };
+        if !ok {
+            return Err(bad(
+                "frames",
+                format!(
+                    "{p:?} is not a cache size: a whole number of frames from 1 to {}, or a percentage",
+                    crate::limits::MAX_FRAMES
+                ),
+            ));
+        }
+    }
+    Ok(parts.join(", "))
+}
+
+/// Parses a link's query (with or without the leading `?`).
+pub fn parse_query(query: &str) -> Result<HandLink, SimError> {
+    let query = query.strip_prefix('?').unwrap_or(query);
+    let mut link = HandLink::default();
+    let mut params: Vec<(String, String)> = Vec::new();
+    for (key, val) in form_urlencoded::parse(query.as_bytes()) {
+        let (key, val) = (key.trim().to_string(), val.trim().to_string());
+        match key.as_str() {
+            "trace" => {
+                let (t, n) = trace_of(&val)?;
+                link.trace = Some(t);
+                link.requests = n;
+            }
+            "policy" => {
+                for id in val.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+                    if entry(id).is_none() {
+                        let known: Vec<&str> = POLICIES.iter().map(|e| e.id).collect();
+                        return Err(bad("policy", format!("unknown policy {id:?}; known: {}", known.join(", "))));
+                    }
+                    if !link.policies.iter().any(|p| p == id) {
+                        link.policies.push(id.to_string());
+                    }
+                }
+            }
+            "frames" => link.frames = Some(frames_of(&val)?),
+            "param" => params.push((key, val)),
+            "view" => match val.as_str() {
+                "explore" | "compare" => link.view = Some(val),
+                _ => return Err(bad("view", format!("{val:?}: expected explore or compare"))),
+            },
+            "step" => {
+                let n: u64 =
+                    val.parse().map_err(|_| bad("step", format!("{val:?} is not a whole number of requests")))?;
+                link.step = Some(n);
+            }
+            k => match FLASH_FLAGS.iter().find(|(flag, _)| *flag == k) {
+                Some((flag, field)) => {
+                    let v = value_of(&val);
+                    let specs = catalog::catalog().flash;
+                    let spec = specs.iter().find(|p| p.spec.key == *field).map(|p| p.spec);
+                    check(flag, spec.as_ref(), "flash", field, &v)?;
+                    link.flash.insert(field.to_string(), v);
+                }
+                None => return Err(bad(
+                    k,
+                    "not a link parameter; the names are trace, policy, frames, param, view, step, ftl, gc, blocks, \
+                         pages-per-block, overprovision, regions",
+                )),
+            },
+        }
+    }
+    for (_, val) in params {
+        let (id, rest) = val.split_once('.').ok_or_else(|| bad("param", format!("{val:?}: expected ID.KEY=VALUE")))?;
+        let (key, v) = rest.split_once('=').ok_or_else(|| bad("param", format!("{val:?}: expected ID.KEY=VALUE")))?;
+        let e = entry(id).ok_or_else(|| bad("param", format!("{val:?} names {id:?}, which is not a policy")))?;
+        if !link.policies.iter().any(|p| p == id) {
+            return Err(bad("param", format!("{val:?} names {id}, which is not among policy=")));
+        }
+        let v = value_of(v);
+        check("param", e.params.iter().find(|p| p.key == key), e.id, key, &v)?;
+        link.params.entry(id.to_string()).or_default().insert(key.to_string(), v);
+    }
+    if let (Some(step), Some(_)) = (link.step, &link.trace) {
+        if step > link.requests {
+            return Err(bad("step", format!("{step} is past the end of the trace ({} requests)", link.requests)));
+        }
+    }
+    Ok(link)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(q: &str) -> String {
+        parse_query(q).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn a_lecturer_link_reads_as_written() {
+        let l = parse_query("?trace=7,0,1,2w%200%203&policy=fifo&frames=3&view=explore&step=4").unwrap();
+        assert_eq!(l.trace.as_deref(), Some("7\n0\n1\n2 W\n0\n3\n"));
+        assert_eq!(l.requests, 6);
+        assert_eq!(l.policies, ["fifo"]);
+        assert_eq!(l.frames.as_deref(), Some("3"));
+        assert_eq!((l.view.as_deref(), l.step), (Some("explore"), Some(4)));
+        let l = parse_query("policy=lru,cflru&frames=3,4&param=cflru.window=0.5&ftl=page&blocks=8&pages-per-block=4")
+            .unwrap();
+        assert_eq!(l.params["cflru"]["window"], 0.5);
+        assert_eq!(l.flash["pages_per_block"], 4.0);
+        assert_eq!(l.frames.as_deref(), Some("3, 4"));
+    }
+
+    #[test]
+    fn bad_values_name_the_link_parameter() {
+        assert!(err("trace=7,x,1").contains("link parameter trace") && err("trace=7,x,1").contains("request 2"));
+        assert!(err("trace=").contains("no page numbers"));
+        assert!(err("policy=fifo,lruu").contains("link parameter policy") && err("policy=lruu").contains("lru"));
+        assert!(err("frames=0").contains("link parameter frames"));
+        assert!(err("view=slides").contains("link parameter view"));
+        assert!(err("step=-1").contains("link parameter step"));
+        assert!(err("trace=1,2&step=3").contains("past the end"));
+        assert!(err("policy=cflru&param=cflru.window=2").contains("between 0 and 1"));
+        assert!(err("policy=lru&param=cflru.window=0.5").contains("not among policy="));
+        assert!(err("policy=lru&param=lru.window=0.5").contains("lru has no parameter window"));
+        assert!(err("blocks=0").contains("link parameter blocks"));
+        assert!(err("gc=lru").contains("link parameter gc"));
+        assert!(err("colour=red").contains("link parameter colour") && err("colour=red").contains("trace, policy"));
+        let big = format!("trace={}", "1,".repeat(40_000));
+        assert!(err(&big).contains("limit link_trace"));
+    }
+}
