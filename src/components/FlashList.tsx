@@ -2,15 +2,8 @@ import { useApp } from '../state/store';
 import { selectFlash } from '../state/selectors';
 import { flashLabel } from '../state/runSlice';
 import { CATALOG } from '../core/catalog';
-import { fieldsOf, type Field } from '../core/params';
+import { fieldsOf, splitFlashFields } from '../core/params';
 import { ParamEditor } from './ParamEditor';
-
-/** The device settings shown at once; the rest of the catalogue's flash parameters fold away. */
-export const MAIN_FLASH_KEYS = ['ftl', 'gc', 'blocks', 'pages_per_block', 'overprovision', 'regions'];
-
-export function splitFlashFields(fields: Field[]): [Field[], Field[]] {
-  return [fields.filter((f) => MAIN_FLASH_KEYS.includes(f.key)), fields.filter((f) => !MAIN_FLASH_KEYS.includes(f.key))];
-}
 
 /** Flash configurations the cache's after-stream (miss reads, write-backs) runs on. */
 export function FlashList() {

@@ -80,3 +80,10 @@ export function paramsToSend(owner: string, params: ParamDoc[], values: Record<s
   }
   return { params: out };
 }
+
+/** The device settings shown at once (the runner's flash flags); the rest of the catalogue's flash parameters fold away. */
+export const MAIN_FLASH_KEYS = ['ftl', 'gc', 'blocks', 'pages_per_block', 'overprovision', 'regions'];
+
+export function splitFlashFields(fields: Field[]): [Field[], Field[]] {
+  return [fields.filter((f) => MAIN_FLASH_KEYS.includes(f.key)), fields.filter((f) => !MAIN_FLASH_KEYS.includes(f.key))];
+}

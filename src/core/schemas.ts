@@ -242,3 +242,14 @@ function parseCoreValue<T>(what: string, schema: v.GenericSchema<T>, raw: unknow
   if (!r.success) throw new Error(`The core's ${what} does not have the expected shape: ${v.summarize(r.issues)}`);
   return r.output;
 }
+
+export const HandLinkSchema: v.GenericSchema<G.HandLink> = v.object({
+  trace: optStr,
+  requests: num,
+  policies: v.array(str),
+  params: v.record(str, v.record(str, JsonValueSchema)),
+  frames: optStr,
+  flash: v.record(str, JsonValueSchema),
+  view: optStr,
+  step: optNum,
+});

@@ -39,7 +39,13 @@ export function contentsOf(snap: Snapshot): { resident: Item[]; ghosts: Item[] }
       ghosts.push({ page: s.page, text: describe(snap.policy, s, hands) });
     }
   };
-  for (const r of snap.rings) r.slots.forEach((s, i) => take(s, r.hands.filter((h) => h.pos === i).map((h) => h.name)));
+  for (const r of snap.rings)
+    r.slots.forEach((s, i) =>
+      take(
+        s,
+        r.hands.filter((h) => h.pos === i).map((h) => h.name),
+      ),
+    );
   for (const l of snap.lists) for (const s of l.entries) take(s, []);
   // A page both resident and remembered elsewhere (CRAW's shared areas) is resident.
   return { resident, ghosts: ghosts.filter((g) => !seen.has(g.page)) };

@@ -2,9 +2,8 @@ import { useApp } from '../state/store';
 import { selectTrace } from '../state/selectors';
 import { selectStatus, useExplorer } from './explorerStore';
 import { CATALOG, policyDoc } from '../core/catalog';
-import { fieldsOf } from '../core/params';
+import { fieldsOf, splitFlashFields } from '../core/params';
 import { ParamEditor } from '../components/ParamEditor';
-import { splitFlashFields } from '../components/FlashList';
 
 /** What to step through on the loaded trace: a cache policy, or a flash device. */
 export function ExplorerSetup() {

@@ -5,10 +5,10 @@
 
 import { create } from 'zustand';
 import { engine } from '../worker/client';
+import { useApp } from '../state/store';
 import type { ExploreFrame, FlashSetup, PageHistory } from '../core/explore';
 import { CATALOG, defaultsOf, policyDoc } from '../core/catalog';
-import { paramsToSend } from '../core/params';
-import { MAIN_FLASH_KEYS } from '../components/FlashList';
+import { MAIN_FLASH_KEYS, paramsToSend } from '../core/params';
 import type { ExploreFromWorker } from '../worker/protocol';
 
 export const SPEEDS = [1, 2, 5, 10, 30, 100, 300, 1000, 3000, 10000] as const;
@@ -42,6 +42,8 @@ export interface ExplorerState {
   setPolicy(policy: string): void;
   setFrames(frames: number): void;
   open(): void;
+  /** Opens the session and goes to `step`, inspecting `selected` there (a link's Explore state). */
+  openAt(step: number, selected: string | null): void;
   close(): void;
   seek(position: number): void;
   step(delta: number): void;
@@ -54,13 +56,26 @@ export interface ExplorerState {
 let pending: ExploreFrame | null = null;
 let scheduled = false;
 
+/** Where a link asked the session to go once it opens: the step and the inspected page. */
+let target: { step: number; selected: string | null } | null = null;
+
 function commit(): void {
   scheduled = false;
   if (!pending) return;
   const frame = pending;
   pending = null;
   useExplorer.setState((s) => ({ frame, status: 'open', drawn: s.drawn + 1 }));
+  useApp.getState().setPosition(frame.position);
   engine().explore({ type: 'explore-ack' });
+  if (target) {
+    const t = target;
+    if (frame.position !== Math.min(t.step, frame.total)) {
+      engine().explore({ type: 'explore-seek', position: t.step });
+    } else {
+      target = null;
+      if (t.selected !== null) useExplorer.getState().select(t.selected);
+    }
+  }
 }
 
 function onMessage(msg: ExploreFromWorker): void {
@@ -119,6 +134,11 @@ export const useExplorer = create<ExplorerState>()((set, get) => ({
       params: mode === 'flash' ? {} : sent.params,
       ...(mode === 'flash' ? { flash } : {}),
     });
+  },
+  openAt: (step, selected) => {
+    target = { step, selected };
+    get().open();
+    if (get().status !== 'opening') target = null;
   },
   close: () => {
     engine().explore({ type: 'explore-close' });

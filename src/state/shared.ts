@@ -26,6 +26,19 @@ export type SharedSource =
   /** A larger upload, carried as identity only: the page asks for the file and checks the hash. */
   | { kind: 'hashed'; name: string; load: LoadSettings; size: number; sha256: string };
 
+/** What the Explore tab shows: the policy (or flash device), its size, the step and the selected page. */
+export interface ExploreShare {
+  mode: 'cache' | 'flash';
+  policy: string;
+  params: Params;
+  frames: number;
+  flash: Params;
+  /** Requests applied. */
+  step: number;
+  /** The inspected page, as the trace names it. */
+  selected: string | null;
+}
+
 export interface SharedExperiment {
   source: SharedSource;
   policies: PolicySpec[];
@@ -38,4 +51,8 @@ export interface SharedExperiment {
   view: View;
   /** Playback position (request index) of the step-by-step view. */
   position: number;
+  /** The Explore tab's state (link v2). */
+  explore?: ExploreShare;
+  /** The core version that made the link (v2): its parameters are pinned, so later defaults do not change it. */
+  core?: string;
 }

@@ -6,11 +6,18 @@ import { PRESETS } from '../presets/presets';
 import type { SharedExperiment } from './shared';
 import { DEFAULT_CSV } from './workloadSlice';
 
+/** The experiment without the Explore tab's state (tested on its own below). */
+const main = (e: SharedExperiment | null) => {
+  if (!e) return e;
+  const { explore: _explore, ...rest } = e;
+  return rest;
+};
+
 describe('store ⇄ experiment', () => {
   it('applying then reading back an experiment gives it unchanged, for every preset', () => {
     for (const p of PRESETS) {
       applyExperiment(p.experiment);
-      expect(experimentOf(useApp.getState()), p.id).toEqual(p.experiment);
+      expect(main(experimentOf(useApp.getState())), p.id).toEqual(main(p.experiment));
     }
   });
 
@@ -44,7 +51,15 @@ describe('store ⇄ experiment', () => {
     const s = useApp.getState();
     expect(s.file).toBeNull();
     expect(s.awaiting).toEqual(e.source);
-    expect(experimentOf(s)).toEqual(e);
+    expect(main(experimentOf(s))).toEqual(e);
+  });
+
+  it('carries the Explore tab: policy, parameters, size and device', () => {
+    const explore = { mode: 'cache' as const, policy: 'cflru', params: { window: 0.5 }, frames: 4, flash: {}, step: 0, selected: null };
+    applyExperiment({ ...PRESETS[0].experiment, view: 'explore', explore });
+    const e = experimentOf(useApp.getState())!;
+    expect(e.view).toBe('explore');
+    expect({ ...e.explore, flash: {} }).toEqual(explore);
   });
 
   it('a baseline beyond the policy list falls back to the first policy', () => {
@@ -66,7 +81,7 @@ describe('URL sync', () => {
       const start = history.length;
       useApp.setState((s) => ({ runSerial: s.runSerial + 1 }));
       expect(history.length).toBe(start + 1);
-      expect(decodeExperiment(location.hash).experiment).toEqual(PRESETS[0].experiment);
+      expect(main(decodeExperiment(location.hash).experiment)).toEqual(main(PRESETS[0].experiment));
 
       useApp.getState().setView('explore');
       expect(history.length).toBe(start + 1);
@@ -98,7 +113,7 @@ describe('the link describes the loaded trace', () => {
       loadedFrom: { sourceKind: s.sourceKind, generator: s.generator, load: s.load },
     });
     useApp.getState().setGenerator({ pages: 5 });
-    expect(experimentOf(useApp.getState())).toEqual(PRESETS[0].experiment);
+    expect(main(experimentOf(useApp.getState()))).toEqual(main(PRESETS[0].experiment));
     // Without a loaded trace the form is what there is.
     useApp.setState({ trace: null });
     const e = experimentOf(useApp.getState())!;

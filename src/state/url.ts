@@ -3,9 +3,26 @@
 // the experiment and reruns it. The codec itself lives in urlCodec.ts.
 
 import { engine } from '../worker/client';
-import { decodeExperiment, encodeExperiment, inlineBytes } from './urlCodec';
-import type { SharedExperiment, SharedSource } from './shared';
+import { DEFAULT_EXPERIMENT, decodeExperiment, encodeExperiment, inlineBytes } from './urlCodec';
+import type { ExploreShare, Params, SharedExperiment, SharedSource } from './shared';
 import { useApp, type AppState } from './store';
+import { useExplorer } from '../explorer/explorerStore';
+import { DEFAULT_CSV } from './workloadSlice';
+import type { HandLink } from '../core/generated/core';
+
+/** The Explore tab's state as a link carries it. */
+function exploreOf(): ExploreShare {
+  const x = useExplorer.getState();
+  return {
+    mode: x.mode,
+    policy: x.policy,
+    params: x.params as Params,
+    frames: x.frames,
+    flash: x.flash,
+    step: x.frame?.position ?? 0,
+    selected: x.selected,
+  };
+}
 
 /** The experiment the page shows now, or null while an upload is still being described. */
 export function experimentOf(s: AppState): SharedExperiment | null {
@@ -26,6 +43,7 @@ export function experimentOf(s: AppState): SharedExperiment | null {
     baseline: s.baseline,
     view: s.view,
     position: s.position,
+    explore: exploreOf(),
   };
 }
 
@@ -47,6 +65,10 @@ export function applyExperiment(e: SharedExperiment): void {
     error: null,
     watch: null,
   };
+  const x = e.explore;
+  useExplorer.setState(
+    x ? { mode: x.mode, policy: x.policy, params: x.params, frames: x.frames, flash: { ...useExplorer.getState().flash, ...x.flash } } : {},
+  );
   if (src.kind === 'generate') {
     useApp.setState({ ...common, sourceKind: 'generate', generator: src.generator, awaiting: null, upload: null });
   } else if (src.kind === 'inline') {
@@ -100,11 +122,106 @@ async function restore(hash: string): Promise<void> {
   } finally {
     restoring = false;
   }
+  openExplore(experiment);
+}
+
+/** A link that shows the Explore tab opens its session at the link's step. */
+function openExplore(e: SharedExperiment): void {
+  if (e.view !== 'explore' || !useApp.getState().trace) return;
+  const step = e.explore?.step ?? e.position;
+  useExplorer.getState().openAt(step, e.explore?.selected ?? null);
+}
+
+/** The link's query names a hand-written experiment (`?trace=…&policy=…`). */
+const QUERY_KEYS = [
+  'trace',
+  'policy',
+  'frames',
+  'param',
+  'view',
+  'step',
+  'ftl',
+  'gc',
+  'blocks',
+  'pages-per-block',
+  'overprovision',
+  'regions',
+];
+export const isHandLink = (search: string): boolean => [...new URLSearchParams(search).keys()].some((k) => QUERY_KEYS.includes(k));
+
+/** A hand-written link as an experiment: the trace travels inline, the first policy and size are explored. */
+export function experimentOfLink(l: HandLink): SharedExperiment {
+  const d = DEFAULT_EXPERIMENT;
+  const policies = l.policies.length ? l.policies.map((id) => ({ id, params: (l.params[id] ?? {}) as Params })) : d.policies;
+  const frames = l.frames ?? d.frames;
+  const firstFrames = Number(/^\d+/.exec(frames)?.[0] ?? useExplorer.getState().frames);
+  const flash = l.flash as Params;
+  const hasFlash = Object.keys(flash).length > 0;
+  const view = l.view === 'explore' || l.view === 'compare' ? l.view : l.step !== null ? 'explore' : 'compare';
+  const step = l.step ?? 0;
+  return {
+    source:
+      l.trace !== null
+        ? {
+            kind: 'inline',
+            name: 'trace from the link',
+            load: { format: 'plain', pageSize: 4096, strict: true, csv: DEFAULT_CSV },
+            text: l.trace,
+          }
+        : d.source,
+    policies,
+    frames,
+    cost: d.cost,
+    flush: false,
+    flash: hasFlash && l.policies.length ? [flash] : [],
+    baseline: 0,
+    view,
+    position: step,
+    explore: {
+      mode: hasFlash && l.policies.length === 0 ? 'flash' : 'cache',
+      policy: policies[0].id,
+      params: policies[0].params,
+      frames: Number.isFinite(firstFrames) ? firstFrames : useExplorer.getState().frames,
+      flash,
+      step,
+      selected: null,
+    },
+  };
+}
+
+/** Opens a hand-written link: the core reads the query, the experiment runs, and the address becomes its canonical link. */
+async function restoreQuery(search: string): Promise<void> {
+  try {
+    await engine().ready;
+  } catch {
+    return;
+  }
+  let link: HandLink;
+  try {
+    link = await engine().parseLink(search).done;
+  } catch (e) {
+    useApp.getState().setLinkProblems([(e as Error).message]);
+    return;
+  }
+  const e = experimentOfLink(link);
+  applyExperiment(e);
+  restoring = true;
+  try {
+    await useApp.getState().loadAndRun();
+  } finally {
+    restoring = false;
+  }
+  // The query gives way to the canonical link, which carries everything the page now shows.
+  const now = experimentOf(useApp.getState());
+  if (now) history.replaceState(null, '', `${location.pathname}${encodeExperiment({ ...now, explore: e.explore })}`);
+  openExplore(e);
 }
 
 /** Starts the sync; returns the function that stops it. */
 export function installUrlSync(): () => void {
-  void restore(location.hash);
+  // A `#v…` hash wins over a hand-written query.
+  if (!location.hash.startsWith('#v') && isHandLink(location.search)) void restoreQuery(location.search);
+  else void restore(location.hash);
   const onPop = () => void restore(location.hash);
   window.addEventListener('popstate', onPop);
   // A run whose upload was still being described (read and hashed) pushes once it is.
@@ -141,9 +258,15 @@ export function installUrlSync(): () => void {
       if (e) history.replaceState(null, '', encodeExperiment(e));
     }, 500);
   }
+  // Stepping, choosing a page or opening another session replaces the entry (never pushes one).
+  const unsubscribeExplorer = useExplorer.subscribe((x, prev) => {
+    if (restoring) return;
+    if (x.selected !== prev.selected || (x.status === 'open' && prev.status !== 'open')) schedulePositionSync();
+  });
   return () => {
     if (timer !== null) clearTimeout(timer);
     window.removeEventListener('popstate', onPop);
     unsubscribe();
+    unsubscribeExplorer();
   };
 }

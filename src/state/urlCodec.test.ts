@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { deflateSync, strToU8 } from 'fflate';
+import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
+import { CATALOG } from '../core/catalog';
 import {
   DEFAULT_EXPERIMENT,
   INLINE_LIMIT,
   decodeExperiment,
   describeUpload,
   encodeExperiment,
+  fromBase64Url,
   inlineBytes,
   sha256Hex,
   toBase64Url,
@@ -32,7 +34,7 @@ const full: SharedExperiment = {
   },
   policies: [
     { id: 'lru', params: {} },
-    { id: 'cflru', params: { window: 0.25 } },
+    { id: 'cflru', params: { window: 0.5 } },
     { id: 'clock-pro', params: { cold_fraction: 0.3, ignore_repeats: true } },
     { id: 'ts-clock', params: { pages_per_block: 256 } },
   ],
@@ -61,6 +63,35 @@ describe('URL codec', () => {
     const d = decodeExperiment(encodeExperiment(full));
     expect(d.problems).toEqual([]);
     expect(d.experiment).toEqual(full);
+  });
+
+  it('pins every parameter and the core version in the link, and carries the Explore state', () => {
+    const withExplore: SharedExperiment = {
+      ...full,
+      explore: { mode: 'cache', policy: 'clock-pro', params: { cold_fraction: 0.2 }, frames: 3, flash: {}, step: 12, selected: '7' },
+    };
+    const h = encodeExperiment(withExplore);
+    expect(h.startsWith('#v2=')).toBe(true);
+    const raw = JSON.parse(strFromU8(inflateSync(fromBase64Url(h.slice(4))!))) as {
+      core: string;
+      policies: { id: string; params: Record<string, unknown> }[];
+    };
+    expect(raw.core).toBe(CATALOG.version);
+    // LRU has no parameters; CFLRU's whole configuration is written out, defaults included.
+    expect(raw.policies[1].params).toEqual({ window: 0.5 });
+    expect(Object.keys(raw.policies[2].params).sort()).toEqual(['cold_fraction', 'ignore_repeats']);
+    const d = decodeExperiment(h);
+    expect(d.problems).toEqual([]);
+    expect(d.experiment).toEqual(withExplore);
+  });
+
+  it('opens v1 links, and says when a link was made by another core', () => {
+    const v1 = enc(full);
+    expect(decodeExperiment(v1).experiment).toEqual(full);
+    const other = decodeExperiment(enc({ ...full, core: '0.0.1' }));
+    expect(other.problems).toEqual([expect.stringMatching(/^core: this link was made with core 0\.0\.1 .* pinned/)]);
+    const bad = decodeExperiment(enc({ ...full, explore: { policy: 'nope', frames: 0, step: -1, mode: 'x' } }));
+    expect(bad.problems.map((p) => p.split(':')[0])).toEqual(['explore.policy', 'explore.mode', 'explore.frames', 'explore.step']);
   });
 
   it('round-trips inline and hashed uploads', async () => {

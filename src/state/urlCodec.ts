@@ -4,14 +4,15 @@
 
 import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
 import { DEFAULT_CSV, DEFAULT_GENERATOR, type GeneratorForm, type WorkloadKind } from './workloadSlice';
-import type { FlashSpec, Params, PolicySpec, SharedExperiment, SharedSource } from './shared';
+import type { ExploreShare, FlashSpec, Params, PolicySpec, SharedExperiment, SharedSource } from './shared';
 import type { CsvMapping, LoadSettings, Unit } from '../core/types';
 import * as v from 'valibot';
-import { CATALOG, flashParam, limit, policyDoc } from '../core/catalog';
+import { CATALOG, defaultsOf, flashParam, limit, policyDoc } from '../core/catalog';
 import { problemOf } from '../core/params';
 import { costPreset, defaultPolicies } from './experimentSlice';
 
-export const URL_VERSION = 1;
+/** v2 adds the Explore tab's state, the core version and pinned parameters; v1 links still open. */
+export const URL_VERSION = 2;
 /** Uploads whose compressed bytes fit in this travel inside the link. */
 export const INLINE_LIMIT = 64 * 1024;
 /** Larger files are not worth compressing to find out: traces shrink far less than 16×. */
@@ -65,8 +66,30 @@ export function fromBase64Url(text: string): Uint8Array | null {
 
 // ---------- encode ----------
 
+/**
+ * Every parameter written out, defaults included, so that a later change of a
+ * default in the core cannot change what an old link computes.
+ */
+function pinned(id: string, params: Params): Params {
+  const doc = policyDoc(id);
+  return doc ? ({ ...defaultsOf(doc.params), ...params } as Params) : params;
+}
+
+/** Parameters equal to today's defaults are dropped again: they change nothing, and labels stay short. */
+function unpinned(id: string, params: Params): Params {
+  const doc = policyDoc(id);
+  if (!doc) return params;
+  return Object.fromEntries(Object.entries(params).filter(([k, v]) => doc.params.find((p) => p.key === k)?.default !== v));
+}
+
 export function encodeExperiment(e: SharedExperiment): string {
-  const json = JSON.stringify(e);
+  const full: SharedExperiment = {
+    ...e,
+    policies: e.policies.map((p) => ({ id: p.id, params: pinned(p.id, p.params) })),
+    ...(e.explore ? { explore: { ...e.explore, params: pinned(e.explore.policy, e.explore.params) } } : {}),
+    core: CATALOG.version,
+  };
+  const json = JSON.stringify(full);
   return `#v${URL_VERSION}=${toBase64Url(deflateSync(strToU8(json), { level: 9 }))}`;
 }
 
@@ -255,7 +278,7 @@ function checkPolicies(c: Checker, v: unknown): PolicySpec[] {
         delete params[k];
       }
     }
-    out.push({ id, params });
+    out.push({ id, params: unpinned(id, params) });
   });
   if (v.length > 32) c.problems.push('policies: more than 32; the rest are left out.');
   return out;
@@ -292,6 +315,8 @@ function checkFlash(c: Checker, v: unknown): FlashSpec[] {
  * field this version does not know (a newer link, a typo) is named and ignored.
  */
 const OuterShape = v.strictObject({
+  explore: v.optional(v.unknown()),
+  core: v.optional(v.unknown()),
   source: v.optional(v.unknown()),
   policies: v.optional(v.unknown()),
   frames: v.optional(v.unknown()),
@@ -302,6 +327,52 @@ const OuterShape = v.strictObject({
   view: v.optional(v.unknown()),
   position: v.optional(v.unknown()),
 });
+
+function checkExplore(c: Checker, v: unknown): ExploreShare | undefined {
+  const o = c.obj('explore', v);
+  if (!o) return undefined;
+  const d = CATALOG.experiment;
+  let policy = c.str('explore.policy', o.policy, d.explore_policy, 40, ID);
+  const doc = policyDoc(policy);
+  if (!doc) {
+    c.problems.push(`explore.policy: “${shown(policy)}” is not a policy of this version of cachescope; using ${d.explore_policy}.`);
+    policy = d.explore_policy;
+  }
+  const params = c.params('explore.params', o.params);
+  const pdoc = policyDoc(policy)!;
+  for (const [k, val] of Object.entries(params)) {
+    const spec = pdoc.params.find((p) => p.key === k);
+    const problem = spec ? problemOf(pdoc.name, spec, val) : `${pdoc.name} has no parameter ${k}.`;
+    if (problem) {
+      c.problems.push(`explore.params.${k}: ${problem} Using the default.`);
+      delete params[k];
+    }
+  }
+  const flash = c.params('explore.flash', o.flash);
+  for (const [k, val] of Object.entries(flash)) {
+    const spec = flashParam(k);
+    const problem = spec ? problemOf('flash', spec, val) : `the flash device has no setting ${k}.`;
+    if (problem) {
+      c.problems.push(`explore.flash.${k}: ${problem} Using the default.`);
+      delete flash[k];
+    }
+  }
+  const selected = o.selected === null || o.selected === undefined ? null : c.str('explore.selected', o.selected, '', 64) || null;
+  return {
+    mode:
+      o.mode === 'flash'
+        ? 'flash'
+        : o.mode === 'cache' || o.mode === undefined
+          ? 'cache'
+          : (c.bad('explore.mode', 'cache or flash', o.mode), 'cache'),
+    policy,
+    params: unpinned(policy, params),
+    frames: c.num('explore.frames', o.frames, d.explore_frames, 1, limit('frames'), true),
+    flash,
+    step: c.num('explore.step', o.step, 0, 0, Number.MAX_SAFE_INTEGER, true),
+    selected,
+  };
+}
 
 /** Checks a parsed object field by field. */
 export function validateExperiment(raw: unknown): Decoded {
@@ -329,6 +400,12 @@ export function validateExperiment(raw: unknown): Decoded {
       o.view === 'compare' || o.view === 'explore' ? o.view : (o.view !== undefined && c.bad('view', 'compare or explore', o.view), d.view),
     position: c.num('position', o.position, 0, 0, Number.MAX_SAFE_INTEGER, true),
   };
+  const explore = checkExplore(c, o.explore);
+  if (explore) experiment.explore = explore;
+  if (typeof o.core === 'string' && o.core !== CATALOG.version)
+    c.problems.push(
+      `core: this link was made with core ${shown(o.core)} and this page runs core ${CATALOG.version}; its parameters are pinned, but numbers can differ where the core itself changed.`,
+    );
   return { experiment, problems: c.problems };
 }
 
@@ -337,7 +414,8 @@ export function decodeExperiment(hash: string): Decoded {
   const h = hash.startsWith('#') ? hash.slice(1) : hash;
   if (h === '') return { experiment: null, problems: [] };
   const m = /^v(\d{1,4})=(.*)$/s.exec(h);
-  if (!m) return { experiment: null, problems: ['This link does not hold a cachescope experiment (it should start with #v1=).'] };
+  if (!m)
+    return { experiment: null, problems: [`This link does not hold a cachescope experiment (it should start with #v${URL_VERSION}=).`] };
   const version = Number(m[1]);
   const problems: string[] = [];
   if (version > URL_VERSION)

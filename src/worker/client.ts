@@ -12,6 +12,7 @@ import {
   type TraceSource,
 } from './protocol';
 import type { RunJob, RunOptions, TraceSummary } from '../core/types';
+import type { HandLink } from '../core/generated/core';
 
 export type ResultMsg = Extract<FromWorker, { type: 'result' }>;
 export type ProgressMsg = Extract<FromWorker, { type: 'progress' }>;
@@ -83,6 +84,10 @@ export class SimClient {
         this.pending.delete(msg.id);
         p.resolve(msg.summary);
         return;
+      case 'link':
+        this.pending.delete(msg.id);
+        p.resolve(msg.link);
+        return;
       case 'done':
         this.pending.delete(msg.id);
         p.resolve(undefined);
@@ -123,6 +128,11 @@ export class SimClient {
 
   stream(job: RunJob, options: RunOptions, onProgress?: (p: ProgressMsg) => void) {
     return this.request<{ pages: Float64Array; writes: Uint8Array }>((id) => ({ type: 'stream', id, job, options }), { onProgress });
+  }
+
+  /** Reads a hand-written link's query with the core's parser; rejects with a message naming the bad parameter. */
+  parseLink(query: string) {
+    return this.request<HandLink>((id) => ({ type: 'parse-link', id, query }), {});
   }
 
   cancel(id: number): void {

@@ -5,9 +5,17 @@
 
 import * as v from 'valibot';
 import type { GenConfig, LoadSettings, Metrics, RunJob, RunOptions, TraceSummary } from '../core/types';
-import type { FlashMetrics } from '../core/generated/core';
+import type { FlashMetrics, HandLink } from '../core/generated/core';
 import type { ExploreFrame, FlashSetup, PageHistory } from '../core/explore';
-import { CsvMappingSchema, EventSchema, FlashEventSchema, FlashSnapshotSchema, MetricsSchema, SnapshotSchema } from '../core/schemas';
+import {
+  CsvMappingSchema,
+  EventSchema,
+  HandLinkSchema,
+  FlashEventSchema,
+  FlashSnapshotSchema,
+  MetricsSchema,
+  SnapshotSchema,
+} from '../core/schemas';
 
 export type { FlashMetrics } from '../core/generated/core';
 
@@ -38,7 +46,9 @@ export type ToWorker =
   | { type: 'run'; id: number; jobs: RunJob[]; options: RunOptions; gauges?: GaugeRequest; flash?: Record<string, unknown>[] }
   /** Reruns one job keeping the after-cache stream (miss reads and write-backs, in order). */
   | { type: 'stream'; id: number; job: RunJob; options: RunOptions }
-  | { type: 'cancel'; id: number };
+  | { type: 'cancel'; id: number }
+  /** Reads a hand-written link's query with the core's parser. */
+  | { type: 'parse-link'; id: number; query: string };
 
 export type FromWorker =
   | { type: 'ready'; version: string }
@@ -58,6 +68,7 @@ export type FromWorker =
     }
   /** The after-cache stream with the trace's original page ids; `writes[i]` is 1 for a write. */
   | { type: 'streamed'; id: number; pages: Float64Array; writes: Uint8Array }
+  | { type: 'link'; id: number; link: HandLink }
   | { type: 'done'; id: number }
   | { type: 'cancelled'; id: number }
   | { type: 'error'; id: number | null; message: string };
@@ -97,6 +108,7 @@ const ToWorkerSchema = v.variant('type', [
   }),
   v.object({ type: v.literal('stream'), id, job: RunJobSchema, options: RunOptionsSchema }),
   v.object({ type: v.literal('cancel'), id }),
+  v.object({ type: v.literal('parse-link'), id, query: v.string() }),
 ]);
 
 const FlashOutcomeSchema = v.object({
@@ -120,6 +132,7 @@ const FromWorkerSchema = v.variant('type', [
     flash: v.optional(v.array(FlashOutcomeSchema)),
   }),
   v.object({ type: v.literal('streamed'), id, pages: v.instance(Float64Array), writes: v.instance(Uint8Array) }),
+  v.object({ type: v.literal('link'), id, link: HandLinkSchema }),
   v.object({ type: v.literal('done'), id }),
   v.object({ type: v.literal('cancelled'), id }),
   v.object({ type: v.literal('error'), id: v.nullable(id), message: v.string() }),

@@ -2,7 +2,7 @@
 // The simulation worker: owns the WASM core, the loaded trace and every run.
 // Runs advance in slices so that a cancel message is seen between slices.
 
-import init, { flash_run, core_version, WasmLoader, WasmSession, WasmTrace } from '../wasm-pkg/cachescope.js';
+import init, { flash_run, core_version, parse_link, WasmLoader, WasmSession, WasmTrace } from '../wasm-pkg/cachescope.js';
 import {
   checkExploreToWorker,
   checkToWorker,
@@ -19,7 +19,15 @@ import {
 import { closeExplorer, handleExplore } from './explorerWorker';
 import type { Metrics, RunJob, RunOptions, TraceSummary } from '../core/types';
 import { NO_CACHE } from '../core/catalog';
-import { FlashRunOutputSchema, LoadInfoSchema, MetricsSchema, SnapshotSchema, SummarySchema, parseCore } from '../core/schemas';
+import {
+  FlashRunOutputSchema,
+  HandLinkSchema,
+  LoadInfoSchema,
+  MetricsSchema,
+  SnapshotSchema,
+  SummarySchema,
+  parseCore,
+} from '../core/schemas';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -281,6 +289,8 @@ async function handle(msg: ToWorker): Promise<void> {
     if (msg.type === 'load') {
       const summary = await load(msg.id, msg.source);
       post({ type: 'loaded', id: msg.id, summary });
+    } else if (msg.type === 'parse-link') {
+      post({ type: 'link', id: msg.id, link: parseCore('link', HandLinkSchema, parse_link(msg.query)) });
     } else if (msg.type === 'stream') {
       const { pages, writes } = await stream(msg.id, msg.job, msg.options);
       post({ type: 'streamed', id: msg.id, pages, writes });

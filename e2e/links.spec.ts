@@ -1,0 +1,57 @@
+// Hand-written links, as a lecturer types them into a slide: the trace's own page
+// numbers, the policy and size, and the step to show.
+import { expect, test, type Page } from '@playwright/test';
+
+const BOOK = '7,0,1,2,0,3,0,4,2,3,0,3,2,1,2,0,1,7,0,1';
+
+async function openLink(page: Page, query: string) {
+  await page.goto(`/${query}`);
+  await expect(page.getByText(/^core \d/)).toBeVisible();
+}
+
+const contents = (page: Page) => page.getByRole('list', { name: 'Cache contents' }).getByRole('listitem');
+const status = (page: Page) => page.getByLabel('Explore status');
+
+for (const [policy, faults] of [
+  ['fifo', 15],
+  ['lru', 12],
+  ['opt', 9],
+] as const) {
+  test(`the textbook string on ${policy} with 3 frames: ${faults} faults at step 20`, async ({ page }) => {
+    await openLink(page, `?trace=${BOOK}&policy=${policy}&frames=3&view=explore&step=20`);
+    await expect(status(page)).toContainText('Step 20 of 20');
+    await expect(status(page)).toContainText(`${20 - faults} hits, ${faults} misses`);
+    await expect(contents(page)).toHaveCount(3);
+    if (policy === 'fifo') {
+      const pages = (await contents(page).allInnerTexts()).map((t) => /^page ([^,\s]+)/.exec(t)?.[1]).sort();
+      expect(pages).toEqual(['0', '1', '7']);
+    }
+    // The query gives way to the canonical link, which reopens the same picture.
+    await expect.poll(() => page.url()).toMatch(/#v2=/);
+    expect(new URL(page.url()).search).toBe('');
+  });
+}
+
+test('a hand-written link reopens at its step after a reload, and stepping replaces the history entry', async ({ page }) => {
+  await openLink(page, `?trace=${BOOK}&policy=fifo&frames=3&step=5`);
+  await expect(status(page)).toContainText('Step 5 of 20');
+  await expect.poll(() => page.url()).toMatch(/#v2=/);
+  const entries = await page.evaluate(() => history.length);
+  const before = page.url();
+  await page.getByRole('button', { name: 'Step forward' }).click();
+  await expect(status(page)).toContainText('Step 6 of 20');
+  await expect.poll(() => page.url()).not.toBe(before);
+  expect(await page.evaluate(() => history.length)).toBe(entries);
+  await page.reload();
+  await expect(status(page)).toContainText('Step 6 of 20');
+  const pages = (await contents(page).allInnerTexts()).map((t) => /^page ([^,\s]+)/.exec(t)?.[1]).sort();
+  expect(pages).toEqual(['1', '2', '3']);
+});
+
+test('a bad value in a hand-written link names the parameter', async ({ page }) => {
+  await openLink(page, `?trace=7,x,1&policy=fifo&frames=3`);
+  await expect(page.getByRole('alert')).toContainText('link parameter trace');
+  await expect(page.getByRole('alert')).toContainText('request 2');
+  await openLink(page, `?trace=7,0,1&policy=fifo&frames=0`);
+  await expect(page.getByRole('alert')).toContainText('link parameter frames');
+});
