@@ -63,7 +63,7 @@ test('compare four policies on an uploaded trace, share the link, reopen it and 
   await page.getByRole('button', { name: 'Copy link' }).click();
   await expect(page.getByText('Link copied.')).toBeVisible();
   const link = await page.evaluate(() => navigator.clipboard.readText());
-  expect(link).toMatch(/#v1=[A-Za-z0-9_-]+$/);
+  expect(link).toMatch(/#v2=[A-Za-z0-9_-]+$/);
   expect(link).toBe(await page.getByRole('textbox', { name: 'Share link' }).inputValue());
   expect(page.url()).toBe(link);
 
@@ -91,7 +91,7 @@ test('a broken, a newer-version and a tampered link get clear messages, never a 
   await expect(page.getByRole('button', { name: 'Generate workload' })).toBeEnabled();
 
   // A newer format: best effort, and said so.
-  await page.goto(link.replace('#v1=', '#v7='));
+  await page.goto(link.replace('#v2=', '#v7='));
   await expect(page.getByRole('alert')).toContainText('newer version of cachescope');
   await expect(page.getByRole('table').getByRole('row')).toHaveCount(1 + 3 * 2);
 
@@ -257,19 +257,34 @@ test('each teaching preset opens with its sentence and runs', async ({ page }, i
   await page.getByText('Teaching presets').click();
   const n = await presets.count();
   expect(n).toBeGreaterThanOrEqual(6);
+  // Each preset opens the view it names, at the step it names.
+  const opens: Record<string, { view: 'Compare' | 'Explore'; step?: string }> = {
+    'The textbook reference string on 3 frames': { view: 'Explore', step: 'Step 4 of 20' },
+    "Belady's anomaly: more frames, more faults": { view: 'Compare' },
+    'A 101-page loop in 100 frames': { view: 'Explore', step: 'Step 303 of 10,100' },
+    'Clean pages first (CFLRU Fig. 1)': { view: 'Explore', step: 'Step 10 of 14' },
+    'Two hands on a flash block (TS-CLOCK Fig. 3)': { view: 'Explore', step: 'Step 8 of 10' },
+  };
   for (let i = 0; i < n; i++) {
+    const title = ((await presets.nth(i).getAttribute('aria-label')) ?? '').replace('Open preset: ', '');
     await presets.nth(i).click();
     await expect(page.getByRole('complementary', { name: 'What to watch' })).toContainText(/\w{5,}.*\./);
-    await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+    const want = opens[title] ?? { view: 'Compare' };
+    await expect(page.getByRole('tab', { name: want.view })).toHaveAttribute('aria-selected', 'true');
+    if (want.step) await expect(page.getByLabel('Explore status')).toContainText(want.step);
+    else await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeEnabled();
     await expect(page.getByRole('alert')).toHaveCount(0);
   }
+  await page.getByRole('tab', { name: 'Compare' }).click();
   // The TS-CLOCK preset runs TS-CLOCK beside CLOCK.
   await presets.filter({ hasText: 'TS-CLOCK' }).click();
+  await page.getByRole('tab', { name: 'Compare' }).click();
   await expect(page.getByRole('table').getByRole('rowheader', { name: 'TS-CLOCK', exact: true })).toBeVisible();
   await expect(page.getByRole('table').getByRole('rowheader', { name: 'CLOCK', exact: true })).toBeVisible();
   // CFLRU's Fig. 1 point: same hits as LRU, but the two evictions are clean pages.
   await presets.filter({ hasText: 'CFLRU Fig. 1' }).click();
+  await page.getByRole('tab', { name: 'Compare' }).click();
   const row = (name: string) =>
     page
       .getByRole('table')
@@ -280,6 +295,7 @@ test('each teaching preset opens with its sentence and runs', async ({ page }, i
   await expect(row('LRU').getByRole('cell').nth(2)).toHaveText('4');
   await expect(row('CFLRU').getByRole('cell').nth(2)).toHaveText('4');
   await presets.filter({ hasText: '101-page loop' }).click();
+  await page.getByRole('tab', { name: 'Compare' }).click();
   await expect(page.getByRole('img', { name: 'Policy gauges over the run' }).locator('path[data-series*="m_c"]')).toHaveCount(1);
   const lru = page
     .getByRole('table')

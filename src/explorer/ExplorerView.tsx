@@ -17,6 +17,8 @@ import { Legend } from './Legend';
 import { FlashView } from './FlashView';
 import { ExploreStatus } from './ExploreStatus';
 import { CacheContents } from './CacheContents';
+import { StatusBar } from '../components/StatusBar';
+import { WatchNote } from '../components/WatchNote';
 import type { AnyEvent } from '../core/explore';
 
 export function ExplorerView() {
@@ -35,6 +37,8 @@ export function ExplorerView() {
   const snap = frame?.snapshot;
   return (
     <section aria-label="Explorer" className="output explorer">
+      <StatusBar />
+      <WatchNote />
       <ExplorerSetup />
       {error && (
         <p role="alert" className="error">

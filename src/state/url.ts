@@ -126,7 +126,7 @@ async function restore(hash: string): Promise<void> {
 }
 
 /** A link that shows the Explore tab opens its session at the link's step. */
-function openExplore(e: SharedExperiment): void {
+export function openExplore(e: SharedExperiment): void {
   if (e.view !== 'explore' || !useApp.getState().trace) return;
   const step = e.explore?.step ?? e.position;
   useExplorer.getState().openAt(step, e.explore?.selected ?? null);
