@@ -22,7 +22,7 @@ describe('store ⇄ experiment', () => {
   });
 
   it('an inline upload becomes a File with the same bytes', async () => {
-    const inline = PRESETS.find((p) => p.experiment.source.kind === 'inline')!.experiment;
+    const inline = PRESETS.find((p) => p.id === 'cflru-list')!.experiment;
     applyExperiment(inline);
     const s = useApp.getState();
     expect(s.sourceKind).toBe('file');
@@ -51,7 +51,7 @@ describe('store ⇄ experiment', () => {
     const s = useApp.getState();
     expect(s.file).toBeNull();
     expect(s.awaiting).toEqual(e.source);
-    expect(main(experimentOf(s))).toEqual(e);
+    expect(main(experimentOf(s))).toEqual(main(e));
   });
 
   it('carries the Explore tab: policy, parameters, size and device', () => {
@@ -106,14 +106,15 @@ describe('URL sync', () => {
 
 describe('the link describes the loaded trace', () => {
   it('ignores generator edits made after the trace was generated', () => {
-    applyExperiment(PRESETS[0].experiment);
+    const generated = PRESETS.find((p) => p.experiment.source.kind === 'generate')!.experiment;
+    applyExperiment(generated);
     const s = useApp.getState();
     useApp.setState({
       trace: { source: 'generated', requests: 1, distinct: 1, writes: 0 },
       loadedFrom: { sourceKind: s.sourceKind, generator: s.generator, load: s.load },
     });
     useApp.getState().setGenerator({ pages: 5 });
-    expect(main(experimentOf(useApp.getState()))).toEqual(main(PRESETS[0].experiment));
+    expect(main(experimentOf(useApp.getState()))).toEqual(main(generated));
     // Without a loaded trace the form is what there is.
     useApp.setState({ trace: null });
     const e = experimentOf(useApp.getState())!;
