@@ -16,6 +16,7 @@ import { PageInspector } from './PageInspector';
 import { Legend } from './Legend';
 import { FlashView } from './FlashView';
 import { ExploreStatus } from './ExploreStatus';
+import { QuizPanel } from './QuizPanel';
 import { CacheContents } from './CacheContents';
 import { StatusBar } from '../components/StatusBar';
 import { WatchNote } from '../components/WatchNote';
@@ -51,6 +52,7 @@ export function ExplorerView() {
           <ExploreStatus frame={frame} />
           <Controls />
           <Narration frame={frame} />
+          <QuizPanel />
           {!frame.flash && <CacheContents snapshot={snap} />}
           <div className="explorer-views">
             {frame.flash && frame.flashPages ? (

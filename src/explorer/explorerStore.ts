@@ -20,7 +20,25 @@ const FLASH_DEFAULTS = Object.fromEntries(
   Object.entries(defaultsOf(CATALOG.flash)).filter(([k]) => MAIN_FLASH_KEYS.includes(k)),
 ) as FlashSetup;
 
+/** Predict the victim: at each eviction the student names the page expected to leave before the step is shown. */
+export interface Quiz {
+  on: boolean;
+  right: number;
+  wrong: number;
+  /** The eviction waiting for an answer: the step after `position`, and the core's answer. */
+  question: { position: number; victims: string[] } | null;
+  feedback: { right: boolean; answer: string; victims: string[] } | null;
+}
+
+const QUIZ_OFF: Quiz = { on: false, right: 0, wrong: 0, question: null, feedback: null };
+
 export interface ExplorerState {
+  quiz: Quiz;
+  toggleQuiz(): void;
+  /** In quiz mode, the next step: asks first when it evicts. */
+  quizNext(): void;
+  /** The student's answer to the waiting question; the step is then shown. */
+  answer(page: string): void;
   status: 'closed' | 'opening' | 'open';
   mode: ExploreMode;
   flash: FlashSetup;
@@ -89,6 +107,12 @@ function onMessage(msg: ExploreFromWorker): void {
   } else if (msg.type === 'explore-history') {
     const { type: _t, ...h } = msg;
     if (useExplorer.getState().selected === h.page) useExplorer.setState({ history: h });
+  } else if (msg.type === 'explore-peek') {
+    const { frame, quiz } = useExplorer.getState();
+    if (!quiz.on || !frame || frame.position !== msg.position) return;
+    // No eviction next: nothing to predict, so the step is simply shown.
+    if (msg.victims.length === 0) useExplorer.getState().seek(msg.position + 1);
+    else useExplorer.setState({ quiz: { ...quiz, question: { position: msg.position, victims: msg.victims }, feedback: null } });
   } else {
     // A refused history request leaves no page waiting for one.
     useExplorer.setState((s) => ({ error: msg.message, status: s.frame ? 'open' : 'closed', selected: s.history ? s.selected : null }));
@@ -96,6 +120,30 @@ function onMessage(msg: ExploreFromWorker): void {
 }
 
 export const useExplorer = create<ExplorerState>()((set, get) => ({
+  quiz: QUIZ_OFF,
+  toggleQuiz: () => set((s) => ({ quiz: s.quiz.on ? QUIZ_OFF : { ...QUIZ_OFF, on: true } })),
+  quizNext: () => {
+    const { frame, quiz } = get();
+    if (!frame || !quiz.on || quiz.question || frame.position >= frame.total) return;
+    set({ quiz: { ...quiz, feedback: null } });
+    engine().explore({ type: 'explore-peek' });
+  },
+  answer: (page) => {
+    const { quiz, frame } = get();
+    const q = quiz.question;
+    if (!q || !frame || frame.position !== q.position) return;
+    const right = q.victims.includes(page);
+    set({
+      quiz: {
+        ...quiz,
+        right: quiz.right + (right ? 1 : 0),
+        wrong: quiz.wrong + (right ? 0 : 1),
+        question: null,
+        feedback: { right, answer: page, victims: q.victims },
+      },
+    });
+    get().seek(q.position + 1);
+  },
   status: 'closed',
   mode: 'cache',
   flash: FLASH_DEFAULTS,
@@ -150,6 +198,8 @@ export const useExplorer = create<ExplorerState>()((set, get) => ({
     engine().explore({ type: 'explore-seek', position });
   },
   step: (delta) => {
+    // In quiz mode one step forward asks first.
+    if (delta === 1 && get().quiz.on) return get().quizNext();
     const f = get().frame;
     if (f) get().seek(Math.max(0, Math.min(f.total, f.position + delta)));
   },
@@ -166,6 +216,8 @@ export const useExplorer = create<ExplorerState>()((set, get) => ({
     if (get().frame?.playing) engine().explore({ type: 'explore-play', speed });
   },
   select: (page) => {
+    // While a quiz question waits, clicking a page answers it.
+    if (page !== null && get().quiz.question) return get().answer(page);
     set({ selected: page, history: null, error: null });
     if (page !== null && get().frame) engine().explore({ type: 'explore-history', page });
   },
@@ -182,3 +234,4 @@ export const selectExplorerError = (s: ExplorerState) => s.error;
 export const selectSelected = (s: ExplorerState) => s.selected;
 export const selectHistory = (s: ExplorerState) => s.history;
 export const selectPlaying = (s: ExplorerState) => s.frame?.playing ?? false;
+export const selectQuiz = (s: ExplorerState) => s.quiz;

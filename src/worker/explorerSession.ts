@@ -104,6 +104,22 @@ export class ExplorerSession {
     };
   }
 
+  /**
+   * The events of the next request, without moving: a copy steps it (or, for a
+   * stepper that cannot be copied, a fresh one replayed to here).
+   */
+  peek(): AnyEvent[] {
+    if (this.position >= this.total) return [];
+    const w = this.s.fork ? this.s.fork() : this.make();
+    try {
+      if (!this.s.fork) w.advance(this.position);
+      const out = w.step();
+      return out === undefined ? [] : parseStep(out).events;
+    } finally {
+      w.free();
+    }
+  }
+
   /** A new stepper at the start (page history replays with it). */
   fresh(): Stepper {
     return this.make();

@@ -250,6 +250,11 @@ export function handleExplore(msg: ExploreToWorker, trace: WasmTrace | null, pos
       case 'explore-history':
         post({ type: 'explore-history', ...history(trace, open, msg.page) });
         return;
+      case 'explore-peek': {
+        const victims = open.session.peek().flatMap((e) => (e.kind === 'evict' ? [e.page] : []));
+        post({ type: 'explore-peek', position: open.session.position, victims });
+        return;
+      }
     }
   } catch (e) {
     stop();

@@ -176,10 +176,16 @@ export type ExploreToWorker =
   | { type: 'explore-ack' }
   /** `page` as the trace names it. */
   | { type: 'explore-history'; page: string }
+  /** Quiz: what the next request will evict, without moving. */
+  | { type: 'explore-peek' }
   | { type: 'explore-close' };
 
 export type ExploreFromWorker =
-  ({ type: 'explore-frame' } & ExploreFrame) | ({ type: 'explore-history' } & PageHistory) | { type: 'explore-error'; message: string };
+  | ({ type: 'explore-frame' } & ExploreFrame)
+  | ({ type: 'explore-history' } & PageHistory)
+  /** The pages the request after `position` evicts (the quiz's answer), as the trace names them. */
+  | { type: 'explore-peek'; position: number; victims: string[] }
+  | { type: 'explore-error'; message: string };
 
 const ExploreToWorkerSchema = v.variant('type', [
   v.object({ type: v.literal('explore-open'), policy: v.string(), frames: v.number(), params: record, flash: v.optional(record) }),
@@ -188,6 +194,7 @@ const ExploreToWorkerSchema = v.variant('type', [
   v.object({ type: v.literal('explore-pause') }),
   v.object({ type: v.literal('explore-ack') }),
   v.object({ type: v.literal('explore-history'), page: v.string() }),
+  v.object({ type: v.literal('explore-peek') }),
   v.object({ type: v.literal('explore-close') }),
 ]);
 
@@ -233,6 +240,7 @@ const ExploreFromShape = (full: boolean) =>
   v.variant('type', [
     full ? FrameFull : FrameShape,
     v.object({ type: v.literal('explore-history'), page: v.string(), accesses: v.array(v.unknown()) }),
+    v.object({ type: v.literal('explore-peek'), position: v.number(), victims: v.array(v.string()) }),
     v.object({ type: v.literal('explore-error'), message: v.string() }),
   ]);
 const exploreFull = ExploreFromShape(true);

@@ -1,0 +1,33 @@
+// Predict the victim: the student names the page that will leave; the core answers.
+import { expect, test } from '@playwright/test';
+
+test('quiz mode: a right and a wrong answer change the score', async ({ page }) => {
+  await page.goto('/?trace=7,0,1,2,0,3,0,4&policy=fifo&frames=3&step=3');
+  const status = page.getByLabel('Explore status');
+  await expect(status).toContainText('Step 3 of 8');
+  await page.getByRole('button', { name: 'Predict the victim' }).click();
+  const score = page.getByRole('status', { name: 'Quiz score' }).or(page.getByLabel('Quiz score'));
+  await expect(score).toHaveText('0 right, 0 wrong');
+
+  // Request 4 (page 2) evicts FIFO's oldest page, 7.
+  await page.getByRole('button', { name: 'Next request' }).click();
+  const ask = page.getByRole('group', { name: 'Which page will leave?' });
+  await expect(ask).toContainText('Request 4 will evict a page');
+  await expect(status).toContainText('Step 3 of 8'); // not shown before the answer
+  await ask.getByRole('button', { name: 'Page 7' }).click();
+  await expect(score).toHaveText('1 right, 0 wrong');
+  await expect(page.getByLabel('Quiz answer')).toHaveText('Right: page 7 left.');
+  await expect(status).toContainText('Step 4 of 8');
+
+  // Request 5 (page 0) is a hit: nothing to predict, the step is just shown.
+  await page.getByRole('button', { name: 'Next request' }).click();
+  await expect(status).toContainText('Step 5 of 8');
+  await expect(ask).toHaveCount(0);
+
+  // Request 6 (page 3) evicts 0; answering 1 is wrong.
+  await page.getByRole('button', { name: 'Next request' }).click();
+  await ask.getByRole('button', { name: 'Page 1' }).click();
+  await expect(score).toHaveText('1 right, 1 wrong');
+  await expect(page.getByLabel('Quiz answer')).toHaveText('Not quite: page 0 left, not page 1.');
+  await expect(status).toContainText('Step 6 of 8');
+});
