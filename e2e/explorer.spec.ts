@@ -76,7 +76,7 @@ test('CLOCK: the hand sweeps forward and comes back exactly when stepping back',
   await jumpTo(page, 300);
   const handsAt300 = await hands(page, 'clock').innerText();
   const narrationAt300 = await narration(page).innerText();
-  expect(handsAt300).toMatch(/^hand at slot \d+ \(page \d+\)$/);
+  expect(handsAt300).toMatch(/the hand at slot \d+ \(page \d+\)$/);
   const k = await stepUntilChanged(page, () => hands(page, 'clock').innerText());
   await expect(narration(page)).toContainText(/the hand (moved|met)/);
   await expect(page.getByLabel('Victim')).toHaveText(/^Victim: page \d+ \((clean|dirty, written back)\)$/); // a full CLOCK's hand moves only to evict
@@ -91,7 +91,7 @@ test('CLOCK-Pro: three hands move and come back; statuses and m_c shown', async 
   await openExplorer(page, 'CLOCK-Pro', 32, { pages: 300, length: 5000 });
   await jumpTo(page, 1000);
   const ring = hands(page, 'clock');
-  await expect(ring.getByRole('listitem')).toHaveText([/^hand_hot at slot 0/, /^hand_cold at slot \d+/, /^hand_test at slot \d+/]);
+  await expect(ring.getByRole('listitem')).toHaveText([/HAND_hot at slot 0/, /HAND_cold at slot \d+/, /HAND_test at slot \d+/]);
   await expect(page.getByRole('list', { name: 'Gauges' })).toContainText('m_c');
   const legend = page.getByRole('list', { name: 'Legend' });
   await expect(legend).toContainText('hot');

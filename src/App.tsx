@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useApp } from './state/store';
-import { selectCoreVersion, selectEngineStatus, selectView } from './state/selectors';
+import { selectCoreVersion, selectEngineStatus, selectPresenting, selectTheme, selectView } from './state/selectors';
 import { WorkloadPanel } from './components/WorkloadPanel';
 import { ExperimentPanel } from './components/ExperimentPanel';
 import { CompareView } from './components/CompareView';
@@ -18,14 +18,34 @@ export function App() {
   const status = useApp(selectEngineStatus);
   const version = useApp(selectCoreVersion);
   const view = useApp(selectView);
-  const { startEngine, setView } = useApp.getState();
+  const theme = useApp(selectTheme);
+  const presenting = useApp(selectPresenting);
+  const { startEngine, setView, setTheme, setPresenting } = useApp.getState();
   useEffect(() => {
     void startEngine();
   }, [startEngine]);
   useEffect(() => installUrlSync(), []);
+  // P toggles presentation mode (not while typing); leaving full screen leaves it too.
+  useEffect(() => {
+    const onKey = (ev: KeyboardEvent) => {
+      const t = ev.target as HTMLElement | null;
+      if (ev.key.toLowerCase() !== 'p' || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+      if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
+      setPresenting(!useApp.getState().presenting);
+    };
+    const onFull = () => {
+      if (!document.fullscreenElement && useApp.getState().presenting) setPresenting(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('fullscreenchange', onFull);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('fullscreenchange', onFull);
+    };
+  }, [setPresenting]);
 
   return (
-    <div className="app">
+    <div className={presenting ? 'app presenting' : 'app'}>
       <header className="app-header">
         <h1>cachescope</h1>
         <p className="tagline">Page replacement and flash translation, step by step.</p>
@@ -35,6 +55,19 @@ export function App() {
               {v.label}
             </button>
           ))}
+        </div>
+        <div className="view-tools">
+          <button type="button" aria-pressed={presenting} onClick={() => setPresenting(!presenting)} title="P">
+            Presentation
+          </button>
+          <label>
+            Theme{' '}
+            <select value={theme} onChange={(e) => setTheme(e.target.value as typeof theme)}>
+              <option value="system">System</option>
+              <option value="light">Light</option>
+              <option value="dark">Dark</option>
+            </select>
+          </label>
         </div>
         <span className="engine" aria-live="polite">
           {status === 'ready' ? `core ${version}` : status === 'starting' ? 'starting the simulation core…' : 'core failed to load'}

@@ -17,6 +17,8 @@ import { Legend } from './Legend';
 import { FlashView } from './FlashView';
 import { ExploreStatus } from './ExploreStatus';
 import { QuizPanel } from './QuizPanel';
+import { HowItWorks } from './HowItWorks';
+import { policyLabel } from '../core/catalog';
 import { CacheContents } from './CacheContents';
 import { StatusBar } from '../components/StatusBar';
 import { WatchNote } from '../components/WatchNote';
@@ -60,7 +62,7 @@ export function ExplorerView() {
             ) : (
               <>
                 <p className="hint" aria-label="Cache occupancy">
-                  {snap.policy} · {snap.resident} of {snap.capacity} frames in use ·{' '}
+                  {policyLabel(snap.policy)} · {snap.resident} of {snap.capacity} frames in use ·{' '}
                   {frame.hit === null ? 'start' : frame.hit ? 'hit' : 'miss'}
                 </p>
                 <VictimLine events={frame.events} />
@@ -84,6 +86,7 @@ export function ExplorerView() {
             ))}
             <GaugeView gauges={snap.gauges} capacity={snap.capacity} events={frame.events} />
           </div>
+          <HowItWorks frame={frame} />
           <PageInspector />
         </>
       )}

@@ -48,9 +48,9 @@ export function RingView({ policy, ring, events, selected, onSelect }: Props) {
       <figcaption>
         <strong>{ring.name}</strong> · {ring.slots.length} slots
         <ul aria-label={`Hands of ${ring.name}`} aria-live="polite" className="hands">
-          {handText(ring).map((t, k) => (
-            <li key={ring.hands[k].name} style={{ color: handColour(policy, ring.hands[k].name, k) }}>
-              {t}
+          {handText(ring, policy).map((t, k) => (
+            <li key={ring.hands[k].name}>
+              <span className="swatch" style={{ background: handColour(policy, ring.hands[k].name, k) }} /> {t}
             </li>
           ))}
         </ul>

@@ -43,7 +43,8 @@ describe('decorations', () => {
   });
 
   it('reads hands in words', () => {
-    expect(handText(ring)).toEqual(['hand at slot 2 (page 7)']);
+    expect(handText(ring)).toEqual(['the hand at slot 2 (page 7)']);
+    expect(handText({ ...ring, hands: [{ name: 'hand_cold', pos: 0 }] }, 'clock-pro')).toEqual(['HAND_cold at slot 0 (page 5)']);
   });
 
   it('decorates CFLRU and TS-CLOCK lists and nothing else', () => {

@@ -5,6 +5,7 @@
 
 import { handColour } from './colours';
 import { policyDoc } from '../core/catalog';
+import { handLabel } from '../core/narrate';
 import type { AnyEvent, Ring, Snapshot, StepEvent } from '../core/explore';
 
 /** Pages each hand changed in the step, in that hand's colour (hands ordered as in the ring). */
@@ -64,10 +65,10 @@ export function maxBitsOf(policy: string, ring: Ring): number {
 }
 
 /** "hand_hot at slot 12 (page 40)": the hands in words, for screen readers and tests. */
-export function handText(ring: Ring): string[] {
+export function handText(ring: Ring, policy = ''): string[] {
   return ring.hands.map((h) => {
     const p = ring.slots[h.pos]?.page;
-    return `${h.name} at slot ${h.pos}${p === undefined || p === null ? '' : ` (page ${p})`}`;
+    return `${handLabel(h.name, policy)} at slot ${h.pos}${p === undefined || p === null ? '' : ` (page ${p})`}`;
   });
 }
 

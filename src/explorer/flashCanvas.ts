@@ -2,6 +2,7 @@
 // the marks drawn over them: write points, the GC victim, the pages it copied,
 // DAC regions and where the inspected page lives. Framework-free.
 
+import { fitCanvas, pointIn } from './canvasSize';
 import { PALETTE } from '../core/palette';
 import { blockAt, flashLayout, pageRect, paintFlash, tileOf, type FlashLayout } from './flashLayout';
 import type { FlashSnapshot } from '../core/explore';
@@ -68,8 +69,7 @@ export function createFlashCanvas(canvas: HTMLCanvasElement, width: number, maxH
 
   const onMove = (ev: MouseEvent) => {
     if (!snap || !layout) return;
-    const r = canvas.getBoundingClientRect();
-    const b = blockAt(ev.clientX - r.left, ev.clientY - r.top, snap.blocks, layout);
+    const b = blockAt(...pointIn(canvas, ev, layout.width), snap.blocks, layout);
     const v = b === null ? null : snap.block[b];
     canvas.title =
       v && b !== null
@@ -84,6 +84,7 @@ export function createFlashCanvas(canvas: HTMLCanvasElement, width: number, maxH
         layout = flashLayout(next.blocks, next.pages_per_block, width, maxHeight);
         canvas.width = layout.width;
         canvas.height = Math.max(1, layout.height);
+        fitCanvas(canvas, layout.width, Math.max(1, layout.height));
         image = ctx ? ctx.createImageData(layout.width, Math.max(1, layout.height)) : null;
       }
       snap = next;

@@ -2,6 +2,7 @@
 // status, dirty pages with a black corner, ghosts faded; a pointer (e.g.
 // TS-CLOCK's s-hand) and a split (e.g. CFLRU's clean-first window) drawn over it.
 
+import { fitCanvas, pointIn } from './canvasSize';
 import { EMPTY, HIGHLIGHT, statusColour } from './colours';
 import { cellAt, cellFromPoint, listLayout, type ListLayout } from './listLayout';
 import type { Slot } from '../core/explore';
@@ -61,8 +62,7 @@ export function createListCanvas(
     if (canvas.height !== Math.round(h * dpr) || canvas.width !== Math.round(width * dpr)) {
       canvas.width = Math.round(width * dpr);
       canvas.height = Math.round(h * dpr);
-      canvas.style.width = `${width}px`;
-      canvas.style.height = `${h}px`;
+      fitCanvas(canvas, width, h);
     }
     if (!ctx) return;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
@@ -122,8 +122,7 @@ export function createListCanvas(
   }
 
   const entryAt = (ev: MouseEvent): Slot | null => {
-    const r = canvas.getBoundingClientRect();
-    const c = cellFromPoint(ev.clientX - r.left, ev.clientY - r.top, layout);
+    const c = cellFromPoint(...pointIn(canvas, ev, width), layout);
     return c === null || layout.per > 1 ? null : (entries[c] ?? null);
   };
   const onMove = (ev: MouseEvent) => {

@@ -3,6 +3,7 @@
 // hands as spokes that sweep forward to their new slots. Framework-free: created
 // once on a canvas it owns, updated with each frame, destroyed.
 
+import { fitCanvas, pointIn } from './canvasSize';
 import { EMPTY, HIGHLIGHT, handColour, statusColour } from './colours';
 import { handLabel } from '../core/narrate';
 import { mod, nextRotation, ringLayout, slotAt, sweepTurn, type RingLayout } from './ringGeometry';
@@ -32,8 +33,7 @@ export function createRingCanvas(canvas: HTMLCanvasElement, size: number, onSele
   const dpr = globalThis.devicePixelRatio || 1;
   canvas.width = size * dpr;
   canvas.height = size * dpr;
-  canvas.style.width = `${size}px`;
-  canvas.style.height = `${size}px`;
+  fitCanvas(canvas, size, size);
   const ctx = canvas.getContext('2d');
   const layout: RingLayout = ringLayout(size, size);
   let ring: Ring | null = null;
@@ -189,8 +189,7 @@ export function createRingCanvas(canvas: HTMLCanvasElement, size: number, onSele
 
   const onMove = (ev: MouseEvent) => {
     if (!ring) return;
-    const r = canvas.getBoundingClientRect();
-    const d = slotAt(ev.clientX - r.left, ev.clientY - r.top, ring.slots.length, layout);
+    const d = slotAt(...pointIn(canvas, ev, size), ring.slots.length, layout);
     const i = d === null ? null : mod(d - offset, ring.slots.length);
     const s = i === null ? null : ring.slots[i];
     canvas.title = s
@@ -199,8 +198,7 @@ export function createRingCanvas(canvas: HTMLCanvasElement, size: number, onSele
   };
   const onClick = (ev: MouseEvent) => {
     if (!ring) return;
-    const r = canvas.getBoundingClientRect();
-    const d = slotAt(ev.clientX - r.left, ev.clientY - r.top, ring.slots.length, layout);
+    const d = slotAt(...pointIn(canvas, ev, size), ring.slots.length, layout);
     onSelect(d === null ? null : ring.slots[mod(d - offset, ring.slots.length)].page);
   };
   canvas.addEventListener('mousemove', onMove);

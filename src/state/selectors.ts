@@ -26,3 +26,5 @@ export const selectView = (s: AppState) => s.view;
 export const selectWatch = (s: AppState) => s.watch;
 export const selectShareInputs = (s: AppState) => s.runSerial;
 export const selectFlash = (s: AppState) => s.flash;
+export const selectTheme = (s: AppState) => s.theme;
+export const selectPresenting = (s: AppState) => s.presenting;
