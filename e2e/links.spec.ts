@@ -26,6 +26,9 @@ for (const [policy, faults] of [
       const pages = (await contents(page).allInnerTexts()).map((t) => /^page ([^,\s]+)/.exec(t)?.[1]).sort();
       expect(pages).toEqual(['0', '1', '7']);
     }
+    // The textbook frame table, as on the blackboard: faults marked, frames as rows.
+    const table = page.getByRole('table', { name: /Frame table|Requests 1–20/ });
+    await expect(table.getByRole('row').last().getByRole('cell').filter({ hasText: 'F' })).toHaveCount(faults);
     // The query gives way to the canonical link, which reopens the same picture.
     await expect.poll(() => page.url()).toMatch(/#v2=/);
     expect(new URL(page.url()).search).toBe('');

@@ -18,6 +18,7 @@ import { FlashView } from './FlashView';
 import { ExploreStatus } from './ExploreStatus';
 import { QuizPanel } from './QuizPanel';
 import { HowItWorks } from './HowItWorks';
+import { FrameTableView } from './FrameTableView';
 import { policyLabel } from '../core/catalog';
 import { CacheContents } from './CacheContents';
 import { StatusBar } from '../components/StatusBar';
@@ -86,6 +87,7 @@ export function ExplorerView() {
             ))}
             <GaugeView gauges={snap.gauges} capacity={snap.capacity} events={frame.events} />
           </div>
+          <FrameTableView />
           <HowItWorks frame={frame} />
           <PageInspector />
         </>

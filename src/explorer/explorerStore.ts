@@ -7,6 +7,7 @@ import { create } from 'zustand';
 import { engine } from '../worker/client';
 import { useApp } from '../state/store';
 import type { ExploreFrame, FlashSetup, PageHistory } from '../core/explore';
+import type { FrameTable } from '../core/frameTable';
 import { CATALOG, defaultsOf, policyDoc } from '../core/catalog';
 import { MAIN_FLASH_KEYS, paramsToSend } from '../core/params';
 import type { ExploreFromWorker } from '../worker/protocol';
@@ -33,6 +34,8 @@ export interface Quiz {
 const QUIZ_OFF: Quiz = { on: false, right: 0, wrong: 0, question: null, feedback: null };
 
 export interface ExplorerState {
+  /** The whole run as the textbook frame table, for short runs of small caches. */
+  table: FrameTable | null;
   quiz: Quiz;
   toggleQuiz(): void;
   /** In quiz mode, the next step: asks first when it evicts. */
@@ -107,6 +110,8 @@ function onMessage(msg: ExploreFromWorker): void {
   } else if (msg.type === 'explore-history') {
     const { type: _t, ...h } = msg;
     if (useExplorer.getState().selected === h.page) useExplorer.setState({ history: h });
+  } else if (msg.type === 'explore-table') {
+    useExplorer.setState({ table: msg.table });
   } else if (msg.type === 'explore-peek') {
     const { frame, quiz } = useExplorer.getState();
     if (!quiz.on || !frame || frame.position !== msg.position) return;
@@ -120,6 +125,7 @@ function onMessage(msg: ExploreFromWorker): void {
 }
 
 export const useExplorer = create<ExplorerState>()((set, get) => ({
+  table: null,
   quiz: QUIZ_OFF,
   toggleQuiz: () => set((s) => ({ quiz: s.quiz.on ? QUIZ_OFF : { ...QUIZ_OFF, on: true } })),
   quizNext: () => {
@@ -174,7 +180,7 @@ export const useExplorer = create<ExplorerState>()((set, get) => ({
       return;
     }
     engine().onExplore(onMessage);
-    set({ status: 'opening', error: null, selected: null, history: null, frame: null, drawn: 0 });
+    set({ status: 'opening', error: null, selected: null, history: null, frame: null, drawn: 0, table: null });
     engine().explore({
       type: 'explore-open',
       policy,
@@ -235,3 +241,4 @@ export const selectSelected = (s: ExplorerState) => s.selected;
 export const selectHistory = (s: ExplorerState) => s.history;
 export const selectPlaying = (s: ExplorerState) => s.frame?.playing ?? false;
 export const selectQuiz = (s: ExplorerState) => s.quiz;
+export const selectTable = (s: ExplorerState) => s.table;

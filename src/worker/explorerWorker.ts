@@ -7,7 +7,8 @@ import { ExplorerSession, stepsForTick, type Stepper } from './explorerSession';
 import type { ExploreFromWorker, ExploreToWorker } from './protocol';
 import { mentions, mentionsLpn, narrateEvents } from '../core/narrate';
 import type { AnyEvent, FlashSetup, PageHistory, Snapshot } from '../core/explore';
-import { FlashSnapshotSchema, parseCore, parseStep } from '../core/schemas';
+import { FlashSnapshotSchema, SnapshotSchema, parseCore, parseStep } from '../core/schemas';
+import { frameTable, TABLE_FRAMES, TABLE_REQUESTS, type FrameTable } from '../core/frameTable';
 import { policyDoc } from '../core/catalog';
 
 const TICK_MS = 1000 / 60;
@@ -183,6 +184,24 @@ function history(trace: WasmTrace, o: Open, label: string): PageHistory {
   };
 }
 
+/** Steps a fresh copy of the run from start to end for the textbook frame table. */
+function tableOf(trace: WasmTrace, make: () => Stepper): FrameTable {
+  const s = make();
+  try {
+    const snap = parseCore('snapshot', SnapshotSchema, s.snapshot());
+    const steps = [];
+    for (let t = 0; t < trace.len(); t++) {
+      const out = s.step();
+      if (out === undefined) break;
+      const r = parseStep(out);
+      steps.push({ page: requestAt(trace, t).page, hit: r.hit === true, events: r.events });
+    }
+    return frameTable(snap.capacity, steps);
+  } finally {
+    s.free();
+  }
+}
+
 export function closeExplorer(): void {
   stop();
   open?.session.free();
@@ -223,7 +242,9 @@ export function handleExplore(msg: ExploreToWorker, trace: WasmTrace | null, pos
         selectedLpn: null,
       };
       awaitingAck = false;
-      return sendFrame(post);
+      sendFrame(post);
+      if (!flash && t.len() <= TABLE_REQUESTS && msg.frames <= TABLE_FRAMES) post({ type: 'explore-table', table: tableOf(t, make) });
+      return;
     }
     if (!open || !trace) throw new Error('no explorer session is open');
     switch (msg.type) {

@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import type { GenConfig, LoadSettings, Metrics, RunJob, RunOptions, TraceSummary } from '../core/types';
 import type { FlashMetrics, HandLink } from '../core/generated/core';
 import type { ExploreFrame, FlashSetup, PageHistory } from '../core/explore';
+import type { FrameTable } from '../core/frameTable';
 import {
   CsvMappingSchema,
   EventSchema,
@@ -185,6 +186,8 @@ export type ExploreFromWorker =
   | ({ type: 'explore-history' } & PageHistory)
   /** The pages the request after `position` evicts (the quiz's answer), as the trace names them. */
   | { type: 'explore-peek'; position: number; victims: string[] }
+  /** The whole run as the textbook frame table (short runs of small caches only). */
+  | { type: 'explore-table'; table: FrameTable }
   | { type: 'explore-error'; message: string };
 
 const ExploreToWorkerSchema = v.variant('type', [
@@ -241,6 +244,10 @@ const ExploreFromShape = (full: boolean) =>
     full ? FrameFull : FrameShape,
     v.object({ type: v.literal('explore-history'), page: v.string(), accesses: v.array(v.unknown()) }),
     v.object({ type: v.literal('explore-peek'), position: v.number(), victims: v.array(v.string()) }),
+    v.object({
+      type: v.literal('explore-table'),
+      table: v.object({ requests: v.array(v.string()), frames: v.array(v.array(v.nullable(v.string()))), faults: v.array(v.boolean()) }),
+    }),
     v.object({ type: v.literal('explore-error'), message: v.string() }),
   ]);
 const exploreFull = ExploreFromShape(true);
