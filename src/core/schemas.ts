@@ -45,6 +45,7 @@ const ViewSchema: v.GenericSchema<G.View> = v.object({
   statuses: v.array(MarkSchema),
   lists: v.array(ListHintSchema),
   block_param: optStr,
+  from_hand: bool,
 });
 const NamedSchema: v.GenericSchema<G.Named> = v.object({ id: str, name: str, summary: str });
 const CostModelSchema: v.GenericSchema<G.CostModel> = v.object({ read: num, write: num });

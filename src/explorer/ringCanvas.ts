@@ -4,9 +4,10 @@
 // once on a canvas it owns, updated with each frame, destroyed.
 
 import { fitCanvas, pointIn } from './canvasSize';
+import { policyDoc } from '../core/catalog';
 import { EMPTY, HIGHLIGHT, handColour, statusColour } from './colours';
 import { handLabel } from '../core/narrate';
-import { mod, nextRotation, ringLayout, slotAt, sweepTurn, type RingLayout } from './ringGeometry';
+import { mod, anchorRotation, ringLayout, slotAt, sweepTurn, type RingLayout } from './ringGeometry';
 import type { Ring } from '../core/explore';
 import { buildRingMap, paintRing, rgbOf, type RingMap } from './ringPixels';
 
@@ -41,7 +42,7 @@ export function createRingCanvas(canvas: HTMLCanvasElement, size: number, onSele
   /** Hands as drawn, in turns (0..1 clockwise from twelve o'clock), to sweep from. */
   const drawn = new Map<string, number>();
   let from = new Map<string, number>();
-  /** Turn of the drawing in slots: slot i is drawn at position i + offset (see nextRotation). */
+  /** Turn of the drawing in slots: slot i is drawn at position i + offset (see anchorRotation). */
   let offset = 0;
   let start = 0;
   let raf = 0;
@@ -165,7 +166,8 @@ export function createRingCanvas(canvas: HTMLCanvasElement, size: number, onSele
         const target = (mod(h.pos + offset, n) + 0.5) / n;
         const was = from.get(h.name);
         const start0 = was !== undefined && Number.isFinite(was) ? was : target;
-        const turn = sweepTurn(start0, target, t);
+        // The end of a sweep is the target itself, so a state is drawn the same however it was reached.
+        const turn = t >= 1 ? target : sweepTurn(start0, target, t);
         drawn.set(h.name, turn);
         const a = -Math.PI / 2 + turn * 2 * Math.PI;
         const len = inner - 10 - k * 14;
@@ -185,6 +187,8 @@ export function createRingCanvas(canvas: HTMLCanvasElement, size: number, onSele
     ctx.fillStyle = '#000000';
     ctx.fill();
     if (t < 1) raf = requestAnimationFrame(draw);
+    // Tests (and screenshots) wait for the hands to stop.
+    canvas.dataset.settled = t < 1 ? 'false' : 'true';
   }
 
   const onMove = (ev: MouseEvent) => {
@@ -207,10 +211,11 @@ export function createRingCanvas(canvas: HTMLCanvasElement, size: number, onSele
   return {
     update(next, m) {
       from = new Map(drawn);
-      offset = nextRotation(ring, next, offset);
+      offset = policyDoc(m.policy)?.view.from_hand ? anchorRotation(next) : 0;
       ring = next;
       marks = m;
       start = performance.now();
+      canvas.dataset.settled = 'false';
       if (!raf) raf = requestAnimationFrame(draw);
     },
     destroy() {

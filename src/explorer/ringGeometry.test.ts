@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextRotation, ringLayout, slotAngle, slotAt, sweepTurn } from './ringGeometry';
+import { anchorRotation, ringLayout, slotAngle, slotAt, sweepTurn } from './ringGeometry';
 
 describe('ring geometry', () => {
   const l = ringLayout(400, 400);
@@ -36,21 +36,18 @@ describe('ring geometry', () => {
   });
 });
 
-describe('nextRotation', () => {
+describe('anchorRotation', () => {
   const ring = (pages: (number | null)[]) => ({ slots: pages.map((page) => ({ page: page === null ? null : String(page) })) });
 
-  it('keeps fixed-slot rings still', () => {
-    expect(nextRotation(ring([1, 2, 3, 4, 5, 6]), ring([1, 2, 9, 4, 5, 6]), 0)).toBe(0);
+  it('draws the smallest page at the top, whatever the hand position the ring is read from', () => {
+    // The same clock read from two hand positions: page 1 lands on the top either way.
+    expect(anchorRotation(ring([1, 2, 3, 4, 5, 6]))).toBe(0);
+    expect(anchorRotation(ring([3, 4, 5, 6, 1, 2]))).toBe(2);
+    expect((4 + anchorRotation(ring([3, 4, 5, 6, 1, 2]))) % 6).toBe(0);
   });
 
-  it('turns a ring read from its hand by the pages the hand passed', () => {
-    // HAND_hot passed pages 1 and 2 (moved to the back): the hand advanced two slots.
-    expect(nextRotation(ring([1, 2, 3, 4, 5, 6]), ring([3, 4, 5, 6, 1, 2]), 0)).toBe(2);
-    expect(nextRotation(ring([3, 4, 5, 6, 1, 2]), ring([4, 5, 6, 1, 2, 3]), 2)).toBe(3);
-  });
-
-  it('falls back to the last turn when no anchor survives, and starts at 0', () => {
-    expect(nextRotation(ring([1, 2, 3]), ring([7, 8, 9]), 1)).toBe(1);
-    expect(nextRotation(null, ring([1]), 5)).toBe(0);
+  it('compares page numbers as numbers, skips empty slots, and leaves an empty ring alone', () => {
+    expect(anchorRotation(ring([null, 10, 9, 100]))).toBe(2);
+    expect(anchorRotation(ring([null, null]))).toBe(0);
   });
 });

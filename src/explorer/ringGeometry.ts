@@ -43,25 +43,18 @@ interface PagedRing {
 }
 
 /**
- * How far to turn the drawing so that pages stay where they were drawn.
- * Some rings are stored from a hand onward (CLOCK-Pro from HAND_hot, TS-CLOCK
- * from the t-hand): there the hand always reads slot 0 and the pages shift
- * instead. Following a few anchor pages from the old reading to the new one
- * gives the turn that keeps them still, so the hand is seen to sweep. Rings
- * with fixed slots (CLOCK) keep a turn of 0.
+ * How far to turn the drawing of a ring the core reads from a hand onward
+ * (CLOCK-Pro from HAND_hot, TS-CLOCK from the t-hand): the page with the
+ * smallest number is drawn at twelve o'clock, so pages keep their places while
+ * the hands move round, and one state always gives one picture however it was
+ * reached. Rings with fixed frames (CLOCK) are not turned.
  */
-export function nextRotation(prev: PagedRing | null, next: PagedRing, offset: number): number {
-  const n = next.slots.length;
-  if (!prev || n === 0) return 0;
-  const index = new Map<string, number>();
-  next.slots.forEach((s, i) => {
-    if (s.page !== null) index.set(s.page, i);
+export function anchorRotation(ring: PagedRing): number {
+  const n = ring.slots.length;
+  let best = -1;
+  ring.slots.forEach((s, i) => {
+    const b = best < 0 ? null : ring.slots[best].page;
+    if (s.page !== null && (b === null || s.page.localeCompare(b, 'en', { numeric: true }) < 0)) best = i;
   });
-  const m = prev.slots.length;
-  for (const j of [m >> 1, m >> 2, (3 * m) >> 2, m - 1, 0]) {
-    const p = prev.slots[j]?.page;
-    const k = p === null || p === undefined ? undefined : index.get(p);
-    if (k !== undefined) return mod(j + offset - k, n);
-  }
-  return mod(offset, n);
+  return best < 0 ? 0 : mod(-best, n);
 }

@@ -63,7 +63,13 @@ statuses: Array<Mark>, lists: Array<ListHint>,
 /**
  * A parameter giving pages per block: list entries are grouped by block.
  */
-block_param: string | null, };
+block_param: string | null, 
+/**
+ * The snapshot reads its rings from a hand onward (the clock has no fixed
+ * frames: CLOCK-Pro's holds test pages too), so drawings anchor on a page
+ * rather than on slot 0, and the hands are seen to move.
+ */
+from_hand: boolean, };
 
 export type ViewKind = "ring" | "list" | "mixed";
 

@@ -78,17 +78,29 @@ pub struct View {
     pub lists: &'static [ListHint],
     /// A parameter giving pages per block: list entries are grouped by block.
     pub block_param: Option<&'static str>,
+    /// The snapshot reads its rings from a hand onward (the clock has no fixed
+    /// frames: CLOCK-Pro's holds test pages too), so drawings anchor on a page
+    /// rather than on slot 0, and the hands are seen to move.
+    pub from_hand: bool,
 }
 
 impl View {
     pub const fn ring(hands: &'static [Mark], statuses: &'static [Mark]) -> View {
-        View { kind: ViewKind::Ring, max_bits: 1, hands, statuses, lists: &[], block_param: None }
+        View { kind: ViewKind::Ring, max_bits: 1, hands, statuses, lists: &[], block_param: None, from_hand: false }
     }
     pub const fn list(statuses: &'static [Mark]) -> View {
-        View { kind: ViewKind::List, max_bits: 1, hands: &[], statuses, lists: &[], block_param: None }
+        View {
+            kind: ViewKind::List,
+            max_bits: 1,
+            hands: &[],
+            statuses,
+            lists: &[],
+            block_param: None,
+            from_hand: false,
+        }
     }
     pub const fn mixed(hands: &'static [Mark], statuses: &'static [Mark]) -> View {
-        View { kind: ViewKind::Mixed, max_bits: 1, hands, statuses, lists: &[], block_param: None }
+        View { kind: ViewKind::Mixed, max_bits: 1, hands, statuses, lists: &[], block_param: None, from_hand: false }
     }
     pub const fn with_lists(self, lists: &'static [ListHint]) -> View {
         View { lists, ..self }
@@ -98,6 +110,9 @@ impl View {
     }
     pub const fn by_block(self, param: &'static str) -> View {
         View { block_param: Some(param), ..self }
+    }
+    pub const fn read_from_hand(self) -> View {
+        View { from_hand: true, ..self }
     }
 }
 

@@ -34,7 +34,7 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
     summary: "CLOCK with Adaptive Replacement: ARC's adaptation over two clocks T1/T2 and ghost lists B1/B2.",
     how: "Two clocks: T1 holds pages seen once recently, T2 pages seen at least twice. Ghost lists B1 and B2 remember pages evicted from each. A fault on a ghost in B1 raises T1's target size p, one in B2 lowers it. To make room, the hand of T1 or T2 (whichever is over its target) sweeps: a referenced T1 page moves to T2, a referenced T2 page gets a second chance.",
     params: &[],
-    view: View::mixed(&[HAND], &[RESIDENT, GHOST]),
+    view: View::mixed(&[HAND], &[RESIDENT, GHOST]).read_from_hand(),
     defaults: defaults_of::<Config>,
     build: |frames, ctx, params| {
         let _: Config = parse_config("car", params)?;

@@ -124,7 +124,7 @@ const VIEW: View = View::ring(
         Mark::new("cold", "cold", "accent4", "circle"),
         Mark::new("test", "non-resident test page", "ghost", "diamond"),
     ],
-);
+).read_from_hand();
 
 pub const ENTRY: PolicyEntry = PolicyEntry {
     id: "clock-pro",

@@ -96,7 +96,7 @@ const PARAMS: &[Param] = &[
     ),
 ];
 const VIEW: View =
-    View::mixed(&[HAND], &[RESIDENT, Mark::new("shared", "also in another area", "accent2", "diamond"), GHOST]);
+    View::mixed(&[HAND], &[RESIDENT, Mark::new("shared", "also in another area", "accent2", "diamond"), GHOST]).read_from_hand();
 
 pub const ENTRY: PolicyEntry = PolicyEntry {
     id: "craw",

@@ -47,7 +47,7 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
     params: &[
         super::blocks::PAGES_PER_BLOCK,
     ],
-    view: View::ring(&[HAND], &[RESIDENT]).by_block("pages_per_block"),
+    view: View::ring(&[HAND], &[RESIDENT]).by_block("pages_per_block").read_from_hand(),
     defaults: defaults_of::<Config>,
     build: |frames, ctx, params| {
         let c: Config = parse_config("lb-clock", params)?;

@@ -56,7 +56,7 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
     params: &[
         Param::number("inactive_fraction", "Inactive target", 0.001, 1.0, "of the frames", "The inactive list is refilled to at least this fraction of the frames."),
     ],
-    view: View::mixed(&[HAND], &[RESIDENT]),
+    view: View::mixed(&[HAND], &[RESIDENT]).read_from_hand(),
     defaults: defaults_of::<Config>,
     build: |frames, ctx, params| {
         let c: Config = parse_config("linux-2q", params)?;

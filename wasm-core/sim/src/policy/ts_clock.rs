@@ -85,7 +85,7 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
     params: &[
         super::blocks::PAGES_PER_BLOCK,
     ],
-    view: View::ring(&[Mark::new("t_hand", "t-hand", "accent1", "triangle"), Mark::new("s_hand", "s-hand", "accent2", "diamond")], &[RESIDENT]).with_bits(4).with_lists(&[TS_LIST]).by_block("pages_per_block"),
+    view: View::ring(&[Mark::new("t_hand", "t-hand", "accent1", "triangle"), Mark::new("s_hand", "s-hand", "accent2", "diamond")], &[RESIDENT]).with_bits(4).with_lists(&[TS_LIST]).by_block("pages_per_block").read_from_hand(),
     defaults: defaults_of::<Config>,
     build: |frames, ctx, params| {
         let c: Config = parse_config("ts-clock", params)?;
