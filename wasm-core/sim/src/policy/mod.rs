@@ -46,6 +46,7 @@ registry! {
     bplru: [ENTRY],
     lb_clock: [ENTRY],
     sp_clock: [ENTRY],
+    sieve: [ENTRY],
 }
 
 pub use entry::{parse_config, BuildCtx, Group, PolicyEntry};
