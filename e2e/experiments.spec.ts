@@ -277,6 +277,23 @@ test('each teaching preset opens with its sentence and runs', async ({ page }, i
     await expect(page.getByRole('alert')).toHaveCount(0);
   }
   await page.getByRole('tab', { name: 'Compare' }).click();
+  // Belady's anomaly side by side: FIFO faults 9 times with 3 frames and 10 times with 4.
+  await presets.filter({ hasText: "Belady's anomaly" }).click();
+  const fifo = page
+    .getByRole('table')
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: 'FIFO', exact: true }) });
+  await expect(fifo).toHaveCount(2);
+  const misses = async (frames: string) =>
+    (
+      await fifo
+        .filter({ has: page.getByRole('cell', { name: frames, exact: true }) })
+        .getByRole('cell')
+        .nth(3)
+        .innerText()
+    ).replace(/\D/g, '');
+  await expect.poll(() => misses('3')).toBe('9');
+  await expect.poll(() => misses('4')).toBe('10');
   // The TS-CLOCK preset runs TS-CLOCK beside CLOCK.
   await presets.filter({ hasText: 'TS-CLOCK' }).click();
   await page.getByRole('tab', { name: 'Compare' }).click();
