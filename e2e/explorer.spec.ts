@@ -350,3 +350,24 @@ test('frame-time probe: continuous playback of a 1,024-block flash grid', async 
   await page.getByRole('button', { name: 'Pause' }).click();
   await page.screenshot({ path: info.outputPath('flash-1024.png'), fullPage: true });
 });
+
+test('a lecture-sized flash device: 8 blocks of 4 pages, page numbers printed and listed', async ({ page }) => {
+  await page.goto('/?trace=0,1,2,3,4,5,6,7,0w,1w,2w,3w,0w,1w,2w,3w,0w,1w&view=explore');
+  await expect(page.getByText(/^core \d/)).toBeVisible();
+  await page.getByRole('radio', { name: 'Flash device' }).check();
+  await expect(page.getByLabel('Smallest device')).toContainText('8 blocks needs over-provisioning 0.5');
+  await page.getByRole('spinbutton', { name: 'Blocks' }).fill('8');
+  await page.getByRole('spinbutton', { name: 'Pages per block' }).fill('4');
+  await page.getByRole('spinbutton', { name: 'Over-provisioning' }).fill('0.5');
+  await page.getByText('More device settings').click();
+  await page.getByRole('spinbutton', { name: 'Initial fill' }).fill('0');
+  await page.getByRole('button', { name: 'Explore' }).click();
+  await expect(position(page)).toHaveText('0 / 18');
+  await jumpTo(page, 18);
+  const blocks = page.getByRole('list', { name: 'Flash blocks' }).getByRole('listitem');
+  await expect(blocks).toHaveCount(8);
+  // Pages 0–3 were rewritten: their latest copies are valid, the first ones stale.
+  await expect(page.getByRole('list', { name: 'Flash blocks' })).toContainText('stale copy of page 0');
+  await expect(page.getByRole('list', { name: 'Flash blocks' })).toContainText(/page 0(,|$)/);
+  await expect(page.getByRole('img', { name: 'Flash grid: 8 blocks of 4 pages' })).toBeVisible();
+});

@@ -37,6 +37,8 @@ export interface ExploreFrame {
   /** Flash sessions: the device (per-page states as bytes, block after block). */
   flash?: FlashSnapshot;
   flashPages?: Uint8Array;
+  /** Small devices: the logical page (as the trace names it) each physical page holds; 4294967295 for none. */
+  flashOwners?: Uint32Array;
   /** Block of each entry of a list (TS-CLOCK's per-block dirty lists), and a remark on the step. */
   groups?: { list: string; blocks: number[] };
   remark?: string;
@@ -59,3 +61,6 @@ export interface PageHistory {
 
 /** Flash configuration for the explorer: FlashConfig fields as the catalogue declares them; the rest default. */
 export type FlashSetup = Record<string, number | boolean | string>;
+
+/** Flash devices of at most this many pages have their pages labelled with their logical numbers. */
+export const LABELLED_PAGES = 1024;

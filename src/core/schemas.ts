@@ -80,7 +80,7 @@ export const CatalogSchema: v.GenericSchema<G.Catalog> = v.object({
       view: ViewSchema,
     }),
   ),
-  ftls: v.array(v.object({ id: str, name: str, summary: str, defaults: JsonValueSchema })),
+  ftls: v.array(v.object({ id: str, name: str, summary: str, reserve: str, defaults: JsonValueSchema })),
   cleaning: v.array(NamedSchema),
   flash: v.array(ParamDocSchema),
   formats: v.array(v.object({ id: str, label: str, binary: bool })),

@@ -63,6 +63,9 @@ export function ExplorerSetup() {
       ) : (
         <>
           <ParamEditor fields={mainFlash} owner="" onChange={(k, v) => setFlash({ [k]: v })} />
+          <p className="hint" aria-label="Smallest device">
+            {CATALOG.ftls.find((f) => f.id === flash.ftl)?.reserve}
+          </p>
           <details>
             <summary>More device settings</summary>
             <ParamEditor fields={moreFlash} owner="" onChange={(k, v) => setFlash({ [k]: v })} />

@@ -59,7 +59,7 @@ export function ExplorerView() {
           {!frame.flash && <CacheContents snapshot={snap} />}
           <div className="explorer-views">
             {frame.flash && frame.flashPages ? (
-              <FlashView snap={frame.flash} pages={frame.flashPages} />
+              <FlashView snap={frame.flash} pages={frame.flashPages} owners={frame.flashOwners} />
             ) : (
               <>
                 <p className="hint" aria-label="Cache occupancy">

@@ -6,7 +6,7 @@ const WIDTH = 760;
 const MAX_HEIGHT = 560;
 
 /** The flash grid (blocks × pages, erase heat on top of each block) and its state in words. */
-export function FlashView({ snap, pages }: { snap: FlashSnapshot; pages: Uint8Array }) {
+export function FlashView({ snap, pages, owners }: { snap: FlashSnapshot; pages: Uint8Array; owners?: Uint32Array }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const view = useRef<FlashCanvas | null>(null);
   useEffect(() => {
@@ -14,7 +14,7 @@ export function FlashView({ snap, pages }: { snap: FlashSnapshot; pages: Uint8Ar
     view.current = createFlashCanvas(canvasRef.current, WIDTH, MAX_HEIGHT);
     return () => view.current?.destroy();
   }, []);
-  useEffect(() => view.current?.update(snap, pages), [snap, pages]);
+  useEffect(() => view.current?.update(snap, pages, owners), [snap, pages, owners]);
 
   let minE = Infinity;
   let maxE = 0;
@@ -54,6 +54,37 @@ export function FlashView({ snap, pages }: { snap: FlashSnapshot; pages: Uint8Ar
         </p>
       </figcaption>
       <canvas ref={canvasRef} role="img" aria-label={`Flash grid: ${snap.blocks} blocks of ${snap.pages_per_block} pages`} />
+      {owners && snap.blocks <= BLOCKS_LISTED && <BlockList snap={snap} pages={pages} owners={owners} />}
     </figure>
+  );
+}
+
+/** Devices up to this many blocks list their blocks' pages for assistive technology (and tests). */
+const BLOCKS_LISTED = 64;
+const NONE = 0xffff_ffff;
+
+/** Each block's pages in words: the logical pages it holds, stale copies, free pages. */
+export function blockItems(snap: FlashSnapshot, pages: Uint8Array, owners: Uint32Array): string[] {
+  const ppb = snap.pages_per_block;
+  return snap.block.map((b, i) => {
+    const parts: string[] = [];
+    let free = 0;
+    for (let k = i * ppb; k < (i + 1) * ppb; k++) {
+      if (pages[k] === 0 || owners[k] === NONE) free++;
+      else parts.push(pages[k] === 1 ? `page ${owners[k]}` : `stale copy of page ${owners[k]}`);
+    }
+    if (free) parts.push(`${free} free`);
+    const role = b.role ? ` (${b.role})` : '';
+    return `Block ${i}${role}: ${parts.join(', ')}`;
+  });
+}
+
+function BlockList({ snap, pages, owners }: { snap: FlashSnapshot; pages: Uint8Array; owners: Uint32Array }) {
+  return (
+    <ul aria-label="Flash blocks" className="visually-hidden">
+      {blockItems(snap, pages, owners).map((t, i) => (
+        <li key={i}>{t}</li>
+      ))}
+    </ul>
   );
 }

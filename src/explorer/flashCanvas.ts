@@ -4,11 +4,14 @@
 
 import { fitCanvas, pointIn } from './canvasSize';
 import { PALETTE } from '../core/palette';
-import { blockAt, flashLayout, pageRect, paintFlash, tileOf, type FlashLayout } from './flashLayout';
+import { blockAt, flashLayout, LABEL_CELL, pageRect, paintFlash, tileOf, type FlashLayout } from './flashLayout';
+
+const NONE = 0xffff_ffff;
 import type { FlashSnapshot } from '../core/explore';
 
 export interface FlashCanvas {
-  update(snap: FlashSnapshot, pages: Uint8Array): void;
+  /** `owners`: the logical page each physical page holds (small devices), to print in it. */
+  update(snap: FlashSnapshot, pages: Uint8Array, owners?: Uint32Array): void;
   destroy(): void;
 }
 
@@ -18,6 +21,7 @@ export function createFlashCanvas(canvas: HTMLCanvasElement, width: number, maxH
   let image: ImageData | null = null;
   let snap: FlashSnapshot | null = null;
   let pages: Uint8Array = new Uint8Array(0);
+  let owners: Uint32Array | undefined;
   let raf = 0;
 
   function draw(): void {
@@ -35,6 +39,18 @@ export function createFlashCanvas(canvas: HTMLCanvasElement, width: number, maxH
     );
     ctx.putImageData(image, 0, 0);
     const ppb = s.pages_per_block;
+    if (owners && !l.summary && l.cell >= LABEL_CELL) {
+      ctx.font = `${Math.floor(l.cell * 0.42)}px system-ui, sans-serif`;
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      for (let i = 0; i < pages.length; i++) {
+        if (pages[i] === 0 || owners[i] === NONE) continue;
+        const [x, y, w, h] = pageRect(Math.floor(i / ppb), i % ppb, l);
+        // Valid pages in white on blue; invalid (stale) copies in dark on orange.
+        ctx.fillStyle = pages[i] === 1 ? '#ffffff' : '#1b1f24';
+        ctx.fillText(String(owners[i]), x + w / 2, y + h / 2);
+      }
+    }
     const outline = (b: number, colour: string, w: number) => {
       const [x, y] = tileOf(b, l);
       ctx.strokeStyle = colour;
@@ -79,7 +95,8 @@ export function createFlashCanvas(canvas: HTMLCanvasElement, width: number, maxH
   canvas.addEventListener('mousemove', onMove);
 
   return {
-    update(next, nextPages) {
+    update(next, nextPages, nextOwners) {
+      owners = nextOwners;
       if (!snap || snap.blocks !== next.blocks || snap.pages_per_block !== next.pages_per_block) {
         layout = flashLayout(next.blocks, next.pages_per_block, width, maxHeight);
         canvas.width = layout.width;

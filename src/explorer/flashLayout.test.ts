@@ -10,8 +10,10 @@ describe('flash layout', () => {
     expect(l.perRow * l.rows).toBeGreaterThanOrEqual(1024);
   });
 
-  it('gives a small device big cells', () => {
-    expect(flashLayout(16, 8, 720, 640).cell).toBe(8);
+  it('gives a small device cells big enough to read its page numbers', () => {
+    expect(flashLayout(16, 8, 720, 640).cell).toBeGreaterThanOrEqual(18);
+    expect(flashLayout(8, 4, 720, 640).cell).toBe(44);
+    expect(flashLayout(1024, 64, 720, 640).cell).toBeLessThanOrEqual(8);
   });
 
   it('summarises blocks when pages no longer fit', () => {

@@ -18,13 +18,19 @@ export interface FlashLayout {
   summary: boolean;
 }
 
+import { LABELLED_PAGES } from '../core/explore';
+
 const GAP = 1;
+/** Cells at least this large carry their page's number. */
+export const LABEL_CELL = 18;
 
 export function flashLayout(blocks: number, ppb: number, width: number, maxHeight: number): FlashLayout {
   const pcols = Math.ceil(Math.sqrt(ppb));
   const prows = Math.ceil(ppb / pcols);
-  for (let cell = 8; cell >= 1; cell--) {
-    const heat = Math.max(2, cell);
+  // A lecture-sized device gets cells big enough to print each page's logical number.
+  const biggest = blocks * ppb <= LABELLED_PAGES ? 44 : 8;
+  for (let cell = biggest; cell >= 1; cell--) {
+    const heat = Math.max(2, Math.min(cell, 10));
     const tileW = pcols * cell + GAP + 2;
     const tileH = prows * cell + heat + GAP + 2;
     const perRow = Math.max(1, Math.floor(width / tileW));

@@ -6,7 +6,7 @@ import { WasmFlashSession, WasmSession, type WasmTrace } from '../wasm-pkg/cache
 import { ExplorerSession, stepsForTick, type Stepper } from './explorerSession';
 import type { ExploreFromWorker, ExploreToWorker } from './protocol';
 import { mentions, mentionsLpn, narrateEvents } from '../core/narrate';
-import type { AnyEvent, FlashSetup, PageHistory, Snapshot } from '../core/explore';
+import { LABELLED_PAGES, type AnyEvent, type FlashSetup, type PageHistory, type Snapshot } from '../core/explore';
 import { FlashSnapshotSchema, SnapshotSchema, parseCore, parseStep } from '../core/schemas';
 import { frameTable, TABLE_FRAMES, TABLE_REQUESTS, type FrameTable } from '../core/frameTable';
 import { policyDoc } from '../core/catalog';
@@ -35,10 +35,15 @@ function flashStepper(trace: WasmTrace, config: string, o: () => Open | null): S
     position: () => f.position(),
     snapshot: () => JSON.stringify({ policy: 'flash', capacity: 0, resident: 0, rings: [], lists: [], gauges: [] }),
     free: () => f.free(),
-    extras: () => ({
-      flash: parseCore('flash snapshot', FlashSnapshotSchema, f.snapshot(o()?.selectedLpn ?? undefined)),
-      flashPages: f.page_states(),
-    }),
+    extras: () => {
+      const flashPages = f.page_states();
+      return {
+        flash: parseCore('flash snapshot', FlashSnapshotSchema, f.snapshot(o()?.selectedLpn ?? undefined)),
+        flashPages,
+        // Small devices print and list each page's logical number.
+        ...(flashPages.length <= LABELLED_PAGES ? { flashOwners: f.page_owners() } : {}),
+      };
+    },
   };
 }
 

@@ -235,6 +235,7 @@ const FrameFull = v.object({
   hits: v.nullable(v.number()),
   flash: v.optional(FlashSnapshotSchema),
   flashPages: v.optional(v.instance(Uint8Array)),
+  flashOwners: v.optional(v.instance(Uint32Array)),
   groups: v.optional(v.object({ list: v.string(), blocks: v.array(v.number()) })),
   remark: v.optional(v.string()),
 });
@@ -260,5 +261,9 @@ export function isExploreFromWorker(data: unknown, full = !import.meta.env.PROD)
 
 /** The flash page states move to the UI instead of being copied. */
 export function exploreTransferables(msg: ExploreFromWorker): Transferable[] {
-  return msg.type === 'explore-frame' && msg.flashPages ? [msg.flashPages.buffer as ArrayBuffer] : [];
+  if (msg.type !== 'explore-frame') return [];
+  const t: Transferable[] = [];
+  if (msg.flashPages) t.push(msg.flashPages.buffer as ArrayBuffer);
+  if (msg.flashOwners) t.push(msg.flashOwners.buffer as ArrayBuffer);
+  return t;
 }

@@ -107,6 +107,10 @@ caption: string, caption_gauge: string | null, caption_none: string, };
 
 export type FtlDoc = { id: string, name: string, summary: string, 
 /**
+ * The smallest device it accepts, and why.
+ */
+reserve: string, 
+/**
  * The FTL's own parameters (`ftl_params`) with their defaults.
  */
 defaults: JsonValue, };

@@ -347,6 +347,12 @@ impl WasmFlashSession {
         }
         v.to_string()
     }
+    /// The logical page (the trace's own id) each physical page holds, block after
+    /// block; 4294967295 where none. Read with `page_states` (an invalid page still
+    /// names the page it held).
+    pub fn page_owners(&self) -> Vec<u32> {
+        self.sim.owners().to_vec()
+    }
     /// Every physical page's state, block after block: 0 free, 1 valid, 2 invalid.
     pub fn page_states(&self) -> Vec<u8> {
         self.sim.snapshot(None).block.into_iter().flat_map(|b| b.pages).collect()

@@ -72,6 +72,8 @@ pub struct FtlDoc {
     pub id: &'static str,
     pub name: &'static str,
     pub summary: &'static str,
+    /// The smallest device it accepts, and why.
+    pub reserve: &'static str,
     /// The FTL's own parameters (`ftl_params`) with their defaults.
     pub defaults: Value,
 }
@@ -139,7 +141,13 @@ pub fn catalog() -> Catalog {
             .collect(),
         ftls: crate::flash::FTLS
             .iter()
-            .map(|e| FtlDoc { id: e.id, name: e.name, summary: e.summary, defaults: (e.defaults)() })
+            .map(|e| FtlDoc {
+                id: e.id,
+                name: e.name,
+                summary: e.summary,
+                reserve: e.reserve,
+                defaults: (e.defaults)(),
+            })
             .collect(),
         cleaning: crate::flash::gc::CLEANING.to_vec(),
         flash: flash::params(),

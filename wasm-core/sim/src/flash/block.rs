@@ -33,6 +33,7 @@ pub const ENTRY: FtlEntry = FtlEntry {
     summary: "Maps logical blocks to physical blocks; an out-of-order update merges the block.",
     defaults: defaults_of::<Config>,
     min_spare: |_| 1,
+    reserve: "Needs 1 spare block: the block a rewrite merges into.",
     build: |c, g| {
         let _: Config = parse_config("block FTL", &c.ftl_params)?;
         Ok(Box::new(BlockFtl::new(g)))

@@ -45,6 +45,7 @@ pub const ENTRY: FtlEntry = FtlEntry {
     summary: "Block-mapped data blocks, page-mapped log blocks; switch, partial and full merges.",
     defaults: defaults_of::<Config>,
     min_spare: |_| 3,
+    reserve: "Needs 3 spare blocks: the sequential log block, at least one random log block and a merge target.",
     build: |c, g| {
         let p: Config = parse_config("fast FTL", &c.ftl_params)?;
         let most = g.blocks.saturating_sub(g.logical_blocks + 2);

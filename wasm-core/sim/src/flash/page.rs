@@ -31,6 +31,9 @@ pub const ENTRY: FtlEntry = FtlEntry {
     summary: "Maps every logical page anywhere; cleans by the chosen victim policy, with DAC regions.",
     defaults: defaults_of::<Config>,
     min_spare: |c| c.effective_watermark() + c.regions + 1,
+    reserve: "Needs watermark + regions + 1 spare blocks (physical minus logical): the cleaning watermark (at least regions + 1), \
+              one write point per DAC region and one block to clean into. With one region that is 4 spare blocks, so a device of \
+              8 blocks needs over-provisioning 0.5 (and a fill of at most 0.5).",
     build: |c, g| {
         let _: Config = parse_config("page FTL", &c.ftl_params)?;
         // One region is no clustering; the plain path skips DAC's per-page

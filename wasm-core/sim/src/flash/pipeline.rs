@@ -183,6 +183,12 @@ impl FlashSim {
         })
     }
 
+    /// The logical page held by each physical page, block after block (`nand::NONE`
+    /// for a free page): what a small device's drawing labels its pages with.
+    pub fn owners(&self) -> &[u32] {
+        &self.ftl.nand().owner
+    }
+
     pub fn snapshot(&self, selected: Option<u32>) -> FlashSnapshot {
         let n = self.ftl.nand();
         let ppb = n.ppb as usize;

@@ -14,6 +14,8 @@ pub struct FtlEntry {
     pub defaults: fn() -> Value,
     /// Spare blocks (physical minus logical) it needs to always make progress.
     pub min_spare: fn(&FlashConfig) -> u32,
+    /// The smallest device it accepts, and why, in words.
+    pub reserve: &'static str,
     pub build: BuildFtl,
 }
 
