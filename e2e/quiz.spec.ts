@@ -31,3 +31,15 @@ test('quiz mode: a right and a wrong answer change the score', async ({ page }) 
   await expect(page.getByLabel('Quiz answer')).toHaveText('Not quite: page 0 left, not page 1.');
   await expect(status).toContainText('Step 6 of 8');
 });
+
+test('the Explore picture downloads as a PNG for slides', async ({ page }) => {
+  await page.goto('/?trace=7,0,1,2,0,3,0,4&policy=clock&frames=3&step=5');
+  await expect(page.getByLabel('Explore status')).toContainText('Step 5 of 8');
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download picture (PNG)' }).click()]);
+  expect(file.suggestedFilename()).toBe('clock-step-5.png');
+  const path = await file.path();
+  const { readFileSync } = await import('node:fs');
+  const png = readFileSync(path);
+  expect(png.subarray(1, 4).toString()).toBe('PNG');
+  expect(png.readUInt32BE(16)).toBeGreaterThanOrEqual(1200); // width: twice the drawing's
+});

@@ -87,6 +87,17 @@ describe('bar chart', () => {
 });
 
 describe('chart export', () => {
+  it('puts the title above the exported chart, so a slide carries it', () => {
+    const node = document.createElement('div');
+    const chart = createBarChart(node, { title: 'Bars', yLabel: 'pages', width: 500, height: 300 });
+    chart.update({ categories: ['A'], series: [{ label: 's', colour: '#000', values: [1] }] });
+    const markup = svgMarkup(node.querySelector('svg')!, 'Hit ratio against cache size');
+    expect(markup).toContain('height="330"');
+    expect(markup).toContain('viewBox="0 0 500 330"');
+    expect(markup).toMatch(/<text[^>]*>Hit ratio against cache size<\/text>/);
+    expect(markup).toContain('transform="translate(0,30)"');
+  });
+
   it('makes a standalone SVG with size, namespace, styles and a white background', () => {
     const node = document.createElement('div');
     const chart = createBarChart(node, { title: 'Bars', yLabel: 'pages', width: 500, height: 300 });

@@ -4,15 +4,33 @@
 const STYLE = `svg{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;font-size:13px;background:#fff}
 .axis-label{font-size:14px;fill:#333}.tick text{font-size:13px}text{fill:#1b1f24}`;
 
-/** Self-contained SVG markup of a chart. */
-export function svgMarkup(svg: SVGSVGElement): string {
+/** Height added above an exported chart for its title. */
+const TITLE = 30;
+
+/** Self-contained SVG markup of a chart, with `title` above it when given (a slide needs it). */
+export function svgMarkup(svg: SVGSVGElement, title?: string): string {
   const clone = svg.cloneNode(true) as SVGSVGElement;
-  const [, , w, h] = (svg.getAttribute('viewBox') ?? '0 0 760 340').split(/\s+/).map(Number);
+  const [, , w, h0] = (svg.getAttribute('viewBox') ?? '0 0 760 340').split(/\s+/).map(Number);
+  const ns = 'http://www.w3.org/2000/svg';
+  const h = title ? h0 + TITLE : h0;
+  if (title) {
+    const g = document.createElementNS(ns, 'g');
+    g.setAttribute('transform', `translate(0,${TITLE})`);
+    while (clone.firstChild) g.appendChild(clone.firstChild);
+    clone.appendChild(g);
+    const t = document.createElementNS(ns, 'text');
+    t.setAttribute('x', '10');
+    t.setAttribute('y', '21');
+    t.setAttribute('font-size', '16');
+    t.setAttribute('font-weight', '600');
+    t.textContent = title;
+    clone.appendChild(t);
+    clone.setAttribute('viewBox', `0 0 ${w} ${h}`);
+  }
   clone.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
   clone.setAttribute('width', String(w));
   clone.setAttribute('height', String(h));
   clone.removeAttribute('class');
-  const ns = 'http://www.w3.org/2000/svg';
   const style = document.createElementNS(ns, 'style');
   style.textContent = STYLE;
   const bg = document.createElementNS(ns, 'rect');

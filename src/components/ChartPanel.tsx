@@ -31,13 +31,13 @@ export function ChartPanel<T>({ title, create, data, hidden, children }: Props<T
   const svg = () => node.current?.querySelector('svg') ?? null;
   const saveSvg = () => {
     const s = svg();
-    if (s) download(`${slug(title)}.svg`, svgMarkup(s), 'image/svg+xml');
+    if (s) download(`${slug(title)}.svg`, svgMarkup(s, title), 'image/svg+xml');
   };
   const savePng = async () => {
     const s = svg();
     if (!s) return;
     try {
-      download(`${slug(title)}.png`, await svgToPng(svgMarkup(s)));
+      download(`${slug(title)}.png`, await svgToPng(svgMarkup(s, title)));
       setProblem(null);
     } catch (e) {
       setProblem((e as Error).message);

@@ -3,6 +3,7 @@ import { selectCost, selectResults } from '../state/selectors';
 import { isLatencyModel } from '../state/experimentSlice';
 import { fmtInt } from './format';
 import { NO_CACHE } from '../core/catalog';
+import { colourOf } from '../core/palette';
 import { COLUMNS, FLASH_COLUMNS, hasFlash, isBest } from './resultColumns';
 import { ResultsExport } from './ResultsExport';
 
@@ -43,7 +44,11 @@ export function ResultsTable() {
           <tbody>
             {results.map((r) => (
               <tr key={`${r.spec}-${r.job.frames}`}>
-                <th scope="row">{r.label}</th>
+                <th scope="row">
+                  {/* The run's colour in every chart: one colour per policy, whatever the order. */}
+                  <span className="swatch" style={{ background: colourOf(r.spec) }} aria-hidden="true" />
+                  {r.label}
+                </th>
                 <td>{r.job.policy === NO_CACHE ? '—' : fmtInt(r.job.frames)}</td>
                 <td>{fmtInt(r.metrics.requests)}</td>
                 {COLUMNS.map((c) => {

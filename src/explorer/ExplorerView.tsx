@@ -2,7 +2,7 @@
 // rings, lists and gauges move. Views are built generically from the snapshot;
 // decorations.ts adds the few per-policy marks.
 
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useApp } from '../state/store';
 import { selectTrace } from '../state/selectors';
 import { selectExplorerError, selectFrame, selectSelected, useExplorer } from './explorerStore';
@@ -19,6 +19,7 @@ import { ExploreStatus } from './ExploreStatus';
 import { QuizPanel } from './QuizPanel';
 import { HowItWorks } from './HowItWorks';
 import { FrameTableView } from './FrameTableView';
+import { ExplorePictureButton } from './ExplorePicture';
 import { policyLabel } from '../core/catalog';
 import { CacheContents } from './CacheContents';
 import { StatusBar } from '../components/StatusBar';
@@ -39,6 +40,7 @@ export function ExplorerView() {
   }, [trace, close]);
 
   const snap = frame?.snapshot;
+  const viewsRef = useRef<HTMLDivElement>(null);
   return (
     <section aria-label="Explorer" className="output explorer">
       <StatusBar />
@@ -57,7 +59,8 @@ export function ExplorerView() {
           <Narration frame={frame} />
           <QuizPanel />
           {!frame.flash && <CacheContents snapshot={snap} />}
-          <div className="explorer-views">
+          <ExplorePictureButton frame={frame} root={() => viewsRef.current} />
+          <div className="explorer-views" ref={viewsRef}>
             {frame.flash && frame.flashPages ? (
               <FlashView snap={frame.flash} pages={frame.flashPages} owners={frame.flashOwners} />
             ) : (
