@@ -7,7 +7,7 @@ import { DEFAULT_CSV, DEFAULT_GENERATOR, type GeneratorForm, type WorkloadKind }
 import type { ExploreShare, FlashSpec, Params, PolicySpec, SharedExperiment, SharedSource } from './shared';
 import type { CsvMapping, LoadSettings, Unit } from '../core/types';
 import * as v from 'valibot';
-import { CATALOG, defaultsOf, flashParam, limit, policyDoc } from '../core/catalog';
+import { CATALOG, defaultsOf, flashParam, limit, policyDoc, type ParamDoc } from '../core/catalog';
 import { problemOf } from '../core/params';
 import { costPreset, defaultPolicies } from './experimentSlice';
 
@@ -147,6 +147,21 @@ class Checker {
     }
     return v as Record<string, unknown>;
   }
+  /**
+   * Drops each value the catalogue refuses for `owner`'s parameters (`specs`),
+   * naming it; `unknown` says what to call a key with no declaration.
+   */
+  against(field: string, params: Params, owner: string, specs: ParamDoc[], unknown: (k: string) => string | null): Params {
+    for (const [k, val] of Object.entries(params)) {
+      const spec = specs.find((p) => p.key === k);
+      const problem = spec ? problemOf(owner, spec, val) : unknown(k);
+      if (problem) {
+        this.problems.push(`${field}.${k}: ${problem} Using the default.`);
+        delete params[k];
+      }
+    }
+    return params;
+  }
   params(field: string, v: unknown): Params {
     const o = this.obj(field, v);
     const out: Params = {};
@@ -269,15 +284,8 @@ function checkPolicies(c: Checker, v: unknown): PolicySpec[] {
       c.problems.push(`policies[${i}].id: “${shown(id)}” is not a policy of this version of cachescope; it is left out.`);
       return;
     }
-    const params = c.params(`policies[${i}].params`, o.params);
-    for (const [k, val] of Object.entries(params)) {
-      const spec = doc.params.find((p) => p.key === k);
-      const problem = spec ? problemOf(doc.name, spec, val) : `${doc.name} has no parameter ${k}.`;
-      if (problem) {
-        c.problems.push(`policies[${i}].params.${k}: ${problem} Using the default.`);
-        delete params[k];
-      }
-    }
+    const field = `policies[${i}].params`;
+    const params = c.against(field, c.params(field, o.params), doc.name, doc.params, (k) => `${doc.name} has no parameter ${k}.`);
     out.push({ id, params: unpinned(id, params) });
   });
   if (v.length > 32) c.problems.push('policies: more than 32; the rest are left out.');
@@ -338,25 +346,21 @@ function checkExplore(c: Checker, v: unknown): ExploreShare | undefined {
     c.problems.push(`explore.policy: “${shown(policy)}” is not a policy of this version of cachescope; using ${d.explore_policy}.`);
     policy = d.explore_policy;
   }
-  const params = c.params('explore.params', o.params);
   const pdoc = policyDoc(policy)!;
-  for (const [k, val] of Object.entries(params)) {
-    const spec = pdoc.params.find((p) => p.key === k);
-    const problem = spec ? problemOf(pdoc.name, spec, val) : `${pdoc.name} has no parameter ${k}.`;
-    if (problem) {
-      c.problems.push(`explore.params.${k}: ${problem} Using the default.`);
-      delete params[k];
-    }
-  }
-  const flash = c.params('explore.flash', o.flash);
-  for (const [k, val] of Object.entries(flash)) {
-    const spec = flashParam(k);
-    const problem = spec ? problemOf('flash', spec, val) : `the flash device has no setting ${k}.`;
-    if (problem) {
-      c.problems.push(`explore.flash.${k}: ${problem} Using the default.`);
-      delete flash[k];
-    }
-  }
+  const params = c.against(
+    'explore.params',
+    c.params('explore.params', o.params),
+    pdoc.name,
+    pdoc.params,
+    (k) => `${pdoc.name} has no parameter ${k}.`,
+  );
+  const flash = c.against(
+    'explore.flash',
+    c.params('explore.flash', o.flash),
+    'flash',
+    CATALOG.flash,
+    (k) => `the flash device has no setting ${k}.`,
+  );
   const selected = o.selected === null || o.selected === undefined ? null : c.str('explore.selected', o.selected, '', 64) || null;
   return {
     mode:
