@@ -45,7 +45,7 @@ export function ExplorePictureButton({ frame, root }: { frame: ExploreFrame; roo
   return (
     <button
       type="button"
-      className="small"
+      className="small picture"
       onClick={() => {
         const el = root();
         if (!el) return;

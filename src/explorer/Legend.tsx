@@ -1,4 +1,4 @@
-import { statusColour } from './colours';
+import { statusColour, statusShape } from './colours';
 import { policyDoc } from '../core/catalog';
 import type { Snapshot } from '../core/explore';
 
@@ -17,7 +17,8 @@ export function Legend({ snapshot }: { snapshot: Snapshot }) {
     <ul className="legend" aria-label="Legend">
       {order(snapshot.policy, statuses).map((s) => (
         <li key={s}>
-          <span className="swatch" style={{ background: statusColour(s, snapshot.policy) }} /> {statusLabel(snapshot.policy, s)}
+          <span className="swatch" style={{ background: statusColour(s, snapshot.policy) }} /> {statusShape(s, snapshot.policy) ?? ''}{' '}
+          {statusLabel(snapshot.policy, s)}
         </li>
       ))}
       {dirty && (
@@ -26,7 +27,7 @@ export function Legend({ snapshot }: { snapshot: Snapshot }) {
         </li>
       )}
       {ghost && <li>faded: non-resident</li>}
-      {snapshot.rings.length > 0 && <li>dark inner band: reference bit / count</li>}
+      {snapshot.rings.length > 0 && <li>inner band: reference bit / count</li>}
     </ul>
   );
 }

@@ -47,3 +47,26 @@ export function handColour(policy: string, name: string, index: number): string 
 
 export const HIGHLIGHT = '#CC79A7';
 export const EMPTY = '#EEEEEE';
+
+/** The page's text colour and its size scale (presentation mode enlarges text), for drawings. */
+export function inkOf(): { fg: string; scale: number } {
+  if (typeof document === 'undefined') return { fg: '#1b1f24', scale: 1 };
+  const st = getComputedStyle(document.documentElement);
+  return { fg: st.getPropertyValue('--fg').trim() || '#1b1f24', scale: (parseFloat(st.fontSize) || 16) / 16 };
+}
+
+/** A glyph per shape, so that statuses differ by more than colour. */
+export const SHAPE_GLYPH: Record<string, string> = { circle: '●', square: '■', triangle: '▲', diamond: '◆', bar: '▮' };
+
+/** The shape of a status in the policy's view (none for the plain resident page). */
+export function statusShape(status: string, policy = ''): string | null {
+  if (status === '') return null;
+  const mark = policyDoc(policy)?.view.statuses.find((m) => m.name === status);
+  return mark ? (SHAPE_GLYPH[mark.shape] ?? null) : null;
+}
+
+/** The page's background colour, behind labels drawn over a picture. */
+export function inkBack(): string {
+  if (typeof document === 'undefined') return '#ffffff';
+  return getComputedStyle(document.documentElement).getPropertyValue('--panel').trim() || '#ffffff';
+}

@@ -3,7 +3,7 @@
 // TS-CLOCK's s-hand) and a split (e.g. CFLRU's clean-first window) drawn over it.
 
 import { fitCanvas, pointIn } from './canvasSize';
-import { EMPTY, HIGHLIGHT, statusColour } from './colours';
+import { EMPTY, HIGHLIGHT, inkOf, statusColour, statusShape } from './colours';
 import { cellAt, cellFromPoint, listLayout, type ListLayout } from './listLayout';
 import type { Slot } from '../core/explore';
 
@@ -68,6 +68,7 @@ export function createListCanvas(
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, width, h);
     const pad = l.cell >= 10 ? 1 : 0;
+    const { fg } = inkOf();
     ctx.font = `${Math.min(12, Math.floor(l.cell * 0.45))}px system-ui, sans-serif`;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
@@ -80,7 +81,7 @@ export function createListCanvas(
       ctx.fillRect(x + pad, y + pad, l.cell - 2 * pad, l.cell - 2 * pad);
       ctx.globalAlpha = 1;
       if (s.dirty) {
-        ctx.fillStyle = '#000000';
+        ctx.fillStyle = fg;
         ctx.beginPath();
         ctx.moveTo(x + l.cell - pad, y + pad);
         ctx.lineTo(x + l.cell - pad, y + pad + l.cell / 2.5);
@@ -89,7 +90,10 @@ export function createListCanvas(
       }
       if (l.per === 1 && l.cell >= 22 && s.page !== null) {
         ctx.fillStyle = '#ffffff';
+        // The status's shape in the corner, so statuses differ by more than colour.
+        const glyph = statusShape(s.status, marks.policy);
         ctx.fillText(String(s.page), x + l.cell / 2, y + l.cell / 2 + 1);
+        if (glyph) ctx.fillText(glyph, x + 7, y + l.cell - 7);
       }
       const touch = l.per === 1 && s.page !== null ? marks.touched.get(s.page) : undefined;
       const sel = l.per === 1 && s.page !== null && s.page === marks.selected;
@@ -99,14 +103,14 @@ export function createListCanvas(
         ctx.strokeRect(x + 1, y + 1, l.cell - 2, l.cell - 2);
       }
     }
-    ctx.fillStyle = '#555555';
+    ctx.fillStyle = fg;
     for (const b of marks.bounds) {
       const [x, y] = cellAt(Math.floor(b / l.per), l);
       ctx.fillRect(x - 1, y, 2, l.cell);
     }
     if (marks.split !== null && marks.split < entries.length) {
       const [x, y] = cellAt(Math.floor(marks.split / l.per), l);
-      ctx.fillStyle = '#000000';
+      ctx.fillStyle = fg;
       ctx.fillRect(x - 1, y - 1, 3, l.cell + 2);
     }
     if (marks.pointer && marks.pointer.index >= 0 && marks.pointer.index < entries.length) {

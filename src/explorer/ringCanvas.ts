@@ -5,7 +5,7 @@
 
 import { fitCanvas, pointIn } from './canvasSize';
 import { policyDoc } from '../core/catalog';
-import { EMPTY, HIGHLIGHT, handColour, statusColour } from './colours';
+import { EMPTY, HIGHLIGHT, handColour, inkBack, inkOf, statusColour, statusShape } from './colours';
 import { handLabel } from '../core/narrate';
 import { mod, anchorRotation, ringLayout, slotAt, sweepTurn, type RingLayout } from './ringGeometry';
 import type { Ring } from '../core/explore';
@@ -132,9 +132,12 @@ export function createRingCanvas(canvas: HTMLCanvasElement, size: number, onSele
       ctx.fill(path);
     }
     ctx.globalAlpha = 1;
-    ctx.fillStyle = '#333333';
+    const { fg, scale } = inkOf();
+    ctx.fillStyle = fg;
+    ctx.globalAlpha = 0.8;
     ctx.fill(bits);
-    ctx.fillStyle = '#000000';
+    ctx.globalAlpha = 1;
+    ctx.fillStyle = fg;
     ctx.fill(dirty);
     for (const i of marked) {
       const s = ring.slots[i];
@@ -150,17 +153,27 @@ export function createRingCanvas(canvas: HTMLCanvasElement, size: number, onSele
       ctx.setLineDash([]);
     }
     if (n <= 48) {
-      ctx.font = '11px system-ui, sans-serif';
+      ctx.font = `${Math.round(13 * scale)}px system-ui, sans-serif`;
       ctx.textAlign = 'center';
       ctx.textBaseline = 'middle';
-      ctx.fillStyle = '#222222';
+      ctx.fillStyle = fg;
+      const mid = inner + bitBand + (outer - inner - bitBand) / 2;
       for (let i = 0; i < n; i++) {
-        const p = ring.slots[i].page;
-        if (p === null) continue;
+        const s = ring.slots[i];
+        if (s.page === null) continue;
         const a = slotAngle(i, n);
-        ctx.fillText(String(p), cx + (outer + 15) * Math.cos(a), cy + (outer + 15) * Math.sin(a));
+        ctx.fillStyle = fg;
+        ctx.fillText(String(s.page), cx + (outer + 16 * scale) * Math.cos(a), cy + (outer + 16 * scale) * Math.sin(a));
+        // Each status has a shape as well as a colour (as in the legend).
+        const glyph = statusShape(s.status, marks.policy);
+        if (glyph) {
+          ctx.fillStyle = '#ffffff';
+          ctx.fillText(glyph, cx + mid * Math.cos(a), cy + mid * Math.sin(a));
+        }
       }
     }
+    // Hand labels are placed one by one, each moved down until it clears the ones before.
+    const placed: [number, number, number, number][] = [];
     if (n > 0)
       ring.hands.forEach((h, k) => {
         const target = (mod(h.pos + offset, n) + 0.5) / n;
@@ -177,14 +190,29 @@ export function createRingCanvas(canvas: HTMLCanvasElement, size: number, onSele
         ctx.lineWidth = 3;
         ctx.strokeStyle = handColour(marks.policy, h.name, k);
         ctx.stroke();
-        ctx.font = 'bold 12px system-ui, sans-serif';
-        ctx.fillStyle = handColour(marks.policy, h.name, k);
+        ctx.font = `bold ${Math.round(14 * scale)}px system-ui, sans-serif`;
         ctx.textAlign = 'center';
-        ctx.fillText(handLabel(h.name, marks.policy), cx + (len - 18) * Math.cos(a), cy + (len - 18) * Math.sin(a) - 8);
+        ctx.textBaseline = 'middle';
+        const label = handLabel(h.name, marks.policy);
+        const w = ctx.measureText(label).width + 6;
+        const lh = 18 * scale;
+        const x = cx + (len - 18) * Math.cos(a);
+        let y = cy + (len - 18) * Math.sin(a) - 8;
+        const hits = (yy: number) =>
+          placed.some(([px, py, pw, ph]) => Math.abs(px - x) < (pw + w) / 2 && Math.abs(py - yy) < (ph + lh) / 2);
+        while (hits(y)) y += lh;
+        placed.push([x, y, w, lh]);
+        // A backing in the page colour keeps the label legible over the ring.
+        ctx.fillStyle = inkBack();
+        ctx.globalAlpha = 0.85;
+        ctx.fillRect(x - w / 2, y - lh / 2, w, lh);
+        ctx.globalAlpha = 1;
+        ctx.fillStyle = handColour(marks.policy, h.name, k);
+        ctx.fillText(label, x, y);
       });
     ctx.beginPath();
     ctx.arc(cx, cy, 4, 0, Math.PI * 2);
-    ctx.fillStyle = '#000000';
+    ctx.fillStyle = fg;
     ctx.fill();
     if (t < 1) raf = requestAnimationFrame(draw);
     // Tests (and screenshots) wait for the hands to stop.
