@@ -54,3 +54,22 @@ test('presentation mode: the view fills the screen with large text; screenshots 
     }
   }
 });
+
+test('several quick export clicks each download, and a chart PNG carries its title', async ({ page }) => {
+  await open(page, TABS[0].url, 'Compare');
+  const chart = page
+    .getByRole('region', { name: 'Hit ratio over the run' })
+    .or(page.locator('section').filter({ hasText: 'Hit ratio over the run' }).first());
+  const svg = chart.getByRole('button', { name: 'Download SVG' }).first();
+  const downloads: string[] = [];
+  page.on('download', (d) => downloads.push(d.suggestedFilename()));
+  await svg.click();
+  await svg.click();
+  await svg.click();
+  await expect.poll(() => downloads.length).toBe(3);
+  const [png] = await Promise.all([page.waitForEvent('download'), chart.getByRole('button', { name: 'Download PNG' }).first().click()]);
+  expect(png.suggestedFilename()).toMatch(/\.png$/);
+  const [file] = await Promise.all([page.waitForEvent('download'), svg.click()]);
+  const { readFileSync } = await import('node:fs');
+  expect(readFileSync(await file.path(), 'utf8')).toContain('>Hit ratio over the run</text>');
+});

@@ -12,6 +12,22 @@ describe('reuse histogram', () => {
     ]);
   });
 
+  it('turns its labels when there are many buckets, so they do not overlap', () => {
+    const node = document.createElement('div');
+    const c = createReuseChart(node);
+    c.update({ reuse: [1, 2, 3], cold: 4 });
+    expect(node.querySelector('.tick text')?.getAttribute('transform')).toBeNull();
+    c.destroy();
+    const many = createReuseChart(node);
+    many.update({ reuse: Array.from({ length: 24 }, (_, i) => i + 1), cold: 4 });
+    // The x axis is the chart's first group.
+    const ticks = [...node.querySelectorAll('svg > g:first-of-type .tick text')];
+    expect(ticks).toHaveLength(25);
+    expect(ticks[20].textContent).toBe('1.05M–2.10M');
+    expect(ticks.every((t) => t.getAttribute('transform') === 'rotate(-40)')).toBe(true);
+    many.destroy();
+  });
+
   it('draws one bar per bucket', () => {
     const node = document.createElement('div');
     const c = createReuseChart(node);

@@ -16,7 +16,9 @@ export function reuseBars({ reuse, cold }: ReuseData): { label: string; count: n
   const bars = reuse.slice(0, last + 1).map((count, i) => {
     const lo = 2 ** i;
     const hi = 2 ** (i + 1) - 1;
-    return { label: lo === hi ? d3.format('~s')(lo) : `${d3.format('~s')(lo)}–${d3.format('~s')(hi)}`, count };
+    // Three significant digits: "1.05M–2.10M" rather than "1.04858M–2.09715M".
+    const f = (v: number) => (v < 1000 ? String(v) : d3.format('.3s')(v));
+    return { label: lo === hi ? f(lo) : `${f(lo)}–${f(hi)}`, count };
   });
   bars.push({ label: 'first', count: cold });
   return bars;
@@ -25,7 +27,7 @@ export function reuseBars({ reuse, cold }: ReuseData): { label: string; count: n
 export function createReuseChart(node: HTMLElement): Chart<ReuseData> {
   const width = 760;
   const height = 260;
-  const m = { top: 12, right: 16, bottom: 56, left: 64 };
+  const m = { top: 12, right: 16, bottom: 76, left: 64 };
   const svg = d3
     .select(node)
     .append('svg')
@@ -63,6 +65,13 @@ export function createReuseChart(node: HTMLElement): Chart<ReuseData> {
         .nice()
         .range([height - m.bottom, m.top]);
       gx.call(d3.axisBottom(x));
+      // Labels wider than their band are turned, so neighbours never overlap (at most ~80 px of text fits under the axis).
+      const tilt = x.bandwidth() < 70;
+      gx.selectAll<SVGTextElement, string>('.tick text')
+        .attr('transform', tilt ? 'rotate(-40)' : null)
+        .attr('text-anchor', tilt ? 'end' : 'middle')
+        .attr('dx', tilt ? '-0.4em' : null)
+        .attr('dy', tilt ? '0.5em' : '0.71em');
       gy.call(d3.axisLeft(y).ticks(5, 's'));
       bars
         .selectAll('rect')
