@@ -47,6 +47,7 @@ registry! {
     lb_clock: [ENTRY],
     sp_clock: [ENTRY],
     sieve: [ENTRY],
+    s3fifo: [ENTRY],
 }
 
 pub use entry::{parse_config, BuildCtx, Group, PolicyEntry};
