@@ -30,6 +30,7 @@ registry! {
     fifo: [ENTRY],
     clock: [ENTRY],
     opt: [ENTRY],
+    lfu: [ENTRY],
     clock_pro: [ENTRY, ENTRY_FIXED],
     lirs: [ENTRY],
     car: [ENTRY],
