@@ -26,7 +26,7 @@ async function uploadAndCompare(page: Page, name: string, text: string, frames: 
   await page.getByLabel('Trace file').setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(text) });
   await page.getByRole('button', { name: 'Load trace' }).click();
   await expect(page.getByRole('region', { name: 'Trace summary' })).toContainText(name);
-  await page.getByRole('checkbox', { name: 'FIFO' }).check(); // LRU, CLOCK and OPT are on by default
+  await page.getByRole('checkbox', { name: 'FIFO', exact: true }).check(); // LRU, CLOCK and OPT are on by default
   await page.getByRole('textbox', { name: 'Cache sizes (frames)' }).fill(frames);
   await page.getByRole('button', { name: 'Run', exact: true }).click();
 }
