@@ -22,7 +22,9 @@ export const CATALOG: Catalog = load();
 /** Not a policy: the run that sends the trace's own reads and writes straight to the flash model. */
 export const NO_CACHE = 'no-cache';
 
-export const policyDoc = (id: string): PolicyDoc | undefined => CATALOG.policies.find((p) => p.id === id);
+// Drawings ask for a policy's view once per slot per frame: a map, not a search.
+const POLICY_BY_ID = new Map(CATALOG.policies.map((p) => [p.id, p]));
+export const policyDoc = (id: string): PolicyDoc | undefined => POLICY_BY_ID.get(id);
 export const isPolicyId = (id: string): boolean => policyDoc(id) !== undefined;
 export const policyLabel = (id: string): string => (id === NO_CACHE ? 'No cache (trace → flash)' : (policyDoc(id)?.name ?? id));
 export const policyShort = (id: string): string => (id === NO_CACHE ? 'No cache' : (policyDoc(id)?.short ?? id));

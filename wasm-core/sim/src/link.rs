@@ -155,9 +155,8 @@ pub fn parse_query(query: &str) -> Result<HandLink, SimError> {
             k => match FLASH_FLAGS.iter().find(|(flag, _)| *flag == k) {
                 Some((flag, field)) => {
                     let v = value_of(&val);
-                    let specs = catalog::catalog().flash;
-                    let spec = specs.iter().find(|p| p.spec.key == *field).map(|p| p.spec);
-                    check(flag, spec.as_ref(), "flash", field, &v)?;
+                    let spec = catalog::flash::PARAMS.iter().find(|p| p.key == *field);
+                    check(flag, spec, "flash", field, &v)?;
                     link.flash.insert(field.to_string(), v);
                 }
                 None => return Err(bad(

@@ -7,7 +7,8 @@ use crate::flash::registry::FTL_IDS;
 use crate::flash::FlashConfig;
 use crate::limits;
 
-const PARAMS: &[Param] = &[
+/// The device's parameters, for checks that need no defaults (the link parser).
+pub const PARAMS: &[Param] = &[
     Param::choice("ftl", "FTL", &FTL_IDS, "Flash translation layer: how logical pages map to physical ones."),
     Param::choice("gc", "Cleaning victim", &GC_IDS, "Which block garbage collection cleans next."),
     Param::integer("blocks", "Blocks", 2.0, limits::MAX_PHYSICAL_PAGES as f64, "blocks", "Erase blocks of the device."),

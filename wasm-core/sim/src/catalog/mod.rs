@@ -7,7 +7,7 @@
 
 #[cfg(test)]
 mod bindings;
-mod flash;
+pub mod flash;
 mod generators;
 mod param;
 mod view;
