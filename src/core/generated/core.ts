@@ -220,7 +220,15 @@ flush: boolean,
 /**
  * Keep the after-cache stream (miss reads and write-backs, in order).
  */
-record_stream: boolean, };
+record_stream: boolean, 
+/**
+ * Collapse immediate repeats, as the authors of LIRS and CLOCK-Pro did in
+ * their simulators: a request for the page just requested counts as a
+ * request and a hit, sets the dirty bit if it writes, and changes nothing
+ * else. (A policy that files dirty pages apart serves such a write as an
+ * ordinary request; see [`Policy::mark_dirty`].)
+ */
+collapse_repeats: boolean, };
 
 export type StepRecord = { hit: boolean, 
 /**
@@ -257,7 +265,7 @@ entries: Array<Slot<P>>, };
 
 export type Gauge = { name: string, value: number, target: number | null, };
 
-export type Event<P = number> = { "kind": "hit", page: P, write: boolean, } | { "kind": "miss", page: P, write: boolean, } | { "kind": "insert", page: P, place: string, slot: number | null, } | { "kind": "evict", page: P, dirty: boolean, why: string, } | { "kind": "write_back", page: P, why: string, } | { "kind": "hand", hand: string, from_slot: number | null, to_slot: number | null, from_page: P | null, to_page: P | null, } | { "kind": "visit", hand: string, page: P, action: string, } | { "kind": "status", page: P, from: string, to: string, why: string, } | { "kind": "move", page: P, from: string, to: string, why: string, } | { "kind": "gauge", name: string, from: number, to: number, why: string, } | { "kind": "ghost", page: P, list: string, action: string, };
+export type Event<P = number> = { "kind": "hit", page: P, write: boolean, } | { "kind": "miss", page: P, write: boolean, } | { "kind": "insert", page: P, place: string, slot: number | null, } | { "kind": "evict", page: P, dirty: boolean, why: string, } | { "kind": "write_back", page: P, why: string, } | { "kind": "hand", hand: string, from_slot: number | null, to_slot: number | null, from_page: P | null, to_page: P | null, } | { "kind": "visit", hand: string, page: P, action: string, } | { "kind": "status", page: P, from: string, to: string, why: string, } | { "kind": "move", page: P, from: string, to: string, why: string, } | { "kind": "gauge", name: string, from: number, to: number, why: string, } | { "kind": "ghost", page: P, list: string, action: string, } | { "kind": "repeat", page: P, write: boolean, };
 
 export type FlashMetrics = { host_writes: number, host_reads: number, flash_writes: number, flash_reads: number, copied: number, erases: number, gc_victims: number, waf: number, erase_mean: number, erase_stddev: number, erase_max: number, erase_min: number, cleaning_cost: number, time_us: number, host_bytes_written: number, 
 /**

@@ -21,6 +21,8 @@ usage: cachescope [--trace FILE | --generate SPEC] [options]
   --write-cost F        cost of one page write-back (default 1)
   --cost-preset NAME    unit | cflru | slc | mlc (sets both costs)
   --flush               write back dirty pages left in the cache at the end
+  --collapse-repeats    an immediate repeat of a page is a hit that changes nothing (as the LIRS
+                        and CLOCK-Pro authors' simulators count them)
   --json                print one JSON object instead of a table
 
 flash (any of these turns the flash model on; without --policy the trace goes straight to it):
@@ -48,6 +50,7 @@ pub struct Args {
     pub params: Map<String, Value>,
     pub cost: CostModel,
     pub flush: bool,
+    pub collapse_repeats: bool,
     pub json: bool,
     pub list_policies: bool,
     /// True when --policy was given (flash alone runs without a cache).
@@ -157,6 +160,7 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
                 })?;
             }
             Long("flush") => a.flush = true,
+            Long("collapse-repeats") => a.collapse_repeats = true,
             Long("json") => a.json = true,
             Long("list-policies") => a.list_policies = true,
             Short('h') | Long("help") => {

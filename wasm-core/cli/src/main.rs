@@ -60,7 +60,13 @@ fn simulate(a: Args) -> Result<(), String> {
         // Refuse an impossible device before spending time on the cache runs.
         cachescope_sim::flash::FlashSim::new(f).map_err(|e| e.to_string())?;
     }
-    let opts = RunOptions { cost: a.cost, flush: a.flush, buckets: 1, record_stream: a.flash.is_some() };
+    let opts = RunOptions {
+        cost: a.cost,
+        flush: a.flush,
+        buckets: 1,
+        record_stream: a.flash.is_some(),
+        collapse_repeats: a.collapse_repeats,
+    };
     let mut results = Vec::new();
     for id in &a.policies {
         let params = a.params.get(id).cloned().unwrap_or(Value::Null);

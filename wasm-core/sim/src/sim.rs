@@ -3,7 +3,7 @@
 //! at a time, which is how the browser worker stays responsive to cancel and
 //! how the explorer steps one request at a time with events.
 
-use crate::policy::{Event, Policy, Req, Sink, Snapshot};
+use crate::policy::{collapse, Event, Policy, Req, Sink, Snapshot};
 use crate::trace::{is_write, pack, page_of};
 use crate::{CostModel, SimError, Trace};
 use serde::{Deserialize, Serialize};
@@ -20,11 +20,23 @@ pub struct RunOptions {
     pub flush: bool,
     /// Keep the after-cache stream (miss reads and write-backs, in order).
     pub record_stream: bool,
+    /// Collapse immediate repeats, as the authors of LIRS and CLOCK-Pro did in
+    /// their simulators: a request for the page just requested counts as a
+    /// request and a hit, sets the dirty bit if it writes, and changes nothing
+    /// else. (A policy that files dirty pages apart serves such a write as an
+    /// ordinary request; see [`Policy::mark_dirty`].)
+    pub collapse_repeats: bool,
 }
 
 impl Default for RunOptions {
     fn default() -> Self {
-        RunOptions { cost: CostModel::default(), buckets: 1000, flush: false, record_stream: false }
+        RunOptions {
+            cost: CostModel::default(),
+            buckets: 1000,
+            flush: false,
+            record_stream: false,
+            collapse_repeats: false,
+        }
     }
 }
 
@@ -94,6 +106,8 @@ pub struct Session<T: Deref<Target = Trace>> {
     bucket_hits: Vec<u32>,
     partial: u64,
     sink: Sink,
+    /// The page of the previous request (NIL before the first).
+    last: u32,
 }
 
 impl<T: Deref<Target = Trace>> Session<T> {
@@ -115,6 +129,7 @@ impl<T: Deref<Target = Trace>> Session<T> {
             bucket_size,
             partial: 0,
             sink,
+            last: crate::policy::util::NIL,
         }
     }
 
@@ -179,8 +194,11 @@ impl<T: Deref<Target = Trace>> Session<T> {
             let bucket_end = ((self.pos / bs + 1) * bs).min(len);
             let end = bucket_end.min(stop);
             let chunk = &self.trace.reqs[self.pos..end];
+            let collapsing = self.opts.collapse_repeats.then_some(&mut self.last);
             let h = if self.opts.record_stream {
-                step_streaming(self.policy.as_mut(), chunk, self.pos, &mut self.sink)
+                step_streaming(self.policy.as_mut(), chunk, self.pos, collapsing, &mut self.sink)
+            } else if let Some(last) = collapsing {
+                self.policy.run_chunk_collapsing(chunk, self.pos, last, &mut self.sink)
             } else {
                 self.policy.run_chunk(chunk, self.pos, &mut self.sink)
             };
@@ -204,7 +222,13 @@ impl<T: Deref<Target = Trace>> Session<T> {
         let r = self.trace.reqs[self.pos];
         let req = Req { t: self.pos, page: page_of(r), write: is_write(r) };
         self.sink.events = Some(Vec::new());
-        let hit = self.policy.access(req, &mut self.sink);
+        let repeat = std::mem::replace(&mut self.last, req.page) == req.page;
+        let hit = if self.opts.collapse_repeats && repeat && collapse(self.policy.as_mut(), req) {
+            self.sink.ev(|| Event::Repeat { page: req.page, write: req.write });
+            true
+        } else {
+            self.policy.access(req, &mut self.sink)
+        };
         let mut events = self.sink.events.take().unwrap_or_default();
         if let (false, Some(s)) = (hit, &mut self.sink.stream) {
             s.push(pack(req.page, false));
@@ -288,11 +312,20 @@ pub fn run_policy(
 
 /// One request at a time, so the read of each missed page lands in the stream
 /// right after the write-backs its fault caused.
-fn step_streaming(policy: &mut dyn Policy, chunk: &[u32], t0: usize, sink: &mut Sink) -> u64 {
+fn step_streaming(
+    policy: &mut dyn Policy,
+    chunk: &[u32],
+    t0: usize,
+    mut last: Option<&mut u32>,
+    sink: &mut Sink,
+) -> u64 {
     let mut hits = 0;
     for (i, &r) in chunk.iter().enumerate() {
         let req = Req { t: t0 + i, page: page_of(r), write: is_write(r) };
-        if policy.access(req, sink) {
+        let repeat = last.as_deref_mut().is_some_and(|l| std::mem::replace(l, req.page) == req.page);
+        if repeat && collapse(policy, req) {
+            hits += 1;
+        } else if policy.access(req, sink) {
             hits += 1;
         } else if let Some(s) = &mut sink.stream {
             s.push(pack(req.page, false));
@@ -311,8 +344,13 @@ mod tests {
     fn counts_buckets_cost_flush_and_stream() {
         // LRU, 2 frames: 1w 2 1 3w 2 1 → M M H M(evict 2) M(evict 1, dirty) M(evict 3, dirty)
         let t = Trace::from_pages(&[(1, true), (2, false), (1, false), (3, true), (2, false), (1, false)]);
-        let opts =
-            RunOptions { cost: CostModel { read: 1.0, write: 8.0 }, buckets: 3, flush: true, record_stream: true };
+        let opts = RunOptions {
+            cost: CostModel { read: 1.0, write: 8.0 },
+            buckets: 3,
+            flush: true,
+            record_stream: true,
+            ..RunOptions::default()
+        };
         let r = run_policy(&t, "lru", 2, &Value::Null, &opts).unwrap();
         let m = &r.metrics;
         assert_eq!((m.requests, m.hits, m.misses, m.reads), (6, 1, 5, 5));

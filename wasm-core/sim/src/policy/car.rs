@@ -175,6 +175,10 @@ impl Policy for Car {
     fn contains(&self, page: u32) -> bool {
         self.st.get(page as usize).is_some_and(|s| matches!(s & WHERE, T1 | T2))
     }
+    fn mark_dirty(&mut self, page: u32) -> bool {
+        self.st[page as usize] |= DIRTY;
+        true
+    }
 
     fn flush(&mut self, sink: &mut Sink) {
         for l in [T1, T2] {

@@ -118,6 +118,10 @@ impl Policy for Clock {
     fn contains(&self, page: u32) -> bool {
         self.slot_of.get(page as usize).is_some_and(|&s| s != NIL)
     }
+    fn mark_dirty(&mut self, page: u32) -> bool {
+        self.bits[self.slot_of[page as usize] as usize] |= DIRTY;
+        true
+    }
 
     fn flush(&mut self, sink: &mut Sink) {
         for i in 0..self.used {

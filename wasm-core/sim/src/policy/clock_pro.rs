@@ -17,7 +17,10 @@
 //! HAND_test never walk over pages they have nothing to do with, so a fault costs
 //! O(1) amortised. HAND_hot walks the clock itself, as it acts on every kind of page.
 //!
-//! Readings of points the paper leaves open:
+//! Two readings (`reading`). `tables`, the default, reproduces the paper's
+//! Table 2 and is in `clock_pro_tables`, whose documentation lists, point by
+//! point, where it departs from the text and why. `text`, this file, is the
+//! literal reading, with these choices where the text leaves points open:
 //! - Warm-up: while a frame is free and there are fewer than m_h hot pages, a
 //!   page faulted in that is not in the clock enters as hot (LIRS gives new
 //!   blocks LIR status until the LIR set is full; CLOCK-Pro follows LIRS).
@@ -27,10 +30,9 @@
 //! - HAND_cold at a resident cold page: bit clear → evicted; it stays in the
 //!   clock as a non-resident test page if in its test period, else leaves.
 //!   Bit set and in test → turns hot (m_c + 1) and moves to the head, then
-//!   HAND_hot runs while hot pages exceed m_h. Bit set, not in test → bit reset,
-//!   moved to the head and, having just been re-accessed, starts a new test
-//!   period (as a LIRS HIR block re-accessed outside stack S goes back on top of
-//!   S). The hand stops at the next resident cold page. Hot and non-resident
+//!   HAND_hot runs while hot pages exceed m_h. Bit set, not in test → bit reset
+//!   and moved to the head, "no status change" (the tables reading starts a new
+//!   test period here). The hand stops at the next resident cold page. Hot and non-resident
 //!   pages it passes are left alone (the paper gives it nothing to do there).
 //! - HAND_hot: hot with bit set → bit reset, spared; hot with bit clear → turns
 //!   cold (resident, not in test: a demoted LIR block leaves LIRS's stack).
@@ -55,13 +57,13 @@
 //!   when a test period ends with the reference bit clear. m_c stays in [1, m]:
 //!   m_h + m_c = m (4.2) and at least one cold frame must exist for HAND_cold to
 //!   replace. The allocation is realised at once (HAND_hot runs until hot ≤ m_h).
-//! - `ignore_repeats` (off by default): the authors' simulators skip a request
-//!   for the page just requested (the LIRS traces hold such runs) while counting
-//!   it as a hit; on, such a request sets neither the reference bit nor anything
-//!   else, so a run of references does not by itself promote a cold page.
+//! - Non-resident pages are bounded by m, the memory size, as the text says.
 //! - Initial m_c (and the fixed m_c of `clock-pro-fixed`) is `cold_fraction` of
 //!   the frames, at least 1; the default 1 % is the cold (HIR) allocation the
 //!   paper gives LIRS in its evaluation, the only figure it names.
+//! - Immediate repeats: the authors' simulators count a request for the page
+//!   just requested as a hit that changes nothing. That is the run option
+//!   `collapse_repeats` (for every policy), not a parameter of this one.
 //!
 //! Events: `Hand` (`from`/`to` are PAGE IDS, as the clock has no stable slots;
 //! `u32::MAX` when the hand has no page), `Visit` for each page a hand changes,
@@ -72,7 +74,8 @@
 //! a hand with nothing to point at also shows slot 0), hands "hand_hot",
 //! "hand_cold", "hand_test"; `bits` is the reference bit; gauges "m_c", "m_h".
 
-use super::entry::{defaults_of, parse_config, Group, PolicyEntry};
+use super::entry::{defaults_of, parse_config, Group, PolicyEntry, Reading, READING};
+use super::clock_pro_tables::ClockProTables;
 use super::util::{DList, Links, NIL};
 use super::{Event, Gauge, Hand, Policy, Req, Ring, Sink, Slot, Snapshot};
 use crate::catalog::{Mark, Param, View};
@@ -82,35 +85,38 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Config {
-    /// Cold allocation m_c as a fraction of the frames (at least one frame):
-    /// the starting value for `clock-pro`, the fixed value for `clock-pro-fixed`.
+    /// `tables` (default) or `text`: see the module documentation.
+    pub reading: Reading,
+    /// Cold allocation m_c as a fraction of the frames: the starting value for
+    /// `clock-pro`, the fixed value for `clock-pro-fixed`.
     pub cold_fraction: f64,
-    /// Treat an immediate re-reference of the page just accessed as a hit that
-    /// changes nothing, as the authors' simulators do with the LIRS traces.
-    pub ignore_repeats: bool,
 }
 
 impl Default for Config {
     fn default() -> Self {
-        Config { cold_fraction: 0.01, ignore_repeats: false }
+        Config { reading: Reading::Tables, cold_fraction: 0.01 }
     }
 }
 
 impl Config {
-    fn cold_frames(&self, id: &str, frames: usize) -> Result<usize, SimError> {
+    fn build(&self, id: &str, frames: usize, n_pages: u32, adaptive: bool) -> Result<Box<dyn Policy>, SimError> {
         if !(self.cold_fraction >= 0.0 && self.cold_fraction <= 1.0) {
             return Err(SimError::config(
                 format!("{id} cold_fraction"),
                 format!("must be in [0, 1], got {}", self.cold_fraction),
             ));
         }
-        Ok(((self.cold_fraction * frames as f64).round() as usize).clamp(1, frames))
+        let m_c = (self.cold_fraction * frames as f64).round() as usize;
+        Ok(match self.reading {
+            Reading::Tables => Box::new(ClockProTables::new(frames, n_pages, m_c, adaptive)),
+            Reading::Text => Box::new(ClockPro::new(frames, n_pages, m_c, adaptive)),
+        })
     }
 }
 
 const PARAMS: &[Param] = &[
-    Param::number("cold_fraction", "Cold allocation m_c", 0.0, 1.0, "of the frames", "Starting cold allocation m_c as a fraction of the frames (at least one frame)."),
-    Param::flag("ignore_repeats", "Ignore immediate repeats", "An immediate re-reference of the page just accessed is a hit that changes nothing, as the authors' simulators do."),
+    READING,
+    Param::number("cold_fraction", "Cold allocation m_c", 0.0, 1.0, "of the frames", "Starting cold allocation m_c as a fraction of the frames (at least one frame; two under the tables reading)."),
 ];
 const VIEW: View = View::ring(
     &[
@@ -139,7 +145,7 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
     defaults: defaults_of::<Config>,
     build: |frames, ctx, params| {
         let c: Config = parse_config("clock-pro", params)?;
-        Ok(Box::new(ClockPro::new(frames, ctx.n_pages, c.cold_frames("clock-pro", frames)?, true).ignoring_repeats(c.ignore_repeats)))
+        c.build("clock-pro", frames, ctx.n_pages, true)
     },
 };
 
@@ -156,20 +162,17 @@ pub const ENTRY_FIXED: PolicyEntry = PolicyEntry {
     defaults: defaults_of::<Config>,
     build: |frames, ctx, params| {
         let c: Config = parse_config("clock-pro-fixed", params)?;
-        Ok(Box::new(
-            ClockPro::new(frames, ctx.n_pages, c.cold_frames("clock-pro-fixed", frames)?, false)
-                .ignoring_repeats(c.ignore_repeats),
-        ))
+        c.build("clock-pro-fixed", frames, ctx.n_pages, false)
     },
 };
 
-// Per-page state bits.
+// Per-page state bits (shared with the tables reading's clock).
 const IN_CLOCK: u8 = 1;
-const RES: u8 = 2;
-const HOT: u8 = 4;
-const TEST: u8 = 8;
-const REF: u8 = 16;
-const DIRTY: u8 = 32;
+pub(super) const RES: u8 = 2;
+pub(super) const HOT: u8 = 4;
+pub(super) const TEST: u8 = 8;
+pub(super) const REF: u8 = 16;
+pub(super) const DIRTY: u8 = 32;
 
 #[derive(Clone)]
 pub struct ClockPro {
@@ -189,15 +192,13 @@ pub struct ClockPro {
     test: DList,
     test_l: Links,
     st: Vec<u8>,
-    ignore_repeats: bool,
-    last: u32,
 }
 
 fn pid(x: Option<u32>) -> u32 {
     x.unwrap_or(NIL)
 }
 
-fn status_name(s: u8) -> &'static str {
+pub(super) fn status_name(s: u8) -> &'static str {
     match (s & RES != 0, s & HOT != 0, s & TEST != 0) {
         (_, true, _) => "hot",
         (true, false, true) => "cold-test",
@@ -223,14 +224,7 @@ impl ClockPro {
             test: DList::new(),
             test_l: Links::new(n),
             st: vec![0; n],
-            ignore_repeats: false,
-            last: NIL,
         }
-    }
-
-    pub fn ignoring_repeats(mut self, on: bool) -> ClockPro {
-        self.ignore_repeats = on;
-        self
     }
 
     pub fn m_c(&self) -> usize {
@@ -389,19 +383,7 @@ impl ClockPro {
                     self.balance_hot(sink);
                 } else {
                     self.cold.push_back(&mut self.cold_l, x);
-                    self.test.push_back(&mut self.test_l, x);
-                    self.st[x as usize] |= TEST;
-                    sink.ev(|| Event::Visit {
-                        hand: "hand_cold",
-                        page: x,
-                        action: "cleared reference bit, moved to head, new test period",
-                    });
-                    sink.ev(|| Event::Status {
-                        page: x,
-                        from: "cold",
-                        to: "cold-test",
-                        why: "re-accessed outside a test period",
-                    });
+                    sink.ev(|| Event::Visit { hand: "hand_cold", page: x, action: "cleared reference bit, moved to head" });
                 }
             } else {
                 self.cold.remove(&mut self.cold_l, x);
@@ -445,9 +427,8 @@ impl Policy for ClockPro {
     fn access(&mut self, req: Req, sink: &mut Sink) -> bool {
         let p = req.page;
         let wbit = if req.write { DIRTY } else { 0 };
-        let repeat = std::mem::replace(&mut self.last, p) == p && self.ignore_repeats;
         if self.st[p as usize] & RES != 0 {
-            self.st[p as usize] |= if repeat { wbit } else { REF | wbit };
+            self.st[p as usize] |= REF | wbit;
             return true;
         }
         let was_full = self.hot + self.res_cold == self.frames;
@@ -495,6 +476,10 @@ impl Policy for ClockPro {
     }
     fn contains(&self, page: u32) -> bool {
         self.st.get(page as usize).is_some_and(|s| s & RES != 0)
+    }
+    fn mark_dirty(&mut self, page: u32) -> bool {
+        self.st[page as usize] |= DIRTY;
+        true
     }
 
     fn flush(&mut self, sink: &mut Sink) {
@@ -615,21 +600,12 @@ mod tests {
         assert_eq!(p.m_c(), 1);
 
         // 1 is re-accessed outside a test period; on the next fault HAND_cold moves
-        // it to the head with a new test period, comes round to it again and evicts it.
+        // it to the head ("no status change": no new test period, unlike the tables
+        // reading), comes round to it again and evicts it, out of the clock.
         assert!(step(&mut p, 1).0);
         let (_, ev) = step(&mut p, 4);
-        assert_eq!(
-            ev[0],
-            Event::Visit {
-                hand: "hand_cold",
-                page: 1,
-                action: "cleared reference bit, moved to head, new test period"
-            }
-        );
-        assert_eq!(
-            ring(&p),
-            vec![(2, "hot", 0, true), (0, "hot", 0, true), (1, "test", 0, false), (4, "cold-test", 0, true)]
-        );
+        assert_eq!(ev[0], Event::Visit { hand: "hand_cold", page: 1, action: "cleared reference bit, moved to head" });
+        assert_eq!(ring(&p), vec![(2, "hot", 0, true), (0, "hot", 0, true), (4, "cold-test", 0, true)]);
         let s = p.snapshot();
         assert_eq!(
             s.gauges,
@@ -648,40 +624,42 @@ mod tests {
         assert!(all.iter().all(|e| !matches!(e, Event::Gauge { .. })));
         assert_eq!(p.m_c(), 1);
         assert_eq!(p.id(), "clock-pro-fixed");
-        // As the adaptive run up to [2H 0H 1t 4ct]; 3 evicts 4 and enters cold in
-        // test; 4 evicts 3 and, faulting in its test period, turns hot, so HAND_hot
-        // turns 2 (bit clear) cold and rests on 0. m_c stays 1 throughout.
+        // As the adaptive run up to [2H 0H 4ct] (1 left the clock: no new test
+        // period in the text reading); 3 evicts 4 and enters cold in test; 4 evicts
+        // 3 and, faulting in its test period, turns hot, so HAND_hot turns 2 (bit
+        // clear) cold and rests on 0. m_c stays 1 throughout.
         assert_eq!(
             ring(&p),
-            vec![
-                (0, "hot", 0, true),
-                (1, "test", 0, false),
-                (3, "test", 0, false),
-                (4, "hot", 0, true),
-                (2, "cold", 0, true)
-            ]
+            vec![(0, "hot", 0, true), (3, "test", 0, false), (4, "hot", 0, true), (2, "cold", 0, true)]
         );
     }
 
     #[test]
-    fn ignore_repeats_keeps_a_run_from_promoting() {
+    fn collapsed_repeats_keep_a_run_from_promoting() {
         for (on, expect) in [
             (false, vec![(2, "hot", 0, true), (1, "cold", 0, true), (3, "cold-test", 0, true)]),
             (true, vec![(0, "hot", 0, true), (1, "hot", 0, true), (2, "test", 0, false), (3, "cold-test", 0, true)]),
         ] {
-            let mut p = ClockPro::new(3, 8, 1, true).ignoring_repeats(on);
-            let hits: Vec<bool> = [0, 1, 2, 2, 3].iter().map(|&x| step(&mut p, x).0).collect();
+            let t = crate::Trace::reads(&[0, 1, 2, 2, 3]);
+            let opts = RunOptions { collapse_repeats: on, ..RunOptions::default() };
+            let mut s = crate::Session::new(&t, Box::new(ClockPro::new(3, 4, 1, true)), opts);
+            let hits: Vec<bool> = std::iter::from_fn(|| s.step_traced().map(|x| x.0)).collect();
             assert_eq!(hits, vec![false, false, false, true, false]);
             // Off: 2's bit is set in its test period, so HAND_cold turns it hot, m_c
             // becomes 2 and HAND_hot turns 0 and 1 cold; 0 is then replaced.
             // On: 2's bit stays clear and 2 is replaced.
-            assert_eq!(ring(&p), expect, "ignore_repeats {on}");
+            let snap = s.snapshot();
+            let ring: Vec<_> = snap.rings[0].slots.iter().map(|x| (x.page.unwrap(), x.status, x.bits, x.resident)).collect();
+            assert_eq!(ring, expect, "collapse_repeats {on}");
         }
     }
 
     fn loop_hits(id: &str, frames: usize, pages: u64, n: u64) -> (u64, u64) {
+        loop_hits_with(id, frames, pages, n, serde_json::Value::Null)
+    }
+    fn loop_hits_with(id: &str, frames: usize, pages: u64, n: u64, params: serde_json::Value) -> (u64, u64) {
         let t = generate(&GenConfig::single(Workload::Loop { pages }, n, 0.0, 0)).unwrap();
-        let p = build(id, frames, &BuildCtx::of(&t), &serde_json::Value::Null).unwrap();
+        let p = build(id, frames, &BuildCtx::of(&t), &params).unwrap();
         let r = run(&t, p, &RunOptions { buckets: 10, ..RunOptions::default() }, &mut |_, _| true).unwrap();
         // Hits after warm-up: the last 9 of 10 buckets.
         (r.metrics.hits, r.bucket_hits[1..].iter().map(|&h| h as u64).sum())
@@ -694,15 +672,18 @@ mod tests {
         for id in ["lru", "clock"] {
             assert_eq!(loop_hits(id, 100, 101, n).1, 0, "{id} should get no hits after warm-up");
         }
-        let (opt, _) = loop_hits("opt", 100, 101, n);
-        let (pro, _) = loop_hits("clock-pro", 100, 101, n);
-        let (fixed, _) = loop_hits("clock-pro-fixed", 100, 101, n);
-        // Measured: OPT 19 701 (98.5 %), CLOCK-Pro 19 505 (97.5 %): in steady state
-        // it misses 2 of every 101 requests (the two pages sharing the cold frame).
-        let (opt_r, pro_r) = (opt as f64 / n as f64, pro as f64 / n as f64);
-        assert!(opt_r > 0.98, "opt {opt_r}");
-        assert!(opt_r - pro_r < 0.015, "clock-pro {pro_r} vs opt {opt_r}");
-        assert!(fixed as f64 / n as f64 > 0.97, "clock-pro-fixed {fixed}");
+        let ratio = |(h, _): (u64, u64)| h as f64 / n as f64;
+        let opt = ratio(loop_hits("opt", 100, 101, n));
+        assert!(opt > 0.98, "opt {opt}");
+        // Measured: OPT 98.5 %; CLOCK-Pro 96.5 % (tables reading) and 97.5 % (text:
+        // in steady state it misses 2 of every 101 requests, the two pages sharing
+        // the one cold frame); CLOCK-Pro fixed at m_c = 2 (the tables' least) 96.5 %.
+        let text = ratio(loop_hits_with("clock-pro", 100, 101, n, serde_json::json!({"reading": "text"})));
+        assert!(opt - text < 0.015, "clock-pro text {text} vs opt {opt}");
+        for id in ["clock-pro", "clock-pro-fixed"] {
+            let tables = ratio(loop_hits(id, 100, 101, n));
+            assert!(opt - tables < 0.025, "{id} tables {tables} vs opt {opt}");
+        }
     }
 
     #[test]

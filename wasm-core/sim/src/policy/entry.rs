@@ -85,3 +85,22 @@ pub fn parse_config<C: DeserializeOwned>(id: &str, params: &Value) -> Result<C, 
 pub fn defaults_of<C: Default + Serialize>() -> Value {
     serde_json::to_value(C::default()).expect("configs serialise")
 }
+
+/// How a policy whose published numbers need more than its paper's text reads
+/// that paper: `tables` reproduces the printed tables (the default), `text` is
+/// the literal text. Each such policy's module lists where the two part.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Reading {
+    #[default]
+    Tables,
+    Text,
+}
+
+/// The `reading` parameter, the same for every policy that has one.
+pub const READING: Param = Param::choice(
+    "reading",
+    "Reading",
+    &["tables", "text"],
+    "tables: the reading that reproduces the paper's published tables (default); text: the literal reading of its text. The policy's documentation lists where they differ.",
+);

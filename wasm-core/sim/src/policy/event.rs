@@ -75,6 +75,12 @@ pub enum Event<P = u32> {
         list: &'static str,
         action: &'static str,
     },
+    /// An immediate repeat of the previous request, collapsed: a hit that left
+    /// the policy's state as it was (a write only set the dirty bit).
+    Repeat {
+        page: P,
+        write: bool,
+    },
 }
 
 impl Event {
@@ -94,6 +100,7 @@ impl Event {
             Event::Move { page, from, to, why } => Event::Move { page: label(page), from, to, why },
             Event::Gauge { name, from, to, why } => Event::Gauge { name, from, to, why },
             Event::Ghost { page, list, action } => Event::Ghost { page: label(page), list, action },
+            Event::Repeat { page, write } => Event::Repeat { page: label(page), write },
         }
     }
 

@@ -188,6 +188,10 @@ impl Policy for Lfu {
     fn contains(&self, page: u32) -> bool {
         self.node_of.get(page as usize).is_some_and(|&n| n != NIL)
     }
+    fn mark_dirty(&mut self, page: u32) -> bool {
+        self.dirty[page as usize] = 1;
+        true
+    }
 
     fn flush(&mut self, sink: &mut Sink) {
         let pages: Vec<u32> = self.order().flat_map(|n| n.pages.iter(&self.links).collect::<Vec<_>>()).collect();

@@ -180,6 +180,10 @@ impl Policy for Linux2q {
     fn contains(&self, page: u32) -> bool {
         self.st.get(page as usize).is_some_and(|s| s & WHERE != 0)
     }
+    fn mark_dirty(&mut self, page: u32) -> bool {
+        self.st[page as usize] |= DIRTY;
+        true
+    }
 
     fn flush(&mut self, sink: &mut Sink) {
         let pages = self.active.iter(&self.links).chain(self.inactive.iter(&self.links));

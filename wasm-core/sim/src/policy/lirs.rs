@@ -31,7 +31,7 @@
 //! HIR with resident = false), list "Q" front (next victim) first. A resident HIR
 //! block in S appears in both. Gauge "LIR" (value LIR count, target L_lirs).
 
-use super::entry::{defaults_of, parse_config, Group, PolicyEntry};
+use super::entry::{defaults_of, parse_config, Group, PolicyEntry, Reading, READING};
 use super::util::{DList, Links};
 use super::{Event, Gauge, List, Policy, Req, Sink, Slot, Snapshot};
 use crate::catalog::{Mark, Param, View, GHOST};
@@ -45,20 +45,26 @@ pub struct Config {
     pub hir_fraction: f64,
     /// Most non-resident HIR entries kept in S, as a multiple of the frames.
     pub nonresident_ratio: f64,
-    /// Treat an immediate re-reference of the block just accessed as a hit that
-    /// changes nothing, as the authors' simulator does with the LIRS traces.
-    pub ignore_repeats: bool,
+    /// `tables` (default) or `text`: see the module documentation.
+    pub reading: Reading,
 }
 
 impl Default for Config {
     fn default() -> Self {
-        Config { hir_fraction: 0.01, nonresident_ratio: 2.0, ignore_repeats: false }
+        Config { hir_fraction: 0.01, nonresident_ratio: MAX_RATIO, reading: Reading::Tables }
     }
 }
 
 impl Config {
+    /// L_hirs: ⌊hir_fraction × frames⌋ and at least 2 (tables), or rounded
+    /// and at least 1 (text); never all the frames when there are two or more.
     pub fn hir_frames(&self, frames: usize) -> usize {
-        ((self.hir_fraction * frames as f64).round() as usize).clamp(1, frames.saturating_sub(1).max(1))
+        let x = self.hir_fraction * frames as f64;
+        let (n, least) = match self.reading {
+            Reading::Tables => (x.floor() as usize, 2),
+            Reading::Text => (x.round() as usize, 1),
+        };
+        n.max(least).min(frames.saturating_sub(1).max(1))
     }
     /// The bound on non-resident entries (at least 1).
     pub fn max_nonresident(&self, frames: usize) -> usize {
@@ -68,10 +74,10 @@ impl Config {
         if !(0.0..=1.0).contains(&self.hir_fraction) {
             return Err(SimError::config("lirs hir_fraction", format!("must be in [0, 1], got {}", self.hir_fraction)));
         }
-        if !(0.0..=64.0).contains(&self.nonresident_ratio) {
+        if !(0.0..=MAX_RATIO).contains(&self.nonresident_ratio) {
             return Err(SimError::config(
                 "lirs nonresident_ratio",
-                format!("must be in [0, 64] times the frames, got {}", self.nonresident_ratio),
+                format!("must be in [0, {MAX_RATIO}] times the frames, got {}", self.nonresident_ratio),
             ));
         }
         Ok(())
@@ -89,20 +95,21 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
     how: "Blocks with a small inter-reference recency are LIR and hold most of the cache; the rest are HIR. The stack S orders blocks by recency and keeps non-resident HIR blocks while they are recent; the queue Q holds the resident HIR blocks, which are the only candidates for eviction. A HIR block referenced while still in S becomes LIR, and the LIR block at the bottom of S becomes HIR. Stack pruning keeps an LIR block at the bottom of S.",
     params: &[
         Param::number("hir_fraction", "HIR part", 0.0, 1.0, "of the frames", "Frames for resident HIR blocks as a fraction of the cache (at least one frame)."),
-        Param::number("nonresident_ratio", "Non-resident bound", 0.0, 64.0, "× frames", "Most non-resident HIR entries kept in S, as a multiple of the frames."),
-        Param::flag("ignore_repeats", "Ignore immediate repeats", "An immediate re-reference of the block just accessed is a hit that changes nothing, as the authors' simulator does."),
+        Param::number("nonresident_ratio", "Non-resident bound", 0.0, MAX_RATIO, "× frames", "Most non-resident HIR entries kept in S, as a multiple of the frames; the default is the authors' simulator's (practically unbounded)."),
+        READING,
     ],
     view: View::list(&[Mark::new("LIR", "LIR", "hot", "square"), Mark::new("HIR", "HIR", "cold", "circle"), GHOST]),
     defaults: defaults_of::<Config>,
     build: |frames, ctx, params| {
         let c: Config = parse_config("lirs", params)?;
         c.validate()?;
-        Ok(Box::new(
-            Lirs::new(frames, ctx.n_pages, c.hir_frames(frames), c.max_nonresident(frames))
-                .ignoring_repeats(c.ignore_repeats),
-        ))
+        Ok(Box::new(Lirs::new(frames, ctx.n_pages, c.hir_frames(frames), c.max_nonresident(frames))))
     },
 };
+
+/// The authors' simulator's bound on S, which the paper's text does not bound:
+/// in effect none (S can never hold more entries than the trace has pages).
+const MAX_RATIO: f64 = 2500.0;
 
 const IN_S: u8 = 1;
 const RES: u8 = 2;
@@ -125,8 +132,6 @@ pub struct Lirs {
     ghosts: DList,
     g_l: Links,
     st: Vec<u8>,
-    ignore_repeats: bool,
-    last: u32,
 }
 
 impl Lirs {
@@ -144,14 +149,7 @@ impl Lirs {
             ghosts: DList::new(),
             g_l: Links::new(n),
             st: vec![0; n],
-            ignore_repeats: false,
-            last: u32::MAX,
         }
-    }
-
-    pub fn ignoring_repeats(mut self, on: bool) -> Lirs {
-        self.ignore_repeats = on;
-        self
     }
 
     pub fn nonresident(&self) -> usize {
@@ -235,11 +233,6 @@ impl Policy for Lirs {
         let x = req.page;
         let wbit = if req.write { DIRTY } else { 0 };
         let s = self.st[x as usize];
-        let repeat = std::mem::replace(&mut self.last, x) == x && self.ignore_repeats;
-        if repeat && s & RES != 0 {
-            self.st[x as usize] |= wbit;
-            return true;
-        }
         if s & LIR != 0 {
             let was_bottom = self.s.back() == Some(x);
             self.s.move_to_front(&mut self.s_l, x);
@@ -262,6 +255,11 @@ impl Policy for Lirs {
             }
             return true;
         }
+        if s & IN_S != 0 {
+            // Out of the ghosts' queue first, so that the eviction this fault
+            // causes cannot drop the faulting block's own entry in S.
+            self.ghosts.remove(&mut self.g_l, x);
+        }
         let resident = self.lir + self.q.len();
         if resident == self.frames {
             self.evict_q_front(sink);
@@ -269,7 +267,6 @@ impl Policy for Lirs {
         let s = self.st[x as usize];
         if s & IN_S != 0 {
             // A non-resident HIR block still in S: its new IRR beats S's bottom LIR.
-            self.ghosts.remove(&mut self.g_l, x);
             sink.ev(|| Event::Ghost { page: x, list: "S", action: "hit" });
             self.st[x as usize] = IN_S | RES | wbit;
             self.push_top(x);
@@ -298,6 +295,10 @@ impl Policy for Lirs {
     }
     fn contains(&self, page: u32) -> bool {
         self.st.get(page as usize).is_some_and(|s| s & RES != 0)
+    }
+    fn mark_dirty(&mut self, page: u32) -> bool {
+        self.st[page as usize] |= DIRTY;
+        true
     }
 
     fn flush(&mut self, sink: &mut Sink) {
@@ -372,14 +373,16 @@ mod tests {
     }
 
     #[test]
-    fn ignore_repeats_keeps_a_run_from_making_lir() {
+    fn collapsed_repeats_keep_a_run_from_making_lir() {
         for (on, s_list) in [(false, vec![(2, "LIR"), (1, "LIR")]), (true, vec![(2, "HIR"), (1, "LIR"), (0, "LIR")])] {
-            let mut l = Lirs::new(3, 8, 1, 3).ignoring_repeats(on);
-            let mut sink = Sink::counting();
-            let hits: Vec<bool> =
-                [0u32, 1, 2, 2].iter().map(|&x| l.access(Req { t: 0, page: x, write: false }, &mut sink)).collect();
+            let t = crate::Trace::reads(&[0, 1, 2, 2]);
+            let opts = crate::RunOptions { collapse_repeats: on, ..crate::RunOptions::default() };
+            let mut s = crate::Session::new(&t, Box::new(Lirs::new(3, 3, 1, 3)), opts);
+            let hits: Vec<bool> = std::iter::from_fn(|| s.step_traced().map(|x| x.0)).collect();
             assert_eq!(hits, vec![false, false, false, true]);
-            assert_eq!(lists(&l)[0], s_list, "ignore_repeats {on}");
+            let snap = s.snapshot();
+            let top: Vec<_> = snap.lists[0].entries.iter().map(|e| (e.page.unwrap(), e.status)).collect();
+            assert_eq!(top, s_list, "collapse_repeats {on}");
         }
     }
 

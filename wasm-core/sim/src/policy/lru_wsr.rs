@@ -115,6 +115,10 @@ impl Policy for LruWsr {
     fn contains(&self, page: u32) -> bool {
         self.state.get(page as usize).is_some_and(|s| s & RES != 0)
     }
+    fn mark_dirty(&mut self, page: u32) -> bool {
+        self.state[page as usize] |= DIRTY;
+        true
+    }
     fn flush(&mut self, sink: &mut Sink) {
         let pages: Vec<u32> = self.list.iter(&self.links).collect();
         flush_dirty(pages.into_iter().rev(), &mut self.state, DIRTY, sink);

@@ -14,6 +14,7 @@ mod snapshot;
 mod testutil;
 
 pub mod blocks;
+pub mod clock_pro_tables;
 pub mod util;
 
 /// Declares each policy module and lists its entries in [`POLICIES`].
@@ -161,6 +162,15 @@ pub trait Policy: PolicyClone {
     /// The internal state for drawing and for tests.
     fn snapshot(&self) -> Snapshot;
 
+    /// Sets the dirty bit of resident `page` and changes nothing else, for a
+    /// collapsed immediate repeat (see [`crate::RunOptions::collapse_repeats`]).
+    /// Policies where a page's dirtiness decides its place (a clean-first
+    /// window, a write area, a dirty clock, per-block dirty counts) keep the
+    /// default, false: the write is then served as an ordinary request.
+    fn mark_dirty(&mut self, _page: u32) -> bool {
+        false
+    }
+
     /// Serves a run of packed requests starting at trace position `t0`; returns
     /// the hits. Being a provided method it is compiled per policy, so the
     /// per-request call is static and inlined.
@@ -172,4 +182,27 @@ pub trait Policy: PolicyClone {
         }
         hits
     }
+
+    /// [`Policy::run_chunk`] with immediate repeats collapsed: `last` is the
+    /// page of the request before `reqs[0]` and is updated.
+    fn run_chunk_collapsing(&mut self, reqs: &[u32], t0: usize, last: &mut u32, sink: &mut Sink) -> u64 {
+        let mut hits = 0u64;
+        for (i, &r) in reqs.iter().enumerate() {
+            let req = Req { t: t0 + i, page: crate::trace::page_of(r), write: crate::trace::is_write(r) };
+            if std::mem::replace(last, req.page) == req.page && collapse(self, req) {
+                hits += 1;
+            } else {
+                hits += self.access(req, sink) as u64;
+            }
+        }
+        hits
+    }
+}
+
+/// Serves `req`, an immediate repeat, without the policy when it can: a
+/// resident page read again, or written again and marked dirty. False: serve
+/// it as an ordinary request.
+#[inline]
+pub fn collapse<P: Policy + ?Sized>(policy: &mut P, req: Req) -> bool {
+    policy.contains(req.page) && (!req.write || policy.mark_dirty(req.page))
 }

@@ -153,6 +153,10 @@ impl Policy for Opt {
     fn contains(&self, page: u32) -> bool {
         self.state.get(page as usize).is_some_and(|s| s & RES != 0)
     }
+    fn mark_dirty(&mut self, page: u32) -> bool {
+        self.state[page as usize] |= DIRTY;
+        true
+    }
 
     fn flush(&mut self, sink: &mut Sink) {
         for p in 0..self.state.len() {

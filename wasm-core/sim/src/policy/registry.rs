@@ -69,8 +69,10 @@ mod tests {
         assert!(e.contains("cflru window") && e.contains("between 0 and 1"), "{e}");
         let e = build("ts-clock", 2, &ctx, &json!({"pages_per_block": 1.5})).err().unwrap().to_string();
         assert!(e.contains("ts-clock pages_per_block") && e.contains("whole number"), "{e}");
-        let e = build("lirs", 2, &ctx, &json!({"ignore_repeats": "yes"})).err().unwrap().to_string();
-        assert!(e.contains("lirs ignore_repeats") && e.contains("true or false"), "{e}");
+        let e = build("lirs", 2, &ctx, &json!({"reading": "yes"})).err().unwrap().to_string();
+        assert!(e.contains("lirs reading") && e.contains("one of tables, text"), "{e}");
+        let e = build("cflru", 2, &ctx, &json!({"window": true})).err().unwrap().to_string();
+        assert!(e.contains("cflru window") && e.contains("must be a number"), "{e}");
         assert!(build("ts-clock", 2, &ctx, &json!({"pages_per_block": 64.0})).is_ok(), "whole floats are integers");
         let e = build("lru", 2, &ctx, &json!([1])).err().unwrap().to_string();
         assert!(e.contains("expected an object"), "{e}");

@@ -190,6 +190,10 @@ impl Policy for S3Fifo {
     fn contains(&self, page: u32) -> bool {
         self.state.get(page as usize).is_some_and(|s| s & (IN_S | IN_M) != 0)
     }
+    fn mark_dirty(&mut self, page: u32) -> bool {
+        self.state[page as usize] |= DIRTY;
+        true
+    }
 
     fn flush(&mut self, sink: &mut Sink) {
         let pages: Vec<u32> = self.small.iter(&self.links).chain(self.main.iter(&self.links)).collect();

@@ -119,6 +119,10 @@ impl Policy for Sieve {
     fn contains(&self, page: u32) -> bool {
         self.state.get(page as usize).is_some_and(|s| s & RES != 0)
     }
+    fn mark_dirty(&mut self, page: u32) -> bool {
+        self.state[page as usize] |= DIRTY;
+        true
+    }
 
     fn flush(&mut self, sink: &mut Sink) {
         let pages: Vec<u32> = self.queue.iter(&self.links).collect();

@@ -159,6 +159,10 @@ impl Policy for SpClock {
     fn contains(&self, page: u32) -> bool {
         self.state.get(page as usize).is_some_and(|s| s & RES != 0)
     }
+    fn mark_dirty(&mut self, page: u32) -> bool {
+        self.state[page as usize] |= DIRTY;
+        true
+    }
     fn flush(&mut self, sink: &mut Sink) {
         for &p in &self.page_at {
             if self.state[p as usize] & (RES | DIRTY) == RES | DIRTY {

@@ -191,6 +191,10 @@ impl Policy for TwoQ {
     fn contains(&self, page: u32) -> bool {
         self.st.get(page as usize).is_some_and(|s| matches!(s & WHERE, A1IN | AM))
     }
+    fn mark_dirty(&mut self, page: u32) -> bool {
+        self.st[page as usize] |= DIRTY;
+        true
+    }
 
     fn flush(&mut self, sink: &mut Sink) {
         let pages = self.a1in.iter(&self.links).chain(self.am.iter(&self.links));
