@@ -323,9 +323,7 @@ fn step_streaming(
     for (i, &r) in chunk.iter().enumerate() {
         let req = Req { t: t0 + i, page: page_of(r), write: is_write(r) };
         let repeat = last.as_deref_mut().is_some_and(|l| std::mem::replace(l, req.page) == req.page);
-        if repeat && collapse(policy, req) {
-            hits += 1;
-        } else if policy.access(req, sink) {
+        if (repeat && collapse(policy, req)) || policy.access(req, sink) {
             hits += 1;
         } else if let Some(s) = &mut sink.stream {
             s.push(pack(req.page, false));
