@@ -478,6 +478,50 @@ mod tests {
         assert!(r.events.iter().any(|e| matches!(e, Event::Evict { page, .. } if page == "7")), "{:?}", r.events);
     }
 
+    /// A collapsed repeat is a hit that changes nothing but, for a write, the
+    /// page's dirty bit; whole, sliced and stepped runs agree on it.
+    #[test]
+    fn collapsed_repeats_change_nothing_but_the_dirty_bit_for_every_policy() {
+        let mut reqs = Vec::new();
+        let mut rng = crate::rng::Rng::new(11);
+        while reqs.len() < 3000 {
+            let page = rng.below(120);
+            for _ in 0..1 + rng.below(3) {
+                reqs.push((page, rng.below(3) == 0));
+            }
+        }
+        let t = Trace::from_pages(&reqs);
+        let opts = RunOptions { collapse_repeats: true, buckets: 5, ..RunOptions::default() };
+        for e in crate::policy::POLICIES {
+            let mk = || build(e.id, 30, &BuildCtx::of(&t), &(e.defaults)()).unwrap();
+            let mut s = Session::new(&t, mk(), opts.clone());
+            let mut repeats = 0;
+            loop {
+                let before = s.snapshot();
+                let Some((hit, ev)) = s.step_traced() else { break };
+                let Some(&Event::Repeat { page, write }) = ev.get(1) else { continue };
+                repeats += 1;
+                assert!(hit && ev.len() == 2, "{}: {ev:?}", e.id);
+                let mut expect = before;
+                for slot in expect.rings.iter_mut().flat_map(|r| r.slots.iter_mut()) {
+                    slot.dirty |= write && slot.page == Some(page);
+                }
+                for slot in expect.lists.iter_mut().flat_map(|l| l.entries.iter_mut()) {
+                    slot.dirty |= write && slot.page == Some(page) && slot.resident;
+                }
+                assert_eq!(s.snapshot(), expect, "{} at {}", e.id, s.position());
+            }
+            assert!(repeats > 500, "{}: {repeats} collapsed repeats", e.id);
+            let stepped = s.finish();
+            let whole = run_policy(&t, e.id, 30, &(e.defaults)(), &opts).unwrap();
+            assert_eq!(whole.metrics, stepped.metrics, "{}", e.id);
+            assert_eq!(whole.bucket_hits, stepped.bucket_hits, "{}", e.id);
+            let plain = run_policy(&t, e.id, 30, &(e.defaults)(), &RunOptions::default()).unwrap();
+            assert!(whole.metrics.hits >= repeats, "{}", e.id);
+            assert_eq!(whole.metrics.requests, plain.metrics.requests);
+        }
+    }
+
     #[test]
     fn cancel_stops_the_run() {
         let t = Trace::reads(&(0..1_000_000u64).map(|i| i % 1000).collect::<Vec<_>>());
