@@ -1,5 +1,5 @@
 import { useApp } from '../state/store';
-import { selectBusy, selectCanRun, selectCost, selectFlush, selectFramesText, selectPolicies } from '../state/selectors';
+import { selectBusy, selectCanRun, selectCollapse, selectCost, selectFlush, selectFramesText, selectPolicies } from '../state/selectors';
 import { CATALOG } from '../core/catalog';
 import { NumberField } from './NumberField';
 import { PolicyList } from './PolicyList';
@@ -10,9 +10,10 @@ export function ExperimentPanel() {
   const framesText = useApp(selectFramesText);
   const cost = useApp(selectCost);
   const flush = useApp(selectFlush);
+  const collapse = useApp(selectCollapse);
   const canRun = useApp(selectCanRun);
   const busy = useApp(selectBusy);
-  const { togglePolicy, setFramesText, setCost, setFlush, runExperiment, cancel } = useApp.getState();
+  const { togglePolicy, setFramesText, setCost, setFlush, setCollapse, runExperiment, cancel } = useApp.getState();
   const preset = CATALOG.cost_presets.find((p) => p.cost.read === cost.read && p.cost.write === cost.write)?.id ?? 'custom';
 
   return (
@@ -64,6 +65,10 @@ export function ExperimentPanel() {
         <label className="inline">
           <input type="checkbox" checked={flush} onChange={(e) => setFlush(e.target.checked)} />
           Flush dirty pages at the end
+        </label>
+        <label className="inline" title="As the LIRS and CLOCK-Pro authors' simulators count their traces: a request for the page just requested is a hit that changes nothing but the dirty bit.">
+          <input type="checkbox" checked={collapse} onChange={(e) => setCollapse(e.target.checked)} />
+          Collapse immediate repeats
         </label>
         <FlashList />
         <div className="buttons">

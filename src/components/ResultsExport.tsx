@@ -28,7 +28,7 @@ export function ResultsExport() {
     const s = useApp.getState();
     setStatus('Rerunning to record the after-cache stream…');
     try {
-      const { pages, writes } = await engine().stream(chosen.job, { cost: s.cost, buckets: 1, flush: s.flush, record_stream: false }).done;
+      const { pages, writes } = await engine().stream(chosen.job, { cost: s.cost, buckets: 1, flush: s.flush, record_stream: false, collapse_repeats: s.collapse }).done;
       const name = `after-cache-${chosen.job.policy}-${chosen.job.frames}.txt`;
       download(
         name,

@@ -103,6 +103,9 @@ export function narrateEvents(events: AnyEvent[], policy = ''): string[] {
       case 'ghost':
         out.push(`non-resident page ${e.page} ${e.action} (${e.list})`);
         break;
+      case 'repeat':
+        out.push(`an immediate repeat, collapsed: nothing else changes${e.write ? ' but the dirty bit' : ''}`);
+        break;
     }
   }
   return out;

@@ -186,7 +186,7 @@ export const useExplorer = create<ExplorerState>()((set, get) => ({
       policy,
       frames,
       params: mode === 'flash' ? {} : sent.params,
-      ...(mode === 'flash' ? { flash } : {}),
+      ...(mode === 'flash' ? { flash } : { collapse: useApp.getState().collapse }),
     });
   },
   openAt: (step, selected) => {

@@ -23,6 +23,8 @@ export interface ExperimentSlice {
   framesText: string;
   cost: CostModel;
   flush: boolean;
+  /** Collapse immediate repeats (the core's run option `collapse_repeats`). */
+  collapse: boolean;
   flash: FlashSpec[];
   /** Index into `policies` of the baseline for normalised charts. */
   baseline: number;
@@ -41,6 +43,7 @@ export interface ExperimentSlice {
   setFramesText(text: string): void;
   setCost(patch: Partial<CostModel>): void;
   setFlush(flush: boolean): void;
+  setCollapse(collapse: boolean): void;
   setBaseline(index: number): void;
   addFlash(): void;
   removeFlash(index: number): void;
@@ -70,6 +73,7 @@ export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSli
   framesText: CATALOG.experiment.frames,
   cost: costPreset(CATALOG.experiment.cost_preset),
   flush: false,
+  collapse: false,
   flash: [],
   baseline: 0,
   position: 0,
@@ -95,6 +99,7 @@ export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSli
   setFramesText: (framesText) => set({ framesText }),
   setCost: (patch) => set((s) => ({ cost: { ...s.cost, ...patch } })),
   setFlush: (flush) => set({ flush }),
+  setCollapse: (collapse) => set({ collapse }),
   setBaseline: (baseline) => set({ baseline }),
   addFlash: () => set((s) => ({ flash: [...s.flash, {}] })),
   removeFlash: (index) => set((s) => ({ flash: s.flash.filter((_, i) => i !== index) })),

@@ -171,7 +171,7 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
     const F = Math.max(1, flash.length);
     const req = engine().run(
       jobs,
-      { cost: s.cost, buckets: 200, flush: s.flush, record_stream: false },
+      { cost: s.cost, buckets: 200, flush: s.flush, record_stream: false, collapse_repeats: s.collapse },
       (r) => {
         const p = plan[r.index];
         const base = { job: r.job, metrics: r.metrics, bucketSize: r.bucketSize, bucketHits: r.bucketHits, gauges: r.gauges };

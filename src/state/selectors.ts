@@ -9,6 +9,7 @@ export const selectPolicies = (s: AppState) => s.policies;
 export const selectFramesText = (s: AppState) => s.framesText;
 export const selectCost = (s: AppState) => s.cost;
 export const selectFlush = (s: AppState) => s.flush;
+export const selectCollapse = (s: AppState) => s.collapse;
 export const selectTrace = (s: AppState) => s.trace;
 export const selectBusy = (s: AppState) => s.busy;
 export const selectResults = (s: AppState) => s.results;

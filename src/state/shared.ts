@@ -45,6 +45,8 @@ export interface SharedExperiment {
   frames: string;
   cost: CostModel;
   flush: boolean;
+  /** Immediate repeats count as hits that change nothing (the run option `collapse_repeats`). */
+  collapse: boolean;
   flash: FlashSpec[];
   /** Baseline policy index for normalised charts. */
   baseline: number;

@@ -35,12 +35,13 @@ const full: SharedExperiment = {
   policies: [
     { id: 'lru', params: {} },
     { id: 'cflru', params: { window: 0.5 } },
-    { id: 'clock-pro', params: { cold_fraction: 0.3, ignore_repeats: true } },
+    { id: 'clock-pro', params: { cold_fraction: 0.3, reading: 'text' } },
     { id: 'ts-clock', params: { pages_per_block: 256 } },
   ],
   frames: '1%, 2%, 5%, 100',
   cost: { read: 25, write: 200 },
   flush: true,
+  collapse: true,
   flash: [
     {
       ftl: 'fast',
@@ -79,10 +80,26 @@ describe('URL codec', () => {
     expect(raw.core).toBe(CATALOG.version);
     // LRU has no parameters; CFLRU's whole configuration is written out, defaults included.
     expect(raw.policies[1].params).toEqual({ window: 0.5 });
-    expect(Object.keys(raw.policies[2].params).sort()).toEqual(['cold_fraction', 'ignore_repeats']);
+    expect(Object.keys(raw.policies[2].params).sort()).toEqual(['cold_fraction', 'reading']);
     const d = decodeExperiment(h);
     expect(d.problems).toEqual([]);
     expect(d.experiment).toEqual(withExplore);
+  });
+
+  it('maps the old ignore_repeats parameter onto the collapse run option', () => {
+    const old = (on: boolean) => ({
+      ...full,
+      collapse: undefined,
+      policies: [{ id: 'lirs', params: { ignore_repeats: on } }, { id: 'lru', params: {} }],
+      explore: { mode: 'cache', policy: 'clock-pro', params: { ignore_repeats: on }, frames: 3, flash: {}, step: 0, selected: null },
+    });
+    for (const on of [true, false]) {
+      const d = decodeExperiment(enc(old(on)));
+      expect(d.problems).toEqual([]);
+      expect(d.experiment?.collapse).toBe(on);
+      expect(d.experiment?.policies[0].params).toEqual({});
+      expect(d.experiment?.explore?.params).toEqual({});
+    }
   });
 
   it('opens v1 links, and says when a link was made by another core', () => {

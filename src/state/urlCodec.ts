@@ -28,6 +28,7 @@ export const DEFAULT_EXPERIMENT: SharedExperiment = {
   frames: CATALOG.experiment.frames,
   cost: costPreset(CATALOG.experiment.cost_preset),
   flush: false,
+  collapse: false,
   flash: [],
   baseline: 0,
   view: 'compare',
@@ -330,6 +331,7 @@ const OuterShape = v.strictObject({
   frames: v.optional(v.unknown()),
   cost: v.optional(v.unknown()),
   flush: v.optional(v.unknown()),
+  collapse: v.optional(v.unknown()),
   flash: v.optional(v.unknown()),
   baseline: v.optional(v.unknown()),
   view: v.optional(v.unknown()),
@@ -378,6 +380,27 @@ function checkExplore(c: Checker, v: unknown): ExploreShare | undefined {
   };
 }
 
+/**
+ * Links made before immediate repeats became a run option carried
+ * `ignore_repeats` as a parameter of LIRS and CLOCK-Pro: it is taken out of
+ * every parameter set, and any `true` turns the run option on.
+ */
+function liftRepeats(o: Record<string, unknown>): boolean {
+  let on = false;
+  const sets = [
+    ...(Array.isArray(o.policies) ? o.policies.map((p) => (p as { params?: unknown } | null)?.params) : []),
+    (o.explore as { params?: unknown } | null | undefined)?.params,
+  ];
+  for (const params of sets) {
+    if (params && typeof params === 'object' && 'ignore_repeats' in params) {
+      const p = params as Record<string, unknown>;
+      on ||= p.ignore_repeats === true;
+      delete p.ignore_repeats;
+    }
+  }
+  return on;
+}
+
 /** Checks a parsed object field by field. */
 export function validateExperiment(raw: unknown): Decoded {
   const c = new Checker();
@@ -388,6 +411,7 @@ export function validateExperiment(raw: unknown): Decoded {
     for (const issue of outer.issues)
       c.problems.push(`${v.getDotPath(issue) ?? 'experiment'}: not a field of this version's links; ignored.`);
   const d = DEFAULT_EXPERIMENT;
+  const repeats = liftRepeats(o);
   const costO = c.obj('cost', o.cost) ?? {};
   const experiment: SharedExperiment = {
     source: checkSource(c, o.source),
@@ -398,6 +422,7 @@ export function validateExperiment(raw: unknown): Decoded {
       write: c.num('cost.write', costO.write, d.cost.write, 0, 1e9),
     },
     flush: c.bool('flush', o.flush, d.flush),
+    collapse: c.bool('collapse', o.collapse, d.collapse) || repeats,
     flash: checkFlash(c, o.flash),
     baseline: c.num('baseline', o.baseline, 0, 0, 31, true),
     view:

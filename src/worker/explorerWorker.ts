@@ -232,7 +232,8 @@ export function handleExplore(msg: ExploreToWorker, trace: WasmTrace | null, pos
         if (!Number.isInteger(msg.frames) || msg.frames < 1)
           throw new Error(`cache size must be a whole number of frames ≥ 1, got ${msg.frames}`);
         const params = JSON.stringify(msg.params ?? {});
-        const plain = () => new WasmSession(t, msg.policy, msg.frames, params, '');
+        const options = JSON.stringify({ collapse_repeats: msg.collapse ?? false });
+        const plain = () => new WasmSession(t, msg.policy, msg.frames, params, options);
         const doc = policyDoc(msg.policy);
         const key = doc?.view.block_param;
         const ppb = key ? Number(msg.params?.[key] ?? doc?.params.find((p) => p.key === key)?.default) : 0;

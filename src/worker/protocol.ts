@@ -86,6 +86,7 @@ const RunOptionsSchema = v.object({
   buckets: v.number(),
   flush: v.boolean(),
   record_stream: v.boolean(),
+  collapse_repeats: v.boolean(),
 });
 const LoadSettingsSchema = v.object({ format: v.nullable(v.string()), pageSize: v.number(), strict: v.boolean(), csv: CsvMappingSchema });
 
@@ -170,7 +171,7 @@ export function transferablesOf(msg: FromWorker): Transferable[] {
 
 export type ExploreToWorker =
   /** With `flash`, the trace is served by that flash device instead of a cache policy. */
-  | { type: 'explore-open'; policy: string; frames: number; params: Record<string, unknown>; flash?: FlashSetup }
+  | { type: 'explore-open'; policy: string; frames: number; params: Record<string, unknown>; flash?: FlashSetup; collapse?: boolean }
   | { type: 'explore-seek'; position: number }
   | { type: 'explore-play'; speed: number }
   | { type: 'explore-pause' }
@@ -191,7 +192,14 @@ export type ExploreFromWorker =
   | { type: 'explore-error'; message: string };
 
 const ExploreToWorkerSchema = v.variant('type', [
-  v.object({ type: v.literal('explore-open'), policy: v.string(), frames: v.number(), params: record, flash: v.optional(record) }),
+  v.object({
+    type: v.literal('explore-open'),
+    policy: v.string(),
+    frames: v.number(),
+    params: record,
+    flash: v.optional(record),
+    collapse: v.optional(v.boolean()),
+  }),
   v.object({ type: v.literal('explore-seek'), position: v.number() }),
   v.object({ type: v.literal('explore-play'), speed: v.number() }),
   v.object({ type: v.literal('explore-pause') }),

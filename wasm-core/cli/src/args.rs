@@ -33,6 +33,7 @@ flash (any of these turns the flash model on; without --policy the trace goes st
   --overprovision F               spare fraction of physical pages (default 0.1)
   --fill F                        utilisation written before measuring (default 0.85)
   --regions N                     DAC regions, 1 = no clustering (default 1)
+  --dac-threshold N               DAC time threshold in host writes, 0 = not set (default 0)
   --watermark N                   free blocks below which cleaning starts
   --aging F                       random overwrites before measuring, × physical pages
   --list-policies       print the policy registry and exit (with --json: the whole catalogue)
@@ -116,6 +117,7 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
             Long("overprovision") => flash(&mut a).overprovision = number("--overprovision", &p.value()?.string()?)?,
             Long("fill") => flash(&mut a).fill = number("--fill", &p.value()?.string()?)?,
             Long("regions") => flash(&mut a).regions = number("--regions", &p.value()?.string()?)?,
+            Long("dac-threshold") => flash(&mut a).threshold = number("--dac-threshold", &p.value()?.string()?)?,
             Long("watermark") => flash(&mut a).watermark = number("--watermark", &p.value()?.string()?)?,
             Long("aging") => flash(&mut a).aging = number("--aging", &p.value()?.string()?)?,
             Long("frames") => {
@@ -209,7 +211,7 @@ mod tests {
     #[test]
     fn flash_flags_turn_the_flash_model_on() {
         let a = p(
-            "--ftl fast --gc cost-benefit --blocks 64 --pages-per-block 32 --overprovision 0.2 --fill 0.7 --regions 4",
+            "--ftl fast --gc cost-benefit --blocks 64 --pages-per-block 32 --overprovision 0.2 --fill 0.7 --regions 4 --dac-threshold 500",
         )
         .unwrap();
         let f = a.flash.unwrap();
@@ -217,7 +219,7 @@ mod tests {
             (f.ftl.as_str(), f.gc.as_str(), f.blocks, f.pages_per_block, f.regions),
             ("fast", "cost-benefit", 64, 32, 4)
         );
-        assert_eq!((f.overprovision, f.fill), (0.2, 0.7));
+        assert_eq!((f.overprovision, f.fill, f.threshold), (0.2, 0.7, 500));
         assert!(a.policies.is_empty() && !a.policies_given);
         assert!(p("--blocks many").unwrap_err().contains("--blocks"));
     }

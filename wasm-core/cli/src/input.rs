@@ -6,6 +6,7 @@ use cachescope_sim::generate::generate;
 use cachescope_sim::spec::parse_generator;
 use cachescope_sim::{SimError, Trace};
 use serde_json::{json, Value};
+use sha2::{Digest, Sha256};
 use std::io::Read;
 
 pub struct Input {
@@ -13,6 +14,8 @@ pub struct Input {
     pub source: String,
     pub format: Option<String>,
     pub skipped: u64,
+    /// SHA-256 of the file's bytes as read (before any decompression), hex.
+    pub sha256: Option<String>,
 }
 
 impl Input {
@@ -20,6 +23,7 @@ impl Input {
         json!({
             "source": self.source, "format": self.format, "requests": self.trace.len(),
             "distinct": self.trace.distinct(), "writes": self.trace.writes(), "skipped": self.skipped,
+            "sha256": self.sha256,
         })
     }
 }
@@ -33,7 +37,13 @@ pub fn load(a: &Args) -> Result<Input, SimError> {
         }
         (None, Some(spec)) => {
             let cfg = parse_generator(spec)?;
-            Ok(Input { trace: generate(&cfg)?, source: format!("generate:{spec}"), format: None, skipped: 0 })
+            Ok(Input {
+                trace: generate(&cfg)?,
+                source: format!("generate:{spec}"),
+                format: None,
+                skipped: 0,
+                sha256: None,
+            })
         }
         (Some(path), None) => load_file(a, path),
     }
@@ -58,11 +68,13 @@ fn load_file(a: &Args, path: &str) -> Result<Input, SimError> {
         loader.size_hint(meta.len());
     }
     let mut buf = vec![0u8; 1 << 20];
+    let mut hash = Sha256::new();
     loop {
         let n = file.read(&mut buf).map_err(|e| SimError::Input(format!("{path}: {e}")))?;
         if n == 0 {
             break;
         }
+        hash.update(&buf[..n]);
         loader.feed(&buf[..n]).map_err(|e| in_file(path, e))?;
     }
     let l = loader.finish().map_err(|e| in_file(path, e))?;
@@ -74,6 +86,7 @@ fn load_file(a: &Args, path: &str) -> Result<Input, SimError> {
         format: Some(format!("{}{}", l.format.id(), if l.detected { " (detected)" } else { "" })),
         skipped: l.skipped,
         trace: l.trace,
+        sha256: Some(hash.finalize().iter().map(|b| format!("{b:02x}")).collect()),
     })
 }
 

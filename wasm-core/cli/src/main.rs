@@ -76,7 +76,7 @@ fn simulate(a: Args) -> Result<(), String> {
             let r = cachescope_sim::run(trace, p, &opts, &mut |_, _| true).map_err(|e: SimError| e.to_string())?;
             let m = r.metrics;
             let mut row = json!({
-                "policy": id, "frames": frames, "requests": m.requests, "hits": m.hits,
+                "policy": id, "params": resolved(id, &params), "frames": frames, "requests": m.requests, "hits": m.hits,
                 "misses": m.misses, "hit_ratio": m.hit_ratio, "reads": m.reads,
                 "writebacks": m.writebacks, "flushed": m.flushed, "cost": m.cost,
             });
@@ -94,6 +94,8 @@ fn simulate(a: Args) -> Result<(), String> {
     };
     if a.json {
         let mut out = json!({
+            "core": cachescope_sim::catalog::catalog().version,
+            "options": {"collapse_repeats": a.collapse_repeats, "flush": a.flush},
             "trace": input.describe(),
             "cost_model": {"read": a.cost.read, "write": a.cost.write},
             "results": results,
@@ -112,6 +114,15 @@ fn simulate(a: Args) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// A policy's whole configuration, defaults filled in: what the run used.
+fn resolved(id: &str, given: &Value) -> Value {
+    let mut all = entry(id).map_or(Value::Null, |e| (e.defaults)());
+    if let (Some(all), Some(given)) = (all.as_object_mut(), given.as_object()) {
+        all.extend(given.iter().map(|(k, v)| (k.clone(), v.clone())));
+    }
+    all
 }
 
 fn print_table(input: &input::Input, results: &[Value]) {

@@ -30,6 +30,27 @@ fn temp_file(name: &str, text: &str) -> String {
 const KEYS: [&str; 9] = ["policy", "frames", "requests", "hits", "misses", "hit_ratio", "reads", "writebacks", "cost"];
 
 #[test]
+fn collapse_repeats_counts_runs_as_hits_and_the_json_says_what_ran() {
+    // 1 1 1 2 2 1 on LIRS with 2 frames: repeats are hits either way; collapsed,
+    // they change nothing, and the output records the option, the core version,
+    // every parameter of the run (defaults included) and the file's SHA-256.
+    let f = temp_file("rep.txt", "1\n1\n1\n2\n2\n1\n");
+    let on = json(&["--trace", &f, "--policy", "lirs", "--frames", "2", "--collapse-repeats", "--json"]);
+    let off = json(&["--trace", &f, "--policy", "lirs", "--frames", "2", "--json"]);
+    assert_eq!(on["results"][0]["hits"], 4);
+    assert_eq!(off["results"][0]["hits"], 4);
+    assert_eq!(on["options"]["collapse_repeats"], true);
+    assert_eq!(off["options"]["collapse_repeats"], false);
+    assert_eq!(on["core"], env!("CARGO_PKG_VERSION"));
+    assert_eq!(on["results"][0]["params"]["reading"], "tables");
+    assert_eq!(on["results"][0]["params"]["hir_fraction"], 0.01);
+    // sha256 of "1\n1\n1\n2\n2\n1\n"
+    assert_eq!(on["trace"]["sha256"], "3bba5c24b990d615990989231f56ae349a27eb6c40db3cf0c4685a6477b3e838");
+    let g = json(&["--generate", "loop:pages=5,length=20", "--json"]);
+    assert!(g["trace"]["sha256"].is_null());
+}
+
+#[test]
 fn trace_file_policies_and_frames_give_one_result_each_with_the_documented_keys() {
     // 1 2w 3 1 2 4 1: LRU with 2 frames hits nothing; OPT with 2 keeps 1 and hits it twice;
     // LRU with 3 hits 1, 2 and then 1 again (4 evicts 3).

@@ -69,7 +69,7 @@ impl Default for FlashConfig {
     fn default() -> Self {
         FlashConfig {
             ftl: "page".into(),
-            gc: "greedy".into(),
+            gc: "auto".into(),
             blocks: 1024,
             pages_per_block: 64,
             page_size: 4096,
@@ -109,7 +109,7 @@ impl FlashConfig {
         if registry::ftl_entry(&self.ftl).is_none() {
             return c("ftl", format!("unknown FTL {:?}; known: {}", self.ftl, registry::ftl_ids().join(", ")));
         }
-        if super::gc::GcPolicy::parse(&self.gc).is_none() {
+        if self.gc != "auto" && super::gc::GcPolicy::parse(&self.gc).is_none() {
             return c("gc", format!("unknown GC policy {:?}; known: {}", self.gc, super::gc::GC_IDS.join(", ")));
         }
         if self.blocks == 0 {

@@ -8,10 +8,13 @@
 //! - With a time threshold T (host writes), a promotion happens only if the page
 //!   is "young for the current region" (resident there < T) and a demotion only
 //!   if it is "old" (resident > T); otherwise the page stays in its region. The
-//!   resident time restarts when the page changes region (the translation
-//!   table's "timestamp when this block was allocated in the region"; we read
-//!   allocated as entering the region, so rewriting within a region does not
-//!   restart it).
+//!   resident time is measured from the translation table's "timestamp when
+//!   this block was allocated in the region". A host rewrite allocates a new
+//!   copy, so it restarts the time even when the page stays in its region: a
+//!   page idle in Bottom for long is not promoted by its first rewrite, but is
+//!   by the next one that comes soon after. A cleaning copy is not a new
+//!   allocation by the host and restarts it only when it changes the region
+//!   (otherwise an idle page, copied again and again, would never grow old).
 //!
 //! One region never moves anything, which the page FTL's tests check gives the
 //! same figures as no clustering at all.
@@ -47,8 +50,8 @@ impl Dac {
         let r = self.region[i];
         if r + 1 < self.n && self.threshold.is_none_or(|t| now - self.since[i] < t) {
             self.region[i] = r + 1;
-            self.enter(i, now);
         }
+        self.enter(i, now);
         (r, self.region[i])
     }
 
@@ -97,5 +100,22 @@ mod tests {
         assert_eq!(d.on_write(1, true, 25), (0, 1), "young: promoted");
         assert_eq!(d.on_clean(1, 30), (1, 1), "resident 5: too young to demote");
         assert_eq!(d.on_clean(1, 40), (1, 0));
+    }
+
+    #[test]
+    fn a_page_idle_in_bottom_climbs_back_to_top_once_written_often() {
+        let mut d = Dac::new(4, 100, 1);
+        d.on_write(0, false, 0);
+        // Idle for 10,000 host writes: the first rewrite is too old to promote,
+        // but it allocates a new copy, so the rewrites that follow are young.
+        assert_eq!(d.on_write(0, true, 10_000), (0, 0));
+        let climb: Vec<(u8, u8)> = (1..=4).map(|k| d.on_write(0, true, 10_000 + k)).collect();
+        assert_eq!(climb, vec![(0, 1), (1, 2), (2, 3), (3, 3)]);
+        // Cleaning copies do not make an idle page young again.
+        let mut e = Dac::new(2, 100, 1);
+        e.on_write(0, false, 0);
+        e.on_write(0, true, 1);
+        assert_eq!(e.on_clean(0, 50), (1, 1), "too young to demote");
+        assert_eq!(e.on_clean(0, 150), (1, 0), "old: demoted");
     }
 }

@@ -4,14 +4,16 @@
 //! Formulas as DAC states them, u = valid pages / pages per block:
 //! - greedy: the most invalid pages. Candidates sit in buckets by invalid
 //!   count (intrusive lists), so picking is O(1) amortised, not a scan.
-//! - cost-benefit: maximise a·(1−u)/2u, a = host-write clock now minus the
-//!   block's last program ("time since the most recent modification": we read
-//!   modification as writing data into the block; invalidations are not
-//!   writes to it). u = 0 scores +∞.
+//! - cost-benefit: maximise a·(1−u)/2u exactly as the paper writes it, a =
+//!   host-write clock now minus the host write of the block's youngest data
+//!   ("time since the most recent modification": we read modification as a
+//!   host writing data into the block; invalidations are not writes to it, and
+//!   a cleaning copy keeps its data's age). u = 0 (nothing valid: free space
+//!   at no cost) scores +∞; a = 0 scores 0.
 //! - CAT: minimise u/((1−u)·a)·t with t the block's erase count. The paper's t
 //!   makes every never-erased block score 0 (a tie among all of them), so we
 //!   use t+1, and a+1 so a block written this very instant is not a division
-//!   by zero. Ties go to the block with more invalid pages.
+//!   by zero (CAT only). Ties go to the block with more invalid pages.
 //! - FIFO: the block closed earliest.
 //!
 //! For the page FTL a victim must hold at least one invalid page (cleaning a
@@ -21,10 +23,17 @@
 use super::nand::Nand;
 use crate::policy::util::{DList, Links};
 
-pub const GC_IDS: [&str; 4] = ["greedy", "cost-benefit", "cat", "fifo"];
+/// `auto`, the default, is each FTL's own: greedy for the page FTL (DAC's
+/// baseline), round-robin (`fifo`) for FAST's log blocks, as FAST's paper has it.
+pub const GC_IDS: [&str; 5] = ["auto", "greedy", "cost-benefit", "cat", "fifo"];
 
 /// The cleaning (victim-selection) policies as the catalogue lists them, in `GC_IDS` order.
-pub const CLEANING: [crate::catalog::Named; 4] = [
+pub const CLEANING: [crate::catalog::Named; 5] = [
+    crate::catalog::Named {
+        id: "auto",
+        name: "The FTL's own",
+        summary: "Greedy for the page FTL; round-robin (FIFO) for FAST's log blocks, as in FAST's paper.",
+    },
     crate::catalog::Named {
         id: "greedy",
         name: "Greedy",
@@ -188,23 +197,11 @@ impl Selector {
                 continue;
             }
             let u = nand.valid[bi] as f64 / ppb;
-            let age = now.saturating_sub(nand.last_write[bi]) as f64 + 1.0;
+            let age = now.saturating_sub(nand.last_write[bi]);
             let score = match self.policy {
                 GcPolicy::Greedy => unreachable!(),
-                GcPolicy::CostBenefit => {
-                    if u == 0.0 {
-                        f64::INFINITY
-                    } else {
-                        age * (1.0 - u) / (2.0 * u)
-                    }
-                }
-                GcPolicy::Cat => {
-                    if u >= 1.0 {
-                        f64::NEG_INFINITY
-                    } else {
-                        -(u / ((1.0 - u) * age) * (nand.erases[bi] as f64 + 1.0))
-                    }
-                }
+                GcPolicy::CostBenefit => cost_benefit(u, age),
+                GcPolicy::Cat => -cat(u, age, nand.erases[bi]),
                 GcPolicy::Fifo => -(self.seq[bi] as f64),
             };
             let better = match best {
@@ -216,6 +213,24 @@ impl Selector {
             }
         }
         best.map(|(_, _, b)| b)
+    }
+}
+
+/// Cost-benefit's a·(1−u)/2u, to maximise; +∞ when nothing is valid.
+pub fn cost_benefit(u: f64, age: u64) -> f64 {
+    if u == 0.0 {
+        f64::INFINITY
+    } else {
+        age as f64 * (1.0 - u) / (2.0 * u)
+    }
+}
+
+/// CAT's u/((1−u)·a)·t with a+1 and t+1, to minimise; +∞ when all is valid.
+pub fn cat(u: f64, age: u64, erases: u32) -> f64 {
+    if u >= 1.0 {
+        f64::INFINITY
+    } else {
+        u / ((1.0 - u) * (age as f64 + 1.0)) * (erases as f64 + 1.0)
     }
 }
 
@@ -251,12 +266,37 @@ mod tests {
         };
         assert_eq!(pick(GcPolicy::Greedy, 100), Some(1));
         assert_eq!(pick(GcPolicy::Fifo, 100), Some(0));
-        // cost-benefit: block 0: a=91, u=.75 → 91·.25/1.5 = 15.2; block 1: a=11, u=.25 → 11·.75/.5 = 16.5
+        // cost-benefit: block 0: a=90, u=.75 → 90·.25/1.5 = 15; block 1: a=10, u=.25 → 10·.75/.5 = 15:
+        // a tie, which the block with more invalid pages wins
         assert_eq!(pick(GcPolicy::CostBenefit, 100), Some(1));
-        // just after block 1 was written its age is 1: block 0 (a=81 → 13.5) beats it (1.5)
+        // just as block 1 was written its age is 0 and it scores 0: block 0 (a=80 → 13.3) wins
         assert_eq!(pick(GcPolicy::CostBenefit, 90), Some(0));
         // CAT: block 0 .75/(.25·91) = .033, block 1 .25/(.75·11) = .030 → block 1
         assert_eq!(pick(GcPolicy::Cat, 100), Some(1));
+    }
+
+    #[test]
+    fn cost_benefit_is_the_papers_formula_and_cat_adds_one_to_age_and_erases() {
+        assert_eq!(cost_benefit(0.75, 30), 5.0);
+        assert_eq!(cost_benefit(0.5, 0), 0.0);
+        assert_eq!(cost_benefit(0.0, 0), f64::INFINITY, "an empty block is free space at no cost");
+        assert_eq!(cat(0.5, 0, 0), 1.0);
+        assert_eq!(cat(0.5, 9, 1), 0.2);
+        assert_eq!(cat(1.0, 9, 1), f64::INFINITY);
+    }
+
+    #[test]
+    fn a_cleaning_copy_keeps_its_datas_age() {
+        // Block 0 written at t=10, block 1 receives a copy at t=90: its youngest
+        // data is still from t=10, so cost-benefit sees it as 80 writes old.
+        let mut n = Nand::new(4, 4);
+        let b0 = n.take_free().unwrap();
+        n.program(n.ppn(b0, 0), 0, 10, 10);
+        let b1 = n.take_free().unwrap();
+        n.copy(n.ppn(b0, 0), n.ppn(b1, 0), 90);
+        assert_eq!(n.last_write[b1 as usize], 10);
+        n.program(n.ppn(b1, 1), 1, 95, 95);
+        assert_eq!(n.last_write[b1 as usize], 95, "a host write makes the block young");
     }
 
     #[test]

@@ -36,8 +36,9 @@ pub struct Nand {
     /// requires, so a block can take a page only at offsets >= wp.
     pub wp: Vec<u32>,
     pub erases: Vec<u32>,
-    /// Host-write clock at the last program into the block (the age of its
-    /// youngest data, which cost-benefit and CAT read).
+    /// Host-write clock of the youngest data in the block: its last host write
+    /// programmed here, or the host write of the data a cleaning copy brought
+    /// (a copy does not make data young). Cost-benefit and CAT read its age.
     pub last_write: Vec<u64>,
     /// Free blocks, oldest-freed first, so allocation rotates through the pool.
     free: VecDeque<u32>,
@@ -111,10 +112,10 @@ impl Nand {
         self.wp[b as usize] == self.ppb
     }
 
-    /// Writes `lpn`'s data (version `stamp`) into a free page at or beyond the
-    /// block's write pointer.
+    /// Writes `lpn`'s data (version `stamp`, host-written at `written`) into a
+    /// free page at or beyond the block's write pointer.
     #[inline]
-    pub fn program(&mut self, ppn: u32, lpn: u32, stamp: u32, now: u64) {
+    pub fn program(&mut self, ppn: u32, lpn: u32, stamp: u32, written: u64) {
         let p = ppn as usize;
         let (b, off) = split(ppn, self.ppb, self.shift);
         let b = b as usize;
@@ -124,7 +125,7 @@ impl Nand {
         self.stamp[p] = stamp;
         self.valid[b] += 1;
         self.wp[b] = off + 1;
-        self.last_write[b] = now;
+        self.last_write[b] = self.last_write[b].max(written);
         self.c.flash_writes += 1;
     }
 
@@ -147,7 +148,10 @@ impl Nand {
         let f = from as usize;
         self.c.flash_reads += 1;
         self.c.copied += 1;
-        self.program(to, self.owner[f], self.stamp[f], now);
+        // Stamps count host writes as the FTLs' clocks do (modulo 2^32), so the
+        // data's own write time is `now` less the stamps issued since.
+        let written = now.saturating_sub((now as u32).wrapping_sub(self.stamp[f]) as u64);
+        self.program(to, self.owner[f], self.stamp[f], written);
         self.invalidate(from)
     }
 
@@ -162,6 +166,7 @@ impl Nand {
         self.stamp[s..e].fill(0);
         self.invalid[bi] = 0;
         self.wp[bi] = 0;
+        self.last_write[bi] = 0;
         self.erases[bi] += 1;
         self.c.erases += 1;
         self.free.push_back(b);

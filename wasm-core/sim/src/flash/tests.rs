@@ -416,3 +416,17 @@ fn higher_block_utilisation_lowers_waf() {
         assert!(w[0] > w[1] && w[1] > w[2] && w[2] > 1.0, "{ftl}: WAF at 25/50/75 % {w:?}");
     }
 }
+
+/// The default cleaning victim is each FTL's own: round-robin for FAST's log
+/// blocks (FAST's paper), greedy for the page FTL; greedy stays selectable.
+#[test]
+fn the_default_victim_is_round_robin_for_fast_and_greedy_for_the_page_ftl() {
+    assert_eq!(FlashConfig::default().gc, "auto");
+    let mut rng = Rng::new(5);
+    let t = writes((0..20_000).map(|_| rng.below(900)));
+    let m = |ftl: &str, gc: &str| run_flash(&cfg(ftl, gc, 128, 16, 0.15, 0.8), &t, None).unwrap().metrics;
+    assert_eq!(m("fast", "auto"), m("fast", "fifo"));
+    assert_ne!(m("fast", "auto"), m("fast", "greedy"));
+    assert_eq!(m("page", "auto"), m("page", "greedy"));
+    assert_ne!(m("page", "auto"), m("page", "fifo"));
+}

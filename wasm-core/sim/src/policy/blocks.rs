@@ -160,20 +160,45 @@ mod tests {
         let e = BlockMap::new("fab", &[1], 2, 4).err().unwrap().to_string();
         assert!(e.contains("fab") && e.contains("original page ids"), "{e}");
     }
-}
 
-/// Configuration of the block-level baselines (FAB, BPLRU, LB-CLOCK): how many
-/// pages of the original address space make one flash block.
-#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct BlockConfig {
-    pub pages_per_block: u32,
-}
-
-impl Default for BlockConfig {
-    fn default() -> Self {
-        BlockConfig { pages_per_block: 64 }
+    #[test]
+    fn block_sizes_default_to_the_papers() {
+        // The TS-CLOCK paper's 4 MB block for TS-CLOCK, FAB and LB-CLOCK; BPLRU's own 64.
+        for (id, ppb) in [("ts-clock", 1024), ("fab", 1024), ("lb-clock", 1024), ("bplru", 64)] {
+            let e = crate::policy::entry(id).unwrap();
+            assert_eq!((e.defaults)()["pages_per_block"], ppb, "{id}");
+            assert_eq!(e.view.block_param, Some("pages_per_block"), "{id}");
+        }
     }
+}
+
+/// A configuration of the block-level baselines: how many pages of the original
+/// address space make one flash block, with its default.
+macro_rules! block_config {
+    ($(#[$doc:meta])* $name:ident = $ppb:expr) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+        #[serde(default, deny_unknown_fields)]
+        pub struct $name {
+            pub pages_per_block: u32,
+        }
+
+        impl Default for $name {
+            fn default() -> Self {
+                $name { pages_per_block: $ppb }
+            }
+        }
+    };
+}
+
+block_config! {
+    /// BPLRU's: 64 pages, the large-block NAND of its paper.
+    BlockConfig = 64
+}
+block_config! {
+    /// FAB's and LB-CLOCK's: the 4 MB block (1,024 pages of 4 KB) the TS-CLOCK
+    /// paper uses when it compares them.
+    PaperBlockConfig = 1024
 }
 
 /// The block size parameter every block-aware policy declares.

@@ -20,7 +20,8 @@
 //!   (clearing moves a block behind the hand, and nothing else moves it), so the
 //!   front of the fullest bucket is exactly "the fullest, first in hand order",
 //!   found in O(pages per block) instead of a scan of every resident block.
-//! - `pages_per_block` defaults to 64.
+//! - `pages_per_block` defaults to 1,024 (4 MB of 4 KB pages), the block the
+//!   TS-CLOCK paper uses for its LB-CLOCK runs.
 //!
 //! Snapshot: ring "clock" of pages grouped by block, blocks in circle order from
 //! the hand (hand "hand" at 0), pages in sector order; `bits` = the block's
@@ -34,7 +35,7 @@ use crate::catalog::{View, HAND, RESIDENT};
 use crate::SimError;
 
 /// Pages per flash block, shared by the block-level baselines.
-pub type Config = super::blocks::BlockConfig;
+pub type Config = super::blocks::PaperBlockConfig;
 
 pub const ENTRY: PolicyEntry = PolicyEntry {
     id: "lb-clock",
