@@ -35,7 +35,8 @@ flash (any of these turns the flash model on; without --policy the trace goes st
   --regions N                     DAC regions, 1 = no clustering (default 1)
   --dac-threshold N               DAC time threshold in host writes, 0 = not set (default 0)
   --watermark N                   free blocks below which cleaning starts
-  --aging F                       random overwrites before measuring, × physical pages
+  --aging F                       overwrites before measuring, × physical pages
+  --aging-sequential F            share of them in sequential whole-block runs (default 0.5)
   --list-policies       print the policy registry and exit (with --json: the whole catalogue)
 ";
 
@@ -120,6 +121,9 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
             Long("dac-threshold") => flash(&mut a).threshold = number("--dac-threshold", &p.value()?.string()?)?,
             Long("watermark") => flash(&mut a).watermark = number("--watermark", &p.value()?.string()?)?,
             Long("aging") => flash(&mut a).aging = number("--aging", &p.value()?.string()?)?,
+            Long("aging-sequential") => {
+                flash(&mut a).aging_sequential = number("--aging-sequential", &p.value()?.string()?)?
+            }
             Long("frames") => {
                 for f in list(&p.value()?.string()?) {
                     let fr = match f.strip_suffix('%') {

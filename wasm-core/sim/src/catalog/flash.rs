@@ -61,7 +61,15 @@ pub const PARAMS: &[Param] = &[
         0.0,
         100.0,
         "× device",
-        "Random overwrites before measuring, multiple of the physical pages.",
+        "Overwrites before measuring, multiple of the physical pages.",
+    ),
+    Param::number(
+        "aging_sequential",
+        "Aging: sequential share",
+        0.0,
+        1.0,
+        "of the overwrites",
+        "Share of the aging overwrites written as sequential whole-block runs, the rest random pages. The TS-CLOCK paper mixes both without a ratio; one half is this project's choice.",
     ),
     Param::integer("seed", "Aging seed", 0.0, 9007199254740991.0, "", "Seed of the aging writes."),
 ];

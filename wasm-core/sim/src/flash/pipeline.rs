@@ -13,9 +13,11 @@
 //! it came from, whose `ids` translate dense ids the same way.
 //!
 //! Before measuring, logical pages 0..fill are written in order and then
-//! `aging` × physical pages random overwrites of that range are done (none
-//! when fill is 0); all counters, wear deltas and the block-utilisation
-//! histogram restart afterwards.
+//! `aging` × physical pages overwrites of that range are done (none when fill
+//! is 0): a share `aging_sequential` of them in sequential runs of one block's
+//! pages from a random block-aligned page, as the TS-CLOCK paper's aging mixes
+//! sequential and random writes, the rest single random pages. All counters,
+//! wear deltas and the block-utilisation histogram restart afterwards.
 
 use super::check::check;
 use super::metrics::{BlockUtil, FlashMetrics, Inputs};
@@ -96,9 +98,24 @@ impl FlashSim {
         if geo.fill_pages > 0 {
             let n = (cfg.aging * geo.physical_pages as f64).round() as u64;
             let mut rng = Rng::new(cfg.seed);
-            for _ in 0..n {
-                let lpn = rng.below(geo.fill_pages as u64) as u32;
-                s.apply(lpn, true)?;
+            let fill = geo.fill_pages as u64;
+            let ppb = geo.ppb as u64;
+            let mut done = 0;
+            while done < n {
+                // A run is ppb pages, so runs are chosen with this weight to
+                // make their share of the pages aging_sequential.
+                let s_share = cfg.aging_sequential;
+                let p_run = if s_share >= 1.0 { 1.0 } else { s_share / (s_share + (1.0 - s_share) * ppb as f64) };
+                if fill >= ppb && rng.next_f64() < p_run {
+                    let start = rng.below(fill / ppb) * ppb;
+                    for lpn in start..(start + ppb).min(start + (n - done)) {
+                        s.apply(lpn as u32, true)?;
+                        done += 1;
+                    }
+                } else {
+                    s.apply(rng.below(fill) as u32, true)?;
+                    done += 1;
+                }
             }
         }
         s.reset();

@@ -430,3 +430,23 @@ fn the_default_victim_is_round_robin_for_fast_and_greedy_for_the_page_ftl() {
     assert_eq!(m("page", "auto"), m("page", "greedy"));
     assert_ne!(m("page", "auto"), m("page", "fifo"));
 }
+
+/// Aging mixes sequential whole-block runs and random pages: all-sequential
+/// aging leaves whole blocks invalid together, all-random scatters garbage, so
+/// the WAF measured afterwards is lowest after the first, highest after the
+/// second, and in between after the mix.
+#[test]
+fn aging_mixes_sequential_runs_and_random_overwrites() {
+    let t = writes((0..4000).map(|i| i % 900));
+    let waf = |share: f64| {
+        let mut c = cfg("page", "greedy", 128, 16, 0.15, 0.8);
+        (c.aging, c.aging_sequential) = (2.0, share);
+        run_flash(&c, &t, None).unwrap().metrics.waf
+    };
+    let (seq, mixed, random) = (waf(1.0), waf(0.5), waf(0.0));
+    assert!(seq < mixed && mixed < random, "WAF after aging: {seq} {mixed} {random}");
+    assert_eq!(FlashConfig::default().aging_sequential, 0.5);
+    let mut bad = cfg("page", "greedy", 128, 16, 0.15, 0.8);
+    bad.aging_sequential = 1.5;
+    assert!(FlashSim::new(&bad).err().unwrap().to_string().contains("aging_sequential"));
+}
