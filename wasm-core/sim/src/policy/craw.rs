@@ -267,20 +267,7 @@ impl Craw {
     }
 
     fn victim_area(&self) -> Area {
-        let mut best = Area::R;
-        let mut best_ratio = -1.0;
-        for (i, a) in [Area::R, Area::W1, Area::W2].into_iter().enumerate() {
-            let cur = self.area[i].len();
-            if cur == 0 {
-                continue;
-            }
-            let ratio = cur as f64 / self.desired[i].max(1e-9);
-            if ratio > best_ratio {
-                best = a;
-                best_ratio = ratio;
-            }
-        }
-        best
+        victim_of(self.area.each_ref().map(|l| l.len()), self.desired)
     }
 
     /// One scan of the victim area until a page is deleted from it (or the area
@@ -465,13 +452,57 @@ impl Policy for Craw {
     }
 }
 
+/// The victim area: of the non-empty areas, the one with the largest ratio of
+/// current to desired size (the first of equals, in R, W1, W2 order).
+fn victim_of(current: [usize; 3], desired: [f64; 3]) -> Area {
+    let mut best = Area::R;
+    let mut best_ratio = -1.0;
+    for (i, a) in [Area::R, Area::W1, Area::W2].into_iter().enumerate() {
+        if current[i] == 0 {
+            continue;
+        }
+        let ratio = current[i] as f64 / desired[i].max(1e-9);
+        if ratio > best_ratio {
+            best = a;
+            best_ratio = ratio;
+        }
+    }
+    best
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::testutil::{count, r, random_trace, replay, w};
+    use super::{victim_of, Area};
     use serde_json::json;
 
     fn pages(rp: &super::super::testutil::Replay, ring: usize) -> Vec<u64> {
         rp.policy.snapshot().rings[ring].slots.iter().map(|s| rp.trace.ids[s.page.unwrap() as usize]).collect()
+    }
+
+    #[test]
+    fn each_area_and_its_ghost_hold_at_most_s_pages() {
+        // §IV-A: "the total number of pages in these two areas is equal to S".
+        for id in ["craw", "craw-a"] {
+            for n in [50, 400, 3000] {
+                let reqs = random_trace(7, n, 120, 0.4);
+                let rp = replay(id, 16, serde_json::Value::Null, &reqs).0;
+                let snap = rp.policy.snapshot();
+                for (ring, ghost) in snap.rings.iter().zip(&snap.lists) {
+                    let total = ring.slots.len() + ghost.entries.len();
+                    assert!(total <= 16, "{id} after {n}: {} + {} = {total} > S", ring.name, ghost.name);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn reclaim_picks_the_area_of_the_papers_example() {
+        // Section 3: desired sizes 3, 4, 5 and current sizes 4, 5, 5: R and W1
+        // are over their desired sizes, and R has the larger ratio (4/3 > 5/4).
+        assert_eq!(victim_of([4, 5, 5], [3.0, 4.0, 5.0]), Area::R);
+        assert_eq!(victim_of([3, 5, 5], [3.0, 4.0, 5.0]), Area::W1);
+        assert_eq!(victim_of([0, 1, 9], [3.0, 4.0, 5.0]), Area::W2);
     }
 
     #[test]

@@ -373,6 +373,20 @@ mod tests {
     }
 
     #[test]
+    fn the_eviction_a_fault_causes_never_drops_the_faulting_blocks_own_entry() {
+        // One non-resident entry allowed. 0 1 LIR, 2 HIR; 3 evicts 2 (ghost [2]).
+        // 2 faults: evicting 3 makes 3 a ghost and the bound drops the oldest
+        // ghost, which must not be 2's own entry: 2 is still in S, so it turns LIR.
+        let mut l = Lirs::new(3, 4, 1, 1);
+        let mut sink = Sink::recording();
+        for x in [0, 1, 2, 3, 2] {
+            l.access(Req { t: 0, page: x, write: false }, &mut sink);
+        }
+        assert_eq!(lists(&l), vec![vec![(2, "LIR"), (3, "ghost"), (1, "LIR")], vec![(0, "HIR")]]);
+        assert!(sink.events.unwrap().contains(&Event::Ghost { page: 2, list: "S", action: "hit" }));
+    }
+
+    #[test]
     fn collapsed_repeats_keep_a_run_from_making_lir() {
         for (on, s_list) in [(false, vec![(2, "LIR"), (1, "LIR")]), (true, vec![(2, "HIR"), (1, "LIR"), (0, "LIR")])] {
             let t = crate::Trace::reads(&[0, 1, 2, 2]);
