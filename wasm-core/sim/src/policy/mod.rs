@@ -171,6 +171,13 @@ pub trait Policy: PolicyClone {
         false
     }
 
+    /// Whether the policy must serve every request, repeats included. OPT's
+    /// state is its position in the trace, so for it a repeat is served as a
+    /// request (a hit that only moves the page's next use).
+    fn sees_every_request(&self) -> bool {
+        false
+    }
+
     /// Serves a run of packed requests starting at trace position `t0`; returns
     /// the hits. Being a provided method it is compiled per policy, so the
     /// per-request call is static and inlined.
@@ -204,5 +211,5 @@ pub trait Policy: PolicyClone {
 /// it as an ordinary request.
 #[inline]
 pub fn collapse<P: Policy + ?Sized>(policy: &mut P, req: Req) -> bool {
-    policy.contains(req.page) && (!req.write || policy.mark_dirty(req.page))
+    !policy.sees_every_request() && policy.contains(req.page) && (!req.write || policy.mark_dirty(req.page))
 }

@@ -153,8 +153,7 @@ impl Policy for Opt {
     fn contains(&self, page: u32) -> bool {
         self.state.get(page as usize).is_some_and(|s| s & RES != 0)
     }
-    fn mark_dirty(&mut self, page: u32) -> bool {
-        self.state[page as usize] |= DIRTY;
+    fn sees_every_request(&self) -> bool {
         true
     }
 
