@@ -17,7 +17,11 @@ csv: CsvMapping,
 /**
  * What a new experiment starts with.
  */
-experiment: ExperimentDefaults, };
+experiment: ExperimentDefaults, 
+/**
+ * The papers' tables the Reproduce view and `--reproduce` rebuild.
+ */
+reproduce: Array<Table>, };
 
 export type Named = { id: string, name: string, summary: string, };
 
@@ -144,6 +148,57 @@ sweep: string, cost_preset: string,
  * The explorer's first policy and size.
  */
 explore_policy: string, explore_frames: number, };
+
+export type Table = { 
+/**
+ * What `--reproduce` takes.
+ */
+id: string, title: string, 
+/**
+ * Paper, table or section, as printed.
+ */
+source: string, input: Input, collapse_repeats: boolean, 
+/**
+ * What a row's `x` is: `frames` (cache size) or `regions` (DAC regions).
+ */
+row_key: string, row_label: string, 
+/**
+ * Unit of the values (`%`).
+ */
+unit: string, columns: Array<Column>, rows: Array<Row>, 
+/**
+ * Readings and known differences, in words.
+ */
+notes: Array<string>, };
+
+export type Input = { "kind": "file", name: string, format: string, requests: number | null, distinct: number | null, } | { "kind": "generate", spec: string, };
+
+export type Column = { label: string, 
+/**
+ * A policy id for cache columns; empty for flash columns.
+ */
+policy: string, 
+/**
+ * JSON of the policy's parameters (empty: defaults).
+ */
+params: string, 
+/**
+ * JSON of a `FlashConfig` for flash columns (the trace goes straight to it).
+ */
+flash: string, 
+/**
+ * `hit_ratio`, or `<metric>_reduction`: how much lower a flash metric
+ * (`erases`, `copied`, `cleaning_cost`) is than with one DAC region.
+ */
+value: string, };
+
+export type Row = { x: number, 
+/**
+ * One per column; None where the paper prints nothing.
+ */
+published: Array<Published | null>, };
+
+export type Published = { lo: number, hi: number, };
 
 export type Limit = { name: string, value: number, scope: Scope, unit: string, doc: string, };
 

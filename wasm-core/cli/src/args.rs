@@ -38,6 +38,8 @@ flash (any of these turns the flash model on; without --policy the trace goes st
   --aging F                       overwrites before measuring, × physical pages
   --aging-sequential F            share of them in sequential whole-block runs (default 0.5)
   --list-policies       print the policy registry and exit (with --json: the whole catalogue)
+  --reproduce NAME      a published table beside the numbers computed here (list: the tables);
+                        tables on a public trace take it with --trace
 ";
 
 #[derive(Debug, Default)]
@@ -55,6 +57,7 @@ pub struct Args {
     pub collapse_repeats: bool,
     pub json: bool,
     pub list_policies: bool,
+    pub reproduce: Option<String>,
     /// True when --policy was given (flash alone runs without a cache).
     pub policies_given: bool,
     pub flash: Option<FlashConfig>,
@@ -169,6 +172,7 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
             Long("collapse-repeats") => a.collapse_repeats = true,
             Long("json") => a.json = true,
             Long("list-policies") => a.list_policies = true,
+            Long("reproduce") => a.reproduce = Some(p.value()?.string()?),
             Short('h') | Long("help") => {
                 print!("{USAGE}");
                 std::process::exit(0);

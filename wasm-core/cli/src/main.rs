@@ -4,6 +4,7 @@
 mod args;
 mod bench;
 mod input;
+mod reproduce;
 
 use args::Args;
 use cachescope_sim::flash::{run_flash, FlashMetrics};
@@ -33,6 +34,9 @@ fn main() -> ExitCode {
 }
 
 fn simulate(a: Args) -> Result<(), String> {
+    if let Some(name) = &a.reproduce {
+        return reproduce::main(&a, name);
+    }
     if a.list_policies && a.json {
         println!("{}", cachescope_sim::catalog::catalog_json());
         return Ok(());

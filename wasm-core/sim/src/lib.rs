@@ -11,6 +11,7 @@ pub mod generate;
 pub mod limits;
 pub mod link;
 pub mod policy;
+pub mod reproduce;
 pub mod rng;
 pub mod sim;
 pub mod spec;

@@ -6,6 +6,7 @@ use cachescope_sim::flash::{run_flash, FlashConfig, FlashRunOutput, FlashStep};
 use cachescope_sim::formats::{summarize, LoadOptions, Loader};
 use cachescope_sim::generate::{generate, GenConfig};
 use cachescope_sim::policy::{build, BuildCtx};
+use cachescope_sim::reproduce;
 use cachescope_sim::{RunOptions, Session, Trace};
 use serde_json::Value;
 use std::rc::Rc;
@@ -59,6 +60,13 @@ impl WasmTrace {
         let cfg: GenConfig =
             serde_json::from_str(config_json).map_err(|e| js_err(format!("invalid generator: {e}")))?;
         Ok(WasmTrace { inner: Rc::new(generate(&cfg).map_err(js_err)?) })
+    }
+
+    /// The workload of a generated Reproduce table (the table as JSON).
+    pub fn for_table(table_json: &str) -> Result<WasmTrace, JsError> {
+        let t = table_of(table_json)?;
+        let trace = reproduce::generated_trace(&t).ok_or_else(|| js_err(format!("{} runs on a file", t.id)))?;
+        Ok(WasmTrace { inner: Rc::new(trace.map_err(js_err)?) })
     }
 
     /// Builds a trace from original page ids and a parallel 0/1 write array.
@@ -279,6 +287,25 @@ pub fn flash_run(trace: &WasmTrace, config_json: &str, stream: Option<Vec<u32>>)
     };
     let r = run_flash(&cfg, &trace.inner, stream.as_deref()).map_err(js_err)?;
     Ok(to_json(&FlashRunOutput { metrics: r.metrics, erase_counts: r.erase_counts }))
+}
+
+// ---- Reproduce: the papers' tables beside the computed numbers -------------
+
+fn table_of(json: &str) -> Result<reproduce::Table, JsError> {
+    serde_json::from_str(json).map_err(|e| js_err(format!("invalid reproduce table: {e}")))
+}
+
+/// The value of one cell of a Reproduce table (the table as JSON, as the page
+/// shows it) on `trace`.
+#[wasm_bindgen]
+pub fn reproduce_cell(trace: &WasmTrace, table_json: &str, row: u32, col: u32) -> Result<f64, JsError> {
+    reproduce::cell(&table_of(table_json)?, &trace.inner, row as usize, col as usize).map_err(js_err)
+}
+
+/// How `trace` differs from the documented trace of a table: a JSON array of sentences.
+#[wasm_bindgen]
+pub fn reproduce_check(trace: &WasmTrace, table_json: &str) -> Result<String, JsError> {
+    Ok(to_json(&reproduce::check_input(&table_of(table_json)?, &trace.inner)))
 }
 
 // ---- Explorer: a flash device stepped one host request at a time ------------

@@ -42,6 +42,8 @@ pub struct Catalog {
     pub csv: CsvMapping,
     /// What a new experiment starts with.
     pub experiment: ExperimentDefaults,
+    /// The papers' tables the Reproduce view and `--reproduce` rebuild.
+    pub reproduce: Vec<crate::reproduce::Table>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -150,6 +152,7 @@ pub fn catalog() -> Catalog {
             })
             .collect(),
         cleaning: crate::flash::gc::CLEANING.to_vec(),
+        reproduce: crate::reproduce::TABLES.to_vec(),
         flash: flash::params(),
         formats: Format::ALL
             .iter()
