@@ -6,12 +6,14 @@ import { ExperimentPanel } from './components/ExperimentPanel';
 import { CompareView } from './components/CompareView';
 import { PresetGallery } from './components/PresetGallery';
 import { ExplorerView } from './explorer/ExplorerView';
+import { ReproduceView } from './reproduce/ReproduceView';
 import type { View } from './state/viewSlice';
 import { installUrlSync } from './state/url';
 
 const VIEWS: { id: View; label: string }[] = [
   { id: 'compare', label: 'Compare' },
   { id: 'explore', label: 'Explore' },
+  { id: 'reproduce', label: 'Reproduce' },
 ];
 
 export function App() {
@@ -80,7 +82,7 @@ export function App() {
           <PresetGallery />
         </aside>
         <div role="tabpanel" aria-label={VIEWS.find((v) => v.id === view)?.label}>
-          {view === 'compare' ? <CompareView /> : <ExplorerView />}
+          {view === 'compare' ? <CompareView /> : view === 'explore' ? <ExplorerView /> : <ReproduceView />}
         </div>
       </main>
     </div>

@@ -8,7 +8,7 @@ const STYLE = `svg{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-se
 const TITLE = 30;
 
 /** Self-contained SVG markup of a chart, with `title` above it when given (a slide needs it). */
-export function svgMarkup(svg: SVGSVGElement, title?: string): string {
+export function svgMarkup(svg: SVGSVGElement, title?: string, provenance?: string): string {
   const clone = svg.cloneNode(true) as SVGSVGElement;
   const [, , w, h0] = (svg.getAttribute('viewBox') ?? '0 0 760 340').split(/\s+/).map(Number);
   const ns = 'http://www.w3.org/2000/svg';
@@ -39,6 +39,11 @@ export function svgMarkup(svg: SVGSVGElement, title?: string): string {
   bg.setAttribute('fill', '#fff');
   clone.insertBefore(bg, clone.firstChild);
   clone.insertBefore(style, clone.firstChild);
+  if (provenance) {
+    const meta = document.createElementNS(ns, 'desc');
+    meta.textContent = provenance;
+    clone.insertBefore(meta, clone.firstChild);
+  }
   return new XMLSerializer().serializeToString(clone);
 }
 

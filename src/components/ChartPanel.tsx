@@ -2,6 +2,8 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Chart } from '../charts/hitRatioChart';
 import { svgMarkup, svgToPng } from '../charts/exportChart';
 import { download, slug } from './download';
+import { useApp } from '../state/store';
+import { provenanceLine, provenanceOf } from '../state/provenance';
 
 interface Props<T> {
   title: string;
@@ -29,9 +31,9 @@ export function ChartPanel<T>({ title, create, data, hidden, children }: Props<T
   useEffect(() => chart.current?.update(data), [data]);
 
   const svg = () => node.current?.querySelector('svg') ?? null;
-  const saveSvg = () => {
+  const saveSvg = async () => {
     const s = svg();
-    if (s) download(`${slug(title)}.svg`, svgMarkup(s, title), 'image/svg+xml');
+    if (s) download(`${slug(title)}.svg`, svgMarkup(s, title, provenanceLine(await provenanceOf(useApp.getState()))), 'image/svg+xml');
   };
   const savePng = async () => {
     const s = svg();
@@ -51,7 +53,7 @@ export function ChartPanel<T>({ title, create, data, hidden, children }: Props<T
         <div className="chart-tools">
           {children}
           {/* Named by their section; a name holding the title would match “Run” in tests and for voice control. */}
-          <button type="button" className="small" onClick={saveSvg}>
+          <button type="button" className="small" onClick={() => void saveSvg()}>
             Download SVG
           </button>
           <button type="button" className="small" onClick={() => void savePng()}>

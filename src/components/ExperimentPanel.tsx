@@ -66,7 +66,10 @@ export function ExperimentPanel() {
           <input type="checkbox" checked={flush} onChange={(e) => setFlush(e.target.checked)} />
           Flush dirty pages at the end
         </label>
-        <label className="inline" title="As the LIRS and CLOCK-Pro authors' simulators count their traces: a request for the page just requested is a hit that changes nothing but the dirty bit.">
+        <label
+          className="inline"
+          title="As the LIRS and CLOCK-Pro authors' simulators count their traces: a request for the page just requested is a hit that changes nothing but the dirty bit."
+        >
           <input type="checkbox" checked={collapse} onChange={(e) => setCollapse(e.target.checked)} />
           Collapse immediate repeats
         </label>

@@ -1,14 +1,17 @@
 import { useApp } from '../state/store';
-import { selectFlash } from '../state/selectors';
+import { selectFlash, selectPolicies } from '../state/selectors';
 import { flashLabel } from '../state/runSlice';
 import { CATALOG } from '../core/catalog';
+import { blockMismatches } from '../core/blockSizes';
 import { fieldsOf, splitFlashFields } from '../core/params';
 import { ParamEditor } from './ParamEditor';
 
 /** Flash configurations the cache's after-stream (miss reads, write-backs) runs on. */
 export function FlashList() {
   const flash = useApp(selectFlash);
+  const policies = useApp(selectPolicies);
   const { addFlash, removeFlash, setFlashField } = useApp.getState();
+  const mismatches = blockMismatches(policies, flash);
   return (
     <fieldset className="policy-group flash-list">
       <legend>Flash behind the cache</legend>
@@ -34,6 +37,13 @@ export function FlashList() {
           </div>
         );
       })}
+      {mismatches.length > 0 && (
+        <div className="hint" role="note" aria-label="Block sizes">
+          {mismatches.map((m) => (
+            <p key={m}>{m}</p>
+          ))}
+        </div>
+      )}
       <button type="button" className="small" onClick={addFlash}>
         + flash configuration
       </button>

@@ -4,6 +4,7 @@ import { selectBusy, selectResults } from '../state/selectors';
 import { engine } from '../worker/client';
 import { experimentOf } from '../state/url';
 import { download } from './download';
+import { provenanceOf } from '../state/provenance';
 import { resultsCsv, resultsJson, streamTrace } from './resultColumns';
 
 /** Downloads of the table (CSV, JSON) and of one run's after-cache stream. */
@@ -14,21 +15,28 @@ export function ResultsExport() {
   const [status, setStatus] = useState<string | null>(null);
   const chosen = results[Math.min(pick, results.length - 1)];
 
-  const exportJson = () => {
+  const exportJson = async () => {
     const s = useApp.getState();
     download(
       'cachescope-results.json',
-      resultsJson(results, { experiment: experimentOf(s), trace: s.trace, link: location.href }),
+      resultsJson(results, await provenanceOf(s), { experiment: experimentOf(s), trace: s.trace, link: location.href }),
       'application/json',
     );
   };
+  const exportCsv = async () => download('cachescope-results.csv', resultsCsv(results, await provenanceOf(useApp.getState())), 'text/csv');
 
   const exportStream = async () => {
     if (!chosen) return;
     const s = useApp.getState();
     setStatus('Rerunning to record the after-cache stream…');
     try {
-      const { pages, writes } = await engine().stream(chosen.job, { cost: s.cost, buckets: 1, flush: s.flush, record_stream: false, collapse_repeats: s.collapse }).done;
+      const { pages, writes } = await engine().stream(chosen.job, {
+        cost: s.cost,
+        buckets: 1,
+        flush: s.flush,
+        record_stream: false,
+        collapse_repeats: s.collapse,
+      }).done;
       const name = `after-cache-${chosen.job.policy}-${chosen.job.frames}.txt`;
       download(
         name,
@@ -42,10 +50,10 @@ export function ResultsExport() {
 
   return (
     <div className="exports" role="group" aria-label="Export results">
-      <button type="button" onClick={() => download('cachescope-results.csv', resultsCsv(results), 'text/csv')}>
+      <button type="button" onClick={() => void exportCsv()}>
         Export CSV
       </button>
-      <button type="button" onClick={exportJson}>
+      <button type="button" onClick={() => void exportJson()}>
         Export JSON
       </button>
       <label className="inline">

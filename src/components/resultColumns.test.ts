@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resultsCsv, resultsJson, streamTrace } from './resultColumns';
 import type { RunResultView } from '../state/runSlice';
+import type { Provenance } from '../state/provenance';
 
 const r = (label: string, frames: number, hits: number): RunResultView => ({
   job: { policy: 'dac', frames, params: { regions: 4 } },
@@ -11,19 +12,29 @@ const r = (label: string, frames: number, hits: number): RunResultView => ({
   bucketHits: new Uint32Array([hits]),
 });
 
+const p: Provenance = {
+  core: '9.9.9',
+  options: { collapse_repeats: true, flush: false, cost: { read: 1, write: 1 } },
+  trace_sha256: 'ab'.repeat(32),
+};
+
 describe('result exports', () => {
-  it('CSV has a header, one line per run and quotes what needs quoting', () => {
-    const csv = resultsCsv([r('DAC (regions=4)', 100, 7), r('=cmd', 200, 8)]);
+  it('CSV has a header, one line per run, its provenance, and quotes what needs quoting', () => {
+    const csv = resultsCsv([r('DAC (regions=4)', 100, 7), r('=cmd', 200, 8)], p);
     const lines = csv.trim().split('\n');
-    expect(lines[0]).toBe('policy,policy_id,params,frames,requests,hits,misses,hit_ratio,reads,writebacks,flushed,cost');
-    expect(lines[1]).toBe('DAC (regions=4),dac,"{""regions"":4}",100,10,7,3,0.7,3,2,0,5');
+    expect(lines[0]).toBe(
+      'policy,policy_id,params,frames,requests,hits,misses,hit_ratio,reads,writebacks,flushed,cost,core,collapse_repeats,trace_sha256',
+    );
+    expect(lines[1]).toBe(`DAC (regions=4),dac,"{""regions"":4}",100,10,7,3,0.7,3,2,0,5,9.9.9,true,${'ab'.repeat(32)}`);
     expect(lines[2].startsWith('"=cmd",')).toBe(true);
     expect(lines).toHaveLength(3);
   });
-  it('JSON carries the experiment and the metrics', () => {
-    const j = JSON.parse(resultsJson([r('A', 5, 1)], { link: 'x' }));
-    expect(j.link).toBe('x');
+  it('JSON carries the provenance, the experiment and every parameter of each run, defaults included', () => {
+    const lirs: RunResultView = { ...r('LIRS', 5, 1), job: { policy: 'lirs', frames: 5, params: { hir_fraction: 0.02 } } };
+    const j = JSON.parse(resultsJson([r('A', 5, 1), lirs], p, { link: 'x' }));
+    expect(j).toMatchObject({ link: 'x', core: '9.9.9', options: { collapse_repeats: true }, trace_sha256: 'ab'.repeat(32) });
     expect(j.results[0]).toMatchObject({ policy: 'A', frames: 5, hits: 1, cost: 11 });
+    expect(j.results[1].params).toMatchObject({ hir_fraction: 0.02, reading: 'tables' });
   });
   it('the after-cache stream is a plain trace with original ids', () => {
     expect(streamTrace(new Float64Array([7, 9000000000]), new Uint8Array([0, 1]), 'lru\nx')).toBe('# lru x\n7 R\n9000000000 W\n');

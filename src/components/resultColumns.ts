@@ -2,6 +2,7 @@
 // what is downloaded is what is shown.
 import type { Metrics } from '../core/types';
 import type { RunResultView } from '../state/runSlice';
+import { resolvedParams, type Provenance } from '../state/provenance';
 import { fmtInt, fmtNum, fmtPct } from './format';
 
 export type Col = { key: keyof Metrics; label: string; fmt: (x: number) => string; better: 'high' | 'low' | null };
@@ -72,30 +73,46 @@ const csvCell = (v: string | number): string => {
   return /[",\n\r]/.test(s) || /^[=+\-@]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
-export function resultsCsv(results: RunResultView[]): string {
+/** The table as CSV; every row also says how it was made (core, options, trace hash, whole configuration). */
+export function resultsCsv(results: RunResultView[], p: Provenance): string {
   const flash = hasFlash(results) ? FLASH_COLUMNS : [];
-  const head = ['policy', 'policy_id', 'params', 'frames', 'requests', ...COLUMNS.map((c) => c.key), ...flash.map((c) => `flash_${c.key}`)];
+  const head = [
+    'policy',
+    'policy_id',
+    'params',
+    'frames',
+    'requests',
+    ...COLUMNS.map((c) => c.key),
+    ...flash.map((c) => `flash_${c.key}`),
+    'core',
+    'collapse_repeats',
+    'trace_sha256',
+  ];
   const rows = results.map((r) => [
     r.label,
     r.job.policy,
-    JSON.stringify(r.job.params),
+    JSON.stringify(resolvedParams(r.job.policy, r.job.params)),
     r.job.frames,
     r.metrics.requests,
     ...COLUMNS.map((c) => r.metrics[c.key]),
     ...flash.map((c) => (r.flash?.metrics[c.key as keyof NonNullable<RunResultView['flash']>['metrics']] as number | undefined) ?? ''),
+    p.core,
+    String(p.options.collapse_repeats),
+    p.trace_sha256 ?? '',
   ]);
   return [head, ...rows].map((row) => row.map(csvCell).join(',')).join('\n') + '\n';
 }
 
-export function resultsJson(results: RunResultView[], extra: Record<string, unknown>): string {
+export function resultsJson(results: RunResultView[], p: Provenance, extra: Record<string, unknown>): string {
   return (
     JSON.stringify(
       {
+        ...p,
         ...extra,
         results: results.map((r) => ({
           policy: r.label,
           policy_id: r.job.policy,
-          params: r.job.params,
+          params: resolvedParams(r.job.policy, r.job.params),
           frames: r.job.frames,
           ...r.metrics,
           ...(r.flash ? { flash: { ...r.flash.metrics, erase_counts: [...r.flash.eraseCounts] } } : {}),

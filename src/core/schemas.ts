@@ -64,6 +64,24 @@ export const CsvMappingSchema: v.GenericSchema<G.CsvMapping> = v.object({
   namespace_column: optNum,
 });
 
+/** A paper's table for the Reproduce view (the catalogue's, or one a test registers). */
+export const ReproduceTableSchema: v.GenericSchema<G.Table> = v.object({
+  id: str,
+  title: str,
+  source: str,
+  input: v.variant('kind', [
+    v.object({ kind: v.literal('file'), name: str, format: str, requests: optNum, distinct: optNum }),
+    v.object({ kind: v.literal('generate'), spec: str }),
+  ]),
+  collapse_repeats: bool,
+  row_key: str,
+  row_label: str,
+  unit: str,
+  columns: v.array(v.object({ label: str, policy: str, params: str, flash: str, value: str })),
+  rows: v.array(v.object({ x: num, published: v.array(v.nullable(v.object({ lo: num, hi: num }))) })),
+  notes: v.array(str),
+});
+
 export const CatalogSchema: v.GenericSchema<G.Catalog> = v.object({
   version: str,
   groups: v.array(NamedSchema),
@@ -97,6 +115,7 @@ export const CatalogSchema: v.GenericSchema<G.Catalog> = v.object({
     explore_policy: str,
     explore_frames: num,
   }),
+  reproduce: v.array(ReproduceTableSchema),
 });
 
 // ---- results ----

@@ -159,7 +159,7 @@ export function experimentOfLink(l: HandLink): SharedExperiment {
   const firstFrames = Number(/^\d+/.exec(frames)?.[0] ?? useExplorer.getState().frames);
   const flash = l.flash as Params;
   const hasFlash = Object.keys(flash).length > 0;
-  const view = l.view === 'explore' || l.view === 'compare' ? l.view : l.step !== null ? 'explore' : 'compare';
+  const view = l.view === 'explore' || l.view === 'compare' || l.view === 'reproduce' ? l.view : l.step !== null ? 'explore' : 'compare';
   const step = l.step ?? 0;
   return {
     source:

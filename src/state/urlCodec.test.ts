@@ -90,7 +90,10 @@ describe('URL codec', () => {
     const old = (on: boolean) => ({
       ...full,
       collapse: undefined,
-      policies: [{ id: 'lirs', params: { ignore_repeats: on } }, { id: 'lru', params: {} }],
+      policies: [
+        { id: 'lirs', params: { ignore_repeats: on } },
+        { id: 'lru', params: {} },
+      ],
       explore: { mode: 'cache', policy: 'clock-pro', params: { ignore_repeats: on }, frames: 3, flash: {}, step: 0, selected: null },
     });
     for (const on of [true, false]) {

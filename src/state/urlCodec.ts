@@ -426,7 +426,9 @@ export function validateExperiment(raw: unknown): Decoded {
     flash: checkFlash(c, o.flash),
     baseline: c.num('baseline', o.baseline, 0, 0, 31, true),
     view:
-      o.view === 'compare' || o.view === 'explore' ? o.view : (o.view !== undefined && c.bad('view', 'compare or explore', o.view), d.view),
+      o.view === 'compare' || o.view === 'explore' || o.view === 'reproduce'
+        ? o.view
+        : (o.view !== undefined && c.bad('view', 'compare, explore or reproduce', o.view), d.view),
     position: c.num('position', o.position, 0, 0, Number.MAX_SAFE_INTEGER, true),
   };
   const explore = checkExplore(c, o.explore);

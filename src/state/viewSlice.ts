@@ -2,7 +2,7 @@ import type { StateCreator } from 'zustand';
 import type { AppState } from './store';
 import { applyTheme, loadSettings, saveSettings, type Theme } from './settings';
 
-export type View = 'compare' | 'explore';
+export type View = 'compare' | 'explore' | 'reproduce';
 
 export interface ViewSlice {
   view: View;

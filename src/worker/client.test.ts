@@ -26,7 +26,7 @@ describe('SimClient', () => {
     const results: number[] = [];
     const { id, done } = c.run(
       [{ policy: 'lru', frames: 2, params: {} }],
-      { cost: { read: 1, write: 1 }, buckets: 10, flush: false, record_stream: false },
+      { cost: { read: 1, write: 1 }, buckets: 10, flush: false, record_stream: false, collapse_repeats: false },
       (r) => results.push(r.metrics.hits),
       (p) => progress.push(p.done),
     );

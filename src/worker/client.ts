@@ -8,6 +8,8 @@ import {
   type ExploreToWorker,
   type FromWorker,
   type GaugeRequest,
+  type Reproduced,
+  type ReproduceTable,
   type ToWorker,
   type TraceSource,
 } from './protocol';
@@ -88,6 +90,10 @@ export class SimClient {
         this.pending.delete(msg.id);
         p.resolve(msg.link);
         return;
+      case 'reproduced':
+        this.pending.delete(msg.id);
+        p.resolve({ values: msg.values, warnings: msg.warnings, requests: msg.requests, distinct: msg.distinct });
+        return;
       case 'done':
         this.pending.delete(msg.id);
         p.resolve(undefined);
@@ -128,6 +134,11 @@ export class SimClient {
 
   stream(job: RunJob, options: RunOptions, onProgress?: (p: ProgressMsg) => void) {
     return this.request<{ pages: Float64Array; writes: Uint8Array }>((id) => ({ type: 'stream', id, job, options }), { onProgress });
+  }
+
+  /** Computes a paper's table on its own trace (generated, or `file`); the loaded trace is not touched. */
+  reproduce(table: ReproduceTable, file?: File, onProgress?: (p: ProgressMsg) => void) {
+    return this.request<Reproduced>((id) => ({ type: 'reproduce', id, table, ...(file ? { file } : {}) }), { onProgress });
   }
 
   /** Reads a hand-written link's query with the core's parser; rejects with a message naming the bad parameter. */

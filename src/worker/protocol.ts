@@ -5,7 +5,7 @@
 
 import * as v from 'valibot';
 import type { GenConfig, LoadSettings, Metrics, RunJob, RunOptions, TraceSummary } from '../core/types';
-import type { FlashMetrics, HandLink } from '../core/generated/core';
+import type { FlashMetrics, HandLink, Table as ReproduceTable } from '../core/generated/core';
 import type { ExploreFrame, FlashSetup, PageHistory } from '../core/explore';
 import type { FrameTable } from '../core/frameTable';
 import {
@@ -48,6 +48,8 @@ export type ToWorker =
   /** Reruns one job keeping the after-cache stream (miss reads and write-backs, in order). */
   | { type: 'stream'; id: number; job: RunJob; options: RunOptions }
   | { type: 'cancel'; id: number }
+  /** Computes a paper's table (its own trace: generated, or `file`); the loaded trace stays as it is. */
+  | { type: 'reproduce'; id: number; table: ReproduceTable; file?: File }
   /** Reads a hand-written link's query with the core's parser. */
   | { type: 'parse-link'; id: number; query: string };
 
@@ -70,11 +72,18 @@ export type FromWorker =
   /** The after-cache stream with the trace's original page ids; `writes[i]` is 1 for a write. */
   | { type: 'streamed'; id: number; pages: Float64Array; writes: Uint8Array }
   | { type: 'link'; id: number; link: HandLink }
+  /** A reproduced table: `values[row * columns + column]`, and how its trace differs from the documented one. */
+  | { type: 'reproduced'; id: number; values: Float64Array; warnings: string[]; requests: number; distinct: number }
   | { type: 'done'; id: number }
   | { type: 'cancelled'; id: number }
   | { type: 'error'; id: number | null; message: string };
 
 export type FromWorkerType = FromWorker['type'];
+
+export type { ReproduceTable };
+
+/** What a reproduced table gives the page. */
+export type Reproduced = Omit<Extract<FromWorker, { type: 'reproduced' }>, 'type' | 'id'>;
 
 // ---- schemas of the control messages ----
 
@@ -111,6 +120,12 @@ const ToWorkerSchema = v.variant('type', [
   v.object({ type: v.literal('stream'), id, job: RunJobSchema, options: RunOptionsSchema }),
   v.object({ type: v.literal('cancel'), id }),
   v.object({ type: v.literal('parse-link'), id, query: v.string() }),
+  v.object({
+    type: v.literal('reproduce'),
+    id,
+    table: v.custom<ReproduceTable>((x) => typeof x === 'object' && x !== null),
+    file: v.optional(v.instance(File)),
+  }),
 ]);
 
 const FlashOutcomeSchema = v.object({
@@ -135,6 +150,14 @@ const FromWorkerSchema = v.variant('type', [
   }),
   v.object({ type: v.literal('streamed'), id, pages: v.instance(Float64Array), writes: v.instance(Uint8Array) }),
   v.object({ type: v.literal('link'), id, link: HandLinkSchema }),
+  v.object({
+    type: v.literal('reproduced'),
+    id,
+    values: v.instance(Float64Array),
+    warnings: v.array(v.string()),
+    requests: v.number(),
+    distinct: v.number(),
+  }),
   v.object({ type: v.literal('done'), id }),
   v.object({ type: v.literal('cancelled'), id }),
   v.object({ type: v.literal('error'), id: v.nullable(id), message: v.string() }),
@@ -160,6 +183,7 @@ export function transferablesOf(msg: FromWorker): Transferable[] {
     return t;
   }
   if (msg.type === 'streamed') return [msg.pages.buffer as ArrayBuffer, msg.writes.buffer as ArrayBuffer];
+  if (msg.type === 'reproduced') return [msg.values.buffer as ArrayBuffer];
   return [];
 }
 

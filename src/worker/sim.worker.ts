@@ -2,7 +2,16 @@
 // The simulation worker: owns the WASM core, the loaded trace and every run.
 // Runs advance in slices so that a cancel message is seen between slices.
 
-import init, { flash_run, core_version, parse_link, WasmLoader, WasmSession, WasmTrace } from '../wasm-pkg/cachescope.js';
+import init, {
+  flash_run,
+  core_version,
+  parse_link,
+  reproduce_cell,
+  reproduce_check,
+  WasmLoader,
+  WasmSession,
+  WasmTrace,
+} from '../wasm-pkg/cachescope.js';
 import {
   checkExploreToWorker,
   checkToWorker,
@@ -13,12 +22,14 @@ import {
   type FromWorker,
   type GaugeRequest,
   type GaugeSeries,
+  type ReproduceTable,
   type ToWorker,
   type TraceSource,
 } from './protocol';
 import { closeExplorer, handleExplore } from './explorerWorker';
-import type { Metrics, RunJob, RunOptions, TraceSummary } from '../core/types';
-import { NO_CACHE } from '../core/catalog';
+import * as v from 'valibot';
+import type { LoadSettings, Metrics, RunJob, RunOptions, TraceSummary } from '../core/types';
+import { CATALOG, NO_CACHE } from '../core/catalog';
 import {
   FlashRunOutputSchema,
   HandLinkSchema,
@@ -64,7 +75,22 @@ async function load(id: number, source: TraceSource): Promise<TraceSummary> {
     return { source: 'generated', ...summaryOf(t, 4096) };
   }
   const { file } = source;
-  const { format, pageSize, strict, csv } = source.settings;
+  const { pageSize } = source.settings;
+  const { t, info } = await readFile(id, file, source.settings);
+  trace = t;
+  return {
+    source: file.name,
+    format: info.format,
+    detected: info.detected,
+    skipped: info.skipped,
+    skipReasons: info.skip_reasons,
+    ...summaryOf(t, pageSize),
+  };
+}
+
+/** Reads and parses a file in chunks, reporting progress and seeing a cancel between chunks. */
+async function readFile(id: number, file: File, settings: LoadSettings) {
+  const { format, pageSize, strict, csv } = settings;
   const options = { format, page_size: pageSize, strict, csv: format === 'csv' ? csv : null };
   const loader = new WasmLoader(file.name, JSON.stringify(options));
   loader.size_hint(file.size);
@@ -84,15 +110,35 @@ async function load(id: number, source: TraceSource): Promise<TraceSummary> {
   const info = parseCore('load report', LoadInfoSchema, loaded.info());
   const t: WasmTrace = loaded.take_trace();
   loaded.free();
-  trace = t;
-  return {
-    source: file.name,
-    format: info.format,
-    detected: info.detected,
-    skipped: info.skipped,
-    skipReasons: info.skip_reasons,
-    ...summaryOf(t, pageSize),
-  };
+  return { t, info };
+}
+
+/** A paper's table on its own trace, one cell at a time so that a cancel is seen between cells. */
+async function reproduce(id: number, table: ReproduceTable, file?: File) {
+  const json = JSON.stringify(table);
+  let t: WasmTrace;
+  if (table.input.kind === 'generate') {
+    post({ type: 'progress', id, phase: 'load', done: 0, total: 1, label: `generating ${table.input.spec}` });
+    t = WasmTrace.for_table(json);
+  } else if (file) {
+    const settings = { format: table.input.format, pageSize: 4096, strict: true, csv: CATALOG.csv };
+    t = (await readFile(id, file, settings)).t;
+  } else throw new Error(`${table.title} runs on ${table.input.name}: choose that file first`);
+  try {
+    const warnings = parseCore('trace check', v.array(v.string()), reproduce_check(t, json));
+    const cols = table.columns.length;
+    const values = new Float64Array(table.rows.length * cols);
+    for (let i = 0; i < values.length; i++) {
+      const label = `${table.row_label} ${table.rows[Math.floor(i / cols)].x}, ${table.columns[i % cols].label}`;
+      post({ type: 'progress', id, phase: 'run', done: i, total: values.length, label });
+      await yieldToEvents();
+      if (cancelled.has(id)) throw new Cancelled();
+      values[i] = reproduce_cell(t, json, Math.floor(i / cols), i % cols);
+    }
+    return { values, warnings, requests: t.len(), distinct: t.distinct() };
+  } finally {
+    t.free();
+  }
 }
 
 function summaryOf(t: WasmTrace, pageSize: number): Omit<TraceSummary, 'source'> {
@@ -289,6 +335,8 @@ async function handle(msg: ToWorker): Promise<void> {
     if (msg.type === 'load') {
       const summary = await load(msg.id, msg.source);
       post({ type: 'loaded', id: msg.id, summary });
+    } else if (msg.type === 'reproduce') {
+      post({ type: 'reproduced', id: msg.id, ...(await reproduce(msg.id, msg.table, msg.file)) });
     } else if (msg.type === 'parse-link') {
       post({ type: 'link', id: msg.id, link: parseCore('link', HandLinkSchema, parse_link(msg.query)) });
     } else if (msg.type === 'stream') {

@@ -144,8 +144,8 @@ pub fn parse_query(query: &str) -> Result<HandLink, SimError> {
             "frames" => link.frames = Some(frames_of(&val)?),
             "param" => params.push((key, val)),
             "view" => match val.as_str() {
-                "explore" | "compare" => link.view = Some(val),
-                _ => return Err(bad("view", format!("{val:?}: expected explore or compare"))),
+                "explore" | "compare" | "reproduce" => link.view = Some(val),
+                _ => return Err(bad("view", format!("{val:?}: expected explore, compare or reproduce"))),
             },
             "step" => {
                 let n: u64 =
