@@ -273,4 +273,5 @@ export const HandLinkSchema: v.GenericSchema<G.HandLink> = v.object({
   flash: v.record(str, JsonValueSchema),
   view: optStr,
   step: optNum,
+  collapse: bool,
 });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { applyExperiment, experimentOf } from './url';
+import { applyExperiment, experimentOf, experimentOfLink } from './url';
 import { useApp } from './store';
 import { PRESETS } from '../presets/presets';
 import type { SharedExperiment } from './shared';
@@ -12,6 +12,17 @@ const main = (e: SharedExperiment | null) => {
   const { explore: _explore, ...rest } = e;
   return rest;
 };
+
+describe('hand-written links', () => {
+  it('carry the collapse-repeats run option into the experiment and the store', () => {
+    const link = { trace: '1\n1\n2\n', requests: 3, policies: ['lirs'], params: {}, frames: '2', flash: {}, view: null, step: null };
+    expect(experimentOfLink({ ...link, collapse: true }).collapse).toBe(true);
+    const off = experimentOfLink({ ...link, collapse: false });
+    expect(off.collapse).toBe(false);
+    applyExperiment(experimentOfLink({ ...link, collapse: true }));
+    expect(useApp.getState().collapse).toBe(true);
+  });
+});
 
 describe('store ⇄ experiment', () => {
   it('applying then reading back an experiment gives it unchanged, for every preset', () => {

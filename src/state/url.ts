@@ -175,7 +175,7 @@ export function experimentOfLink(l: HandLink): SharedExperiment {
     frames,
     cost: d.cost,
     flush: false,
-    collapse: false,
+    collapse: l.collapse,
     flash: hasFlash && l.policies.length ? [flash] : [],
     baseline: 0,
     view,

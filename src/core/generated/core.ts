@@ -390,7 +390,11 @@ view: string | null,
 /**
  * Requests applied (the explorer's position).
  */
-step: number | null, };
+step: number | null, 
+/**
+ * `collapse-repeats=true` (or an old link's `param=ID.ignore_repeats=true`).
+ */
+collapse: boolean, };
 
 export type GenConfig = { seed: number, phases: Array<Phase>, };
 

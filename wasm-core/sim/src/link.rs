@@ -30,6 +30,8 @@ pub struct HandLink {
     pub view: Option<String>,
     /// Requests applied (the explorer's position).
     pub step: Option<u64>,
+    /// `collapse-repeats=true` (or an old link's `param=ID.ignore_repeats=true`).
+    pub collapse: bool,
 }
 
 fn bad(param: &str, msg: impl Into<String>) -> SimError {
@@ -147,6 +149,10 @@ pub fn parse_query(query: &str) -> Result<HandLink, SimError> {
                 "explore" | "compare" | "reproduce" => link.view = Some(val),
                 _ => return Err(bad("view", format!("{val:?}: expected explore, compare or reproduce"))),
             },
+            "collapse-repeats" => match value_of(&val) {
+                Value::Bool(b) => link.collapse = b,
+                _ => return Err(bad("collapse-repeats", format!("{val:?}: expected true or false"))),
+            },
             "step" => {
                 let n: u64 =
                     val.parse().map_err(|_| bad("step", format!("{val:?} is not a whole number of requests")))?;
@@ -161,8 +167,8 @@ pub fn parse_query(query: &str) -> Result<HandLink, SimError> {
                 }
                 None => return Err(bad(
                     k,
-                    "not a link parameter; the names are trace, policy, frames, param, view, step, ftl, gc, blocks, \
-                         pages-per-block, overprovision, regions",
+                    "not a link parameter; the names are trace, policy, frames, param, view, step, collapse-repeats, \
+                         ftl, gc, blocks, pages-per-block, overprovision, regions",
                 )),
             },
         }
@@ -175,6 +181,11 @@ pub fn parse_query(query: &str) -> Result<HandLink, SimError> {
             return Err(bad("param", format!("{val:?} names {id}, which is not among policy=")));
         }
         let v = value_of(v);
+        // Immediate repeats were once a parameter of LIRS and CLOCK-Pro; now a run option.
+        if key == "ignore_repeats" {
+            link.collapse |= v == Value::Bool(true);
+            continue;
+        }
         check("param", e.params.iter().find(|p| p.key == key), e.id, key, &v)?;
         link.params.entry(id.to_string()).or_default().insert(key.to_string(), v);
     }
@@ -192,6 +203,15 @@ mod tests {
 
     fn err(q: &str) -> String {
         parse_query(q).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn collapse_repeats_is_a_link_option_and_old_links_map_onto_it() {
+        assert!(parse_query("?trace=1,1,2&policy=lirs&collapse-repeats=true").unwrap().collapse);
+        assert!(!parse_query("?trace=1,1,2&policy=lirs").unwrap().collapse);
+        let old = parse_query("?trace=1,1,2&policy=lirs&param=lirs.ignore_repeats=true").unwrap();
+        assert!(old.collapse && old.params.is_empty());
+        assert!(err("collapse-repeats=maybe").contains("expected true or false"));
     }
 
     #[test]
