@@ -160,7 +160,8 @@ test('flash grid: the GC victim and copied pages appear and go back exactly', as
   await page.getByRole('button', { name: 'Explore' }).click();
   await expect(position(page)).toHaveText('0 / 5,000');
   await jumpTo(page, 3000);
-  await expect(page.getByText('Flash · fast FTL · greedy cleaning')).toBeVisible();
+  // FAST's own victim order, round-robin (the cleaning policy's default, `auto`).
+  await expect(page.getByText('Flash · fast FTL · fifo cleaning')).toBeVisible();
 });
 
 test('TS-CLOCK: the s-hand moves along the per-block dirty lists and comes back', async ({ page }, info) => {

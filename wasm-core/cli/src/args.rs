@@ -61,6 +61,30 @@ pub struct Args {
     /// True when --policy was given (flash alone runs without a cache).
     pub policies_given: bool,
     pub flash: Option<FlashConfig>,
+    /// Flash fields set by a flag; the others take defaults derived from them.
+    pub flash_given: Vec<&'static str>,
+}
+
+/// The flash flags and the `FlashConfig` fields they set, so that a message
+/// about a field names the flag a user typed.
+pub const FLASH_FLAGS: [(&str, &str); 11] = [
+    ("--ftl", "ftl"),
+    ("--gc", "gc"),
+    ("--blocks", "blocks"),
+    ("--pages-per-block", "pages_per_block"),
+    ("--overprovision", "overprovision"),
+    ("--fill", "fill"),
+    ("--regions", "regions"),
+    ("--dac-threshold", "threshold"),
+    ("--watermark", "watermark"),
+    ("--aging", "aging"),
+    ("--aging-sequential", "aging_sequential"),
+];
+
+/// A flash field, marked as given by its flag.
+fn flash_field<'a>(a: &'a mut Args, field: &'static str) -> &'a mut FlashConfig {
+    a.flash_given.push(field);
+    a.flash.get_or_insert_with(FlashConfig::default)
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -78,17 +102,32 @@ impl Frames {
     }
 }
 
-fn flash(a: &mut Args) -> &mut FlashConfig {
-    a.flash.get_or_insert_with(FlashConfig::default)
-}
-
 fn bad(msg: impl Into<String>) -> lexopt::Error {
     lexopt::Error::Custom(msg.into().into())
 }
 
-fn number<T: std::str::FromStr>(flag: &str, v: &str) -> Result<T, lexopt::Error> {
-    v.trim().parse().map_err(|_| bad(format!("{flag}: {v:?} is not a valid number")))
+fn number<T: std::str::FromStr + Finite>(flag: &str, v: &str) -> Result<T, lexopt::Error> {
+    let x: T = v.trim().parse().map_err(|_| bad(format!("{flag}: {v:?} is not a valid number")))?;
+    if !x.finite() {
+        return Err(bad(format!("{flag}: {v:?} is not a finite number")));
+    }
+    Ok(x)
 }
+
+/// Numbers a flag takes; floats must be finite (1e999 parses as infinity).
+pub trait Finite {
+    fn finite(&self) -> bool {
+        true
+    }
+}
+impl Finite for f64 {
+    fn finite(&self) -> bool {
+        self.is_finite()
+    }
+}
+impl Finite for u32 {}
+impl Finite for u64 {}
+impl Finite for usize {}
 
 fn list(v: &str) -> impl Iterator<Item = &str> {
     v.split(',').map(str::trim).filter(|s| !s.is_empty())
@@ -112,23 +151,39 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
                 a.policies_given = true;
                 a.policies.extend(list(&p.value()?.string()?).map(String::from));
             }
-            Long("ftl") => flash(&mut a).ftl = p.value()?.string()?,
-            Long("gc") => flash(&mut a).gc = p.value()?.string()?,
-            Long("blocks") => flash(&mut a).blocks = number("--blocks", &p.value()?.string()?)?,
+            Long("ftl") => flash_field(&mut a, "ftl").ftl = p.value()?.string()?,
+            Long("gc") => flash_field(&mut a, "gc").gc = p.value()?.string()?,
+            Long("blocks") => flash_field(&mut a, "blocks").blocks = number("--blocks", &p.value()?.string()?)?,
             Long("pages-per-block") => {
-                flash(&mut a).pages_per_block = number("--pages-per-block", &p.value()?.string()?)?
+                let v = number("--pages-per-block", &p.value()?.string()?)?;
+                flash_field(&mut a, "pages_per_block").pages_per_block = v
             }
-            Long("overprovision") => flash(&mut a).overprovision = number("--overprovision", &p.value()?.string()?)?,
-            Long("fill") => flash(&mut a).fill = number("--fill", &p.value()?.string()?)?,
-            Long("regions") => flash(&mut a).regions = number("--regions", &p.value()?.string()?)?,
-            Long("dac-threshold") => flash(&mut a).threshold = number("--dac-threshold", &p.value()?.string()?)?,
-            Long("watermark") => flash(&mut a).watermark = number("--watermark", &p.value()?.string()?)?,
-            Long("aging") => flash(&mut a).aging = number("--aging", &p.value()?.string()?)?,
+            Long("overprovision") => {
+                let v = number("--overprovision", &p.value()?.string()?)?;
+                flash_field(&mut a, "overprovision").overprovision = v
+            }
+            Long("fill") => flash_field(&mut a, "fill").fill = number("--fill", &p.value()?.string()?)?,
+            Long("regions") => flash_field(&mut a, "regions").regions = number("--regions", &p.value()?.string()?)?,
+            Long("dac-threshold") => {
+                let v = number("--dac-threshold", &p.value()?.string()?)?;
+                flash_field(&mut a, "threshold").threshold = v
+            }
+            Long("watermark") => {
+                flash_field(&mut a, "watermark").watermark = number("--watermark", &p.value()?.string()?)?
+            }
+            Long("aging") => flash_field(&mut a, "aging").aging = number("--aging", &p.value()?.string()?)?,
             Long("aging-sequential") => {
-                flash(&mut a).aging_sequential = number("--aging-sequential", &p.value()?.string()?)?
+                let v = number("--aging-sequential", &p.value()?.string()?)?;
+                flash_field(&mut a, "aging_sequential").aging_sequential = v
             }
             Long("frames") => {
-                for f in list(&p.value()?.string()?) {
+                let v = p.value()?.string()?;
+                if list(&v).next().is_none() {
+                    return Err(bad(format!(
+                        "--frames: {v:?} gives no cache size; e.g. --frames 100,1000 or --frames 5%"
+                    )));
+                }
+                for f in list(&v) {
                     let fr = match f.strip_suffix('%') {
                         Some(pct) => {
                             let x: f64 = number("--frames", pct)?;
@@ -186,10 +241,14 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
     if a.frames.is_empty() {
         a.frames.push(Frames::Percent(10.0));
     }
-    for c in [a.cost.read, a.cost.write] {
+    for (flag, c) in [("--read-cost", a.cost.read), ("--write-cost", a.cost.write)] {
         if !(c.is_finite() && c >= 0.0) {
-            return Err(bad(format!("costs must be finite and ≥ 0, got {c}")));
+            return Err(bad(format!("{flag}: must be a number ≥ 0, got {c}")));
         }
+    }
+    if let Some(f) = a.flash.take() {
+        let given = a.flash_given.clone();
+        a.flash = Some(f.with_derived_defaults(&|k| given.contains(&k)));
     }
     Ok(a)
 }

@@ -79,7 +79,10 @@ fn load_file(a: &Args, path: &str) -> Result<Input, SimError> {
     }
     let l = loader.finish().map_err(|e| in_file(path, e))?;
     if l.skipped > 0 {
-        eprintln!("cachescope: {path}: skipped {} malformed lines; first: {:?}", l.skipped, l.skip_reasons.first());
+        let first =
+            l.skip_reasons.first().map(|(line, why)| format!("; the first, line {line}: {why}")).unwrap_or_default();
+        let s = if l.skipped == 1 { "" } else { "s" };
+        eprintln!("cachescope: {path}: skipped {} malformed line{s}{first}", l.skipped);
     }
     Ok(Input {
         source: path.to_string(),

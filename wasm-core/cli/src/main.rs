@@ -21,6 +21,8 @@ fn main() -> ExitCode {
     } else {
         match args::parse(argv) {
             Ok(a) => simulate(a),
+            // Our own messages say what to change; the usage helps with an unknown flag or a missing value.
+            Err(e @ lexopt::Error::Custom(_)) => Err(e.to_string()),
             Err(e) => Err(format!("{e}\n\n{}", args::USAGE)),
         }
     };
@@ -62,7 +64,7 @@ fn simulate(a: Args) -> Result<(), String> {
     let trace = &input.trace;
     if let Some(f) = &a.flash {
         // Refuse an impossible device before spending time on the cache runs.
-        cachescope_sim::flash::FlashSim::new(f).map_err(|e| e.to_string())?;
+        cachescope_sim::flash::FlashSim::new(f).map_err(flash_error)?;
     }
     let opts = RunOptions {
         cost: a.cost,
@@ -118,6 +120,17 @@ fn simulate(a: Args) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// A flash configuration error, naming the flag a user types rather than the field.
+fn flash_error(e: SimError) -> String {
+    match &e {
+        SimError::Config { what, msg } => match args::FLASH_FLAGS.iter().find(|(_, field)| field == what) {
+            Some((flag, _)) => format!("{flag}: {msg}"),
+            None => e.to_string(),
+        },
+        _ => e.to_string(),
+    }
 }
 
 /// A policy's whole configuration, defaults filled in: what the run used.

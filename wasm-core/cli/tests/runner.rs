@@ -162,3 +162,61 @@ fn list_policies_json_prints_the_catalogue() {
     assert_eq!(cflru["params"][0]["default"], 0.25);
     assert_eq!(cflru["params"][0]["max"], 1.0);
 }
+
+/// Each message a new user met in the hardening issue, now naming the flag and
+/// what to do (and no usage text after a message that already says it).
+#[test]
+fn bad_numbers_and_impossible_devices_name_their_flag() {
+    let g = "zipf:pages=100,alpha=1,length=100";
+    let fails = |args: &[&str]| {
+        let (code, _, err) = run(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(!err.contains("usage:"), "{args:?}: no usage text after a clear message: {err}");
+        err
+    };
+    let e = fails(&["--generate", "zipf:pages=100,alpha=1e999,length=100"]);
+    assert!(e.contains("alpha: \"1e999\" is not a finite number"), "{e}");
+    let e = fails(&["--generate", "zipf:pages=100,alpha=NaN,length=100"]);
+    assert!(e.contains("alpha: \"NaN\" is not a finite number"), "{e}");
+    let e = fails(&["--generate", g, "--frames", ","]);
+    assert!(e.contains("--frames: \",\" gives no cache size"), "{e}");
+    let e = fails(&["--generate", g, "--blocks", "2"]);
+    assert!(e.contains("--blocks: 2 blocks are too few") && e.contains("use --blocks 31 or more"), "{e}");
+    assert!(!e.contains("--watermark"), "the user never set the watermark: {e}");
+    let e = fails(&["--generate", g, "--blocks", "1"]);
+    assert!(e.contains("--blocks: 1 block at overprovision 0.1 leaves no logical block; use --blocks 31"), "{e}");
+    let e = fails(&["--generate", g, "--blocks", "16"]);
+    assert!(e.contains("--overprovision: too small") && e.contains("about 0.250"), "{e}");
+    let e = fails(&["--generate", g, "--read-cost", "1e999"]);
+    assert!(e.contains("--read-cost: \"1e999\" is not a finite number"), "{e}");
+    let e = fails(&["--generate", g, "--overprovision", "1.5"]);
+    assert!(e.contains("--overprovision: must be in [0, 1), got 1.5"), "{e}");
+    // The default fill follows the over-provisioning; a fill the user gives is checked.
+    json(&["--generate", g, "--overprovision", "0.15", "--json"]);
+    let e = fails(&["--generate", g, "--overprovision", "0.15", "--fill", "0.9"]);
+    assert!(e.contains("--fill: 0.9 of the physical pages") && e.contains("fill at most 0.8496"), "{e}");
+    // An unknown flag still gets the usage.
+    let (_, _, e) = run(&["--bogus"]);
+    assert!(e.contains("usage:"), "{e}");
+}
+
+#[test]
+fn a_utf16_file_is_called_utf16_and_lenient_skips_read_as_sentences() {
+    let mut bytes = vec![0xff, 0xfe];
+    for c in "1\n2\n".bytes() {
+        bytes.extend([c, 0]);
+    }
+    let dir = std::env::temp_dir().join(format!("cachescope-runner-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("u16.txt");
+    std::fs::write(&f, bytes).unwrap();
+    let (code, _, e) = run(&["--trace", f.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(e.contains("is UTF-16 text") && e.contains("save it as UTF-8"), "{e}");
+
+    let l = temp_file("lenient.txt", "1\n2\nx\n3\ny\n");
+    let (code, _, e) = run(&["--trace", &l, "--lenient", "--format", "plain"]);
+    assert_eq!(code, 0, "{e}");
+    assert!(e.contains("skipped 2 malformed lines; the first, line 3: expected a page number, found \"x\""), "{e}");
+    assert!(!e.contains("Some("), "{e}");
+}

@@ -28,8 +28,7 @@ pub fn parse_generator(spec: &str) -> Result<GenConfig, SimError> {
                 .split_once('=')
                 .ok_or_else(|| SimError::config("generator", format!("expected key=value, got {pair:?}")))?;
             let (k, v) = (k.trim(), v.trim());
-            let num: f64 =
-                v.parse().map_err(|_| SimError::config("generator", format!("{k}: {v:?} is not a number")))?;
+            let num = number(k, v)?;
             match k {
                 "length" | "n" => length = whole(k, num)?,
                 "writes" | "write_fraction" => writes = num,
@@ -62,8 +61,7 @@ fn dac(rest: &str) -> Result<GenConfig, SimError> {
         let (k, v) = pair
             .split_once('=')
             .ok_or_else(|| SimError::config("generator", format!("expected key=value, got {pair:?}")))?;
-        let num: f64 =
-            v.trim().parse().map_err(|_| SimError::config("generator", format!("{k}: {v:?} is not a number")))?;
+        let num = number(k.trim(), v.trim())?;
         match k.trim() {
             "pages" => pages = Some(whole("pages", num)?),
             "seed" => seed = whole("seed", num)?,
@@ -77,6 +75,15 @@ fn dac(rest: &str) -> Result<GenConfig, SimError> {
     let cfg = crate::generate::dac_four_phase(pages, seed, fill);
     cfg.validate()?;
     Ok(cfg)
+}
+
+/// A finite number (1e999 and NaN parse as floats, but no setting takes them).
+fn number(k: &str, v: &str) -> Result<f64, SimError> {
+    match v.parse::<f64>() {
+        Ok(x) if x.is_finite() => Ok(x),
+        Ok(_) => Err(SimError::config("generator", format!("{k}: {v:?} is not a finite number"))),
+        Err(_) => Err(SimError::config("generator", format!("{k}: {v:?} is not a number"))),
+    }
 }
 
 fn whole(k: &str, x: f64) -> Result<u64, SimError> {

@@ -138,14 +138,21 @@ impl FlashConfig {
         let logical_blocks = (self.blocks as f64 * (1.0 - self.overprovision)).floor() as u32;
         if logical_blocks == 0 {
             return c(
-                "overprovision",
-                format!("{} blocks at {} leave no logical block", self.blocks, self.overprovision),
+                "blocks",
+                format!(
+                    "{} block{} at overprovision {} leave{} no logical block; {}",
+                    self.blocks,
+                    if self.blocks == 1 { "" } else { "s" },
+                    self.overprovision,
+                    if self.blocks == 1 { "s" } else { "" },
+                    self.fewest_blocks_advice()
+                ),
             );
         }
         if !(1..=crate::limits::MAX_REGIONS as u32).contains(&self.regions) {
             return c("regions", format!("DAC regions must be between 1 and 16, got {}", self.regions));
         }
-        if self.watermark == 0 || self.watermark >= self.blocks {
+        if self.watermark == 0 || (self.watermark >= self.blocks && self.blocks > 1) {
             return c(
                 "watermark",
                 format!("must be between 1 and blocks-1 ({}), got {}", self.blocks.saturating_sub(1), self.watermark),
@@ -188,8 +195,20 @@ impl FlashConfig {
         }
         let need = registry::min_spare(self);
         let spare = self.blocks - logical_blocks;
+        if spare < need && need >= self.blocks {
+            return c(
+                "blocks",
+                format!(
+                    "{} blocks are too few: the {} FTL needs {need} spare blocks (watermark, write points, merge \
+                     targets) and at least one logical block; {}",
+                    self.blocks,
+                    self.ftl,
+                    self.fewest_blocks_advice()
+                ),
+            );
+        }
         if spare < need {
-            let op = (need as f64 / self.blocks as f64).min(1.0);
+            let op = need as f64 / self.blocks as f64;
             return c(
                 "overprovision",
                 format!(
@@ -208,6 +227,38 @@ impl FlashConfig {
             physical_pages: phys as u32,
             fill_pages: fill_pages as u32,
         })
+    }
+
+    /// The fewest blocks that work at this over-provisioning, as advice naming its flag.
+    fn fewest_blocks_advice(&self) -> String {
+        let need = registry::min_spare(self) as u64;
+        let works = |b: u64| {
+            let logical = (b as f64 * (1.0 - self.overprovision)).floor() as u64;
+            logical >= 1 && b - logical >= need
+        };
+        match (1..=1u64 << 20).find(|&b| works(b)) {
+            Some(b) => format!("use --blocks {b} or more at this over-provisioning"),
+            None => "lower --overprovision".into(),
+        }
+    }
+
+    /// The configuration with the defaults that depend on other settings
+    /// derived from them, for each field `given` says the user did not set:
+    /// the fill is at most what the over-provisioning leaves (the logical
+    /// capacity), and the watermark is below the block count and at least
+    /// one more than the DAC regions.
+    pub fn with_derived_defaults(mut self, given: &dyn Fn(&str) -> bool) -> FlashConfig {
+        if !given("watermark") {
+            self.watermark = self.watermark.max(self.regions + 1).min(self.blocks.saturating_sub(1)).max(1);
+        }
+        if !given("fill") && self.blocks > 0 && self.overprovision >= 0.0 && self.overprovision < 1.0 {
+            let phys = self.blocks as f64 * self.pages_per_block as f64;
+            let logical = (self.blocks as f64 * (1.0 - self.overprovision)).floor() * self.pages_per_block as f64;
+            if phys > 0.0 {
+                self.fill = self.fill.min(logical / phys);
+            }
+        }
+        self
     }
 
     /// Free-block level the page FTL cleans up to: at least one more than the

@@ -85,7 +85,7 @@ pub struct FastFtl {
 
 impl FastFtl {
     pub fn new(c: &FlashConfig, g: &Geometry, max_rw: u32) -> FastFtl {
-        let policy = GcPolicy::parse(&c.gc).unwrap_or(GcPolicy::Fifo);
+        let policy = GcPolicy::for_ftl(&c.gc, "fast").unwrap_or(GcPolicy::Fifo);
         FastFtl {
             nand: Nand::new(g.blocks, g.ppb),
             role: vec![Role::Free; g.blocks as usize],

@@ -75,6 +75,15 @@ impl GcPolicy {
             _ => return None,
         })
     }
+    /// The policy `gc` names for `ftl`, `auto` resolved: round-robin (FIFO) for
+    /// FAST's log blocks, as in FAST's paper; greedy for the others.
+    pub fn for_ftl(gc: &str, ftl: &str) -> Option<GcPolicy> {
+        match gc {
+            "auto" if ftl == "fast" => Some(GcPolicy::Fifo),
+            "auto" => Some(GcPolicy::Greedy),
+            _ => GcPolicy::parse(gc),
+        }
+    }
     pub fn id(self) -> &'static str {
         match self {
             GcPolicy::Greedy => "greedy",

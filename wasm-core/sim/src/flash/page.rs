@@ -58,7 +58,7 @@ impl PageFtl {
     /// `clustering` false builds the plain FTL (one write point, no DAC state),
     /// which DAC with one region must equal.
     pub fn new(c: &FlashConfig, g: &Geometry, clustering: bool) -> PageFtl {
-        let policy = GcPolicy::parse(&c.gc).unwrap_or(GcPolicy::Greedy);
+        let policy = GcPolicy::for_ftl(&c.gc, "page").unwrap_or(GcPolicy::Greedy);
         let regions = if clustering { c.regions } else { 1 };
         PageFtl {
             nand: Nand::new(g.blocks, g.ppb),

@@ -231,7 +231,9 @@ impl FlashSim {
         });
         FlashSnapshot {
             ftl: self.ftl.id(),
-            gc: self.cfg.gc.clone(),
+            // `auto` shown as what it resolves to for this FTL.
+            gc: super::gc::GcPolicy::for_ftl(&self.cfg.gc, &self.cfg.ftl)
+                .map_or(self.cfg.gc.clone(), |g| g.id().into()),
             blocks: n.blocks,
             pages_per_block: n.ppb,
             logical_pages: self.geo.logical_pages,

@@ -50,7 +50,22 @@ fn base_name(name: &str) -> String {
     n
 }
 
+/// UTF-16 text (a byte-order mark, or NULs at every other byte of ASCII text):
+/// text cachescope could read once saved as UTF-8, so it is not called binary.
+fn looks_utf16(head: &[u8]) -> bool {
+    if head.starts_with(&[0xff, 0xfe]) || head.starts_with(&[0xfe, 0xff]) {
+        return true;
+    }
+    let n = head.len().min(512) / 2 * 2;
+    n >= 4 && head[..n].chunks(2).all(|c| (c[0] == 0) != (c[1] == 0) && (c[0] | c[1]) < 0x80)
+}
+
 pub(crate) fn choose(name: &str, head: &[u8], eof: bool, o: &LoadOptions) -> Result<(Format, bool), SimError> {
+    if looks_utf16(head) {
+        return Err(SimError::Input(format!(
+            "{name} is UTF-16 text; cachescope reads UTF-8 (or ASCII): save it as UTF-8 and load it again"
+        )));
+    }
     let binary = looks_binary(head);
     let not_text =
         |f: Format| SimError::Input(format!("{name} looks like binary data, not a {} text trace", f.label()));
