@@ -54,7 +54,7 @@ test('a generated workload reproduces CLOCK-Pro’s loop: LRU and CLOCK get noth
   await page.getByRole('button', { name: 'Reproduce' }).click();
   const cells = cellsOf(page, '100');
   // LRU: published, computed, difference; then CLOCK; then CLOCK-Pro (nothing published).
-  await expect(cells.nth(0)).toHaveText('0');
+  await expect(cells.nth(0)).toHaveText('0.0');
   await expect(cells.nth(1)).toHaveText('0.00');
   await expect(cells.nth(2)).toHaveText('0.00');
   await expect(cells.nth(4)).toHaveText('0.00');
@@ -80,10 +80,10 @@ test('a registered fixture on a dropped file: checked against its documented siz
   await expect(page.getByRole('table')).toContainText('8 requests, 4 distinct pages');
   await expect(page.getByRole('alert')).toHaveCount(0);
   const two = cellsOf(page, '2');
-  await expect(two.nth(0)).toHaveText('25');
+  await expect(two.nth(0)).toHaveText('25.0');
   await expect(two.nth(1)).toHaveText('25.00');
   await expect(two.nth(2)).toHaveText('0.00');
-  await expect(two.nth(3)).toHaveText('0–10');
+  await expect(two.nth(3)).toHaveText('0.0–10.0');
   await expect(two.nth(4)).toHaveText('12.50');
   await expect(two.nth(5)).toHaveText('+2.50');
   const three = cellsOf(page, '3');

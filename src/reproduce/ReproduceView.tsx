@@ -2,8 +2,11 @@ import { difference, reproduceTables, tableById, type Table } from './tables';
 import { useReproduce } from './reproduceStore';
 
 const fmt = (x: number) => x.toFixed(2);
-const published = (p: { lo: number; hi: number } | null) => (p === null ? '—' : p.lo === p.hi ? String(p.lo) : `${p.lo}–${p.hi}`);
-const signed = (d: number) => (d === 0 ? '0.00' : `${d > 0 ? '+' : '−'}${fmt(Math.abs(d))}`);
+/** A printed number as printed: 43.0 stays 43.0. */
+const printed = (x: number) => (Number.isInteger(x) ? x.toFixed(1) : String(x));
+const published = (p: { lo: number; hi: number } | null) =>
+  p === null ? '—' : p.lo === p.hi ? printed(p.lo) : `${printed(p.lo)}–${printed(p.hi)}`;
+const signed = (d: number) => (Math.abs(d) < 0.005 ? '0.00' : `${d > 0 ? '+' : '−'}${fmt(Math.abs(d))}`);
 
 /** A paper's printed numbers beside the ones this core computes, with the difference. */
 export function ReproduceView() {

@@ -85,5 +85,5 @@ fn shown(p: &Value) -> String {
 }
 
 fn diff(d: &Value) -> String {
-    d.as_f64().map_or("—".into(), |x| format!("{x:+.2}"))
+    d.as_f64().map_or("—".into(), |x| if x.abs() < 0.005 { "0.00".into() } else { format!("{x:+.2}") })
 }
