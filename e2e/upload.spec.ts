@@ -74,3 +74,23 @@ test('a generic CSV is read through a column mapping chosen with a preview', asy
   await expect(summary).toContainText('2 / 2'); // reads / writes: pages 0, 0 read; pages 1, 2 written
   await expect(summary.getByText('3', { exact: true })).toBeVisible(); // distinct pages
 });
+
+test('a failed load keeps the previous trace, which still runs', async ({ page }) => {
+  await page.getByLabel('Trace file').setInputFiles({ name: 'tiny.txt', mimeType: 'text/plain', buffer: Buffer.from(plain) });
+  await page.getByRole('button', { name: 'Load trace' }).click();
+  const summary = page.getByRole('region', { name: 'Trace summary' });
+  await expect(summary).toContainText('tiny.txt');
+
+  await page.getByLabel('Format').selectOption('plain');
+  const bad = ['1', '2', 'three', ''].join('\n');
+  await page.getByLabel('Trace file').setInputFiles({ name: 'bad.txt', mimeType: 'text/plain', buffer: Buffer.from(bad) });
+  await page.getByRole('button', { name: 'Load trace' }).click();
+  await expect(page.getByRole('alert')).toContainText('line 3');
+  await expect(page.getByRole('alert')).toContainText('The previous trace (tiny.txt) is still loaded.');
+  await expect(summary).toContainText('tiny.txt');
+
+  await page.getByRole('textbox', { name: 'Cache sizes (frames)' }).fill('2');
+  await page.getByRole('button', { name: 'Run' }).click();
+  const lru = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'LRU', exact: true }) });
+  await expect(lru.getByRole('cell').nth(1)).toHaveText('7'); // the 7 requests of tiny.txt
+});

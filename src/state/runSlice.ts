@@ -106,19 +106,14 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
     }
     const from = { sourceKind: s.sourceKind, generator: s.generator, load: s.load };
     const req = engine().load(source, (p) => set({ busy: progressOf(p) }));
-    set({
-      busy: { id: req.id, phase: 'load', done: 0, total: 1, label: 'loading' },
-      error: null,
-      notice: null,
-      trace: null,
-      loadedFrom: null,
-      results: [],
-    });
+    set({ busy: { id: req.id, phase: 'load', done: 0, total: 1, label: 'loading' }, error: null, notice: null });
+    // Until the new trace has loaded, the previous one (and its results) stays: a failed load loses nothing.
+    const kept = s.trace ? ` The previous trace (${s.trace.source}) is still loaded.` : '';
     try {
       const trace = await req.done;
-      set({ trace, loadedFrom: from });
+      set({ trace, loadedFrom: from, results: [] });
     } catch (e) {
-      set(e instanceof CancelledError ? { notice: 'Loading cancelled.' } : { error: (e as Error).message });
+      set(e instanceof CancelledError ? { notice: `Loading cancelled.${kept}` } : { error: `${(e as Error).message}${kept}` });
     } finally {
       set({ busy: null });
     }

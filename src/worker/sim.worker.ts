@@ -64,20 +64,25 @@ function yieldToEvents(): Promise<void> {
 
 class Cancelled extends Error {}
 
-async function load(id: number, source: TraceSource): Promise<TraceSummary> {
-  closeExplorer(); // its session borrows the trace about to be freed
+/** Makes `t` the loaded trace; the previous one (and the explorer session borrowing it) goes only now. */
+function replaceTrace(t: WasmTrace): void {
+  closeExplorer();
   trace?.free();
-  trace = null;
+  trace = t;
+}
+
+// A load that fails or is cancelled leaves the previous trace loaded.
+async function load(id: number, source: TraceSource): Promise<TraceSummary> {
   if (source.kind === 'generate') {
     post({ type: 'progress', id, phase: 'load', done: 0, total: 1, label: 'generating' });
     const t = WasmTrace.generate(JSON.stringify(source.config));
-    trace = t;
+    replaceTrace(t);
     return { source: 'generated', ...summaryOf(t, 4096) };
   }
   const { file } = source;
   const { pageSize } = source.settings;
   const { t, info } = await readFile(id, file, source.settings);
-  trace = t;
+  replaceTrace(t);
   return {
     source: file.name,
     format: info.format,
