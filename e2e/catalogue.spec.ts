@@ -1,6 +1,6 @@
 // The UI is built from the core's catalogue: every policy it declares can be
 // chosen and run from the page, and CSV traces follow RFC 4180 in the browser.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { readFileSync } from 'node:fs';
 
 const catalog = JSON.parse(readFileSync(new URL('../src/wasm-pkg/catalog.json', import.meta.url), 'utf8')) as {

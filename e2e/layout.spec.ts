@@ -1,6 +1,6 @@
 // Accessibility and layout on every tab, in both themes, at phone, tablet and
 // laptop widths; presentation mode as a lecture hall sees it.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import AxeBuilder from '@axe-core/playwright';
 
 const BOOK = '7,0,1,2,0,3,0,4,2,3,0,3,2,1,2,0,1,7,0,1';

@@ -1,6 +1,6 @@
 // Hand-written links, as a lecturer types them into a slide: the trace's own page
 // numbers, the policy and size, and the step to show.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 
 const BOOK = '7,0,1,2,0,3,0,4,2,3,0,3,2,1,2,0,1,7,0,1';
 

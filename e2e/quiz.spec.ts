@@ -1,5 +1,5 @@
 // Predict the victim: the student names the page that will leave; the core answers.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test('quiz mode: a right and a wrong answer change the score', async ({ page }) => {
   await page.goto('/?trace=7,0,1,2,0,3,0,4&policy=fifo&frames=3&step=3');

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 
 // A table registered by the test through the documented hook (src/reproduce/tables.ts).
 // tiny.trc: 1 2 1 3 1 2 4 1. LRU: 2 hits with 2 frames (25 %), 4 with 3 (50 %);

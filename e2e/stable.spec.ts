@@ -1,7 +1,7 @@
 // One state, one picture: the Explore view at step k looks the same whether it
 // was reached by stepping forward, by stepping back from further on, or from its
 // link.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 
 const LINK = '/?trace=7,0,1,2,0,3,0,4,2,3,0,3,2,1,2,0,1,7,0,1&policy=clock-pro&frames=3&view=explore&step=';
 
