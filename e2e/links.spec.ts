@@ -1,6 +1,7 @@
 // Hand-written links, as a lecturer types them into a slide: the trace's own page
 // numbers, the policy and size, and the step to show.
 import { expect, test, type Page } from './fixtures';
+import { deflateSync } from 'fflate';
 
 const BOOK = '7,0,1,2,0,3,0,4,2,3,0,3,2,1,2,0,1,7,0,1';
 
@@ -57,4 +58,15 @@ test('a bad value in a hand-written link names the parameter', async ({ page }) 
   await expect(page.getByRole('alert')).toContainText('request 2');
   await openLink(page, `?trace=7,0,1&policy=fifo&frames=0`);
   await expect(page.getByRole('alert')).toContainText('link parameter frames');
+});
+
+test('a deflate-bomb link shows its message at once and the page keeps responding', async ({ page }) => {
+  // 64 MiB of zeros deflate to about 64 KB: a small link that would inflate to far more than any the app makes.
+  const bomb = Buffer.from(deflateSync(new Uint8Array(64 * 1024 * 1024), { level: 9 })).toString('base64url');
+  const t0 = Date.now();
+  await page.goto(`/#v2=${bomb}`);
+  await expect(page.getByRole('alert')).toContainText('limit link_inflated', { timeout: 2000 });
+  expect(Date.now() - t0).toBeLessThan(5000); // page load included; the message itself is bounded above
+  await page.getByRole('tab', { name: 'Explore' }).click();
+  await expect(page.getByRole('tab', { name: 'Explore' })).toHaveAttribute('aria-selected', 'true');
 });

@@ -8,6 +8,7 @@ import {
   describeUpload,
   encodeExperiment,
   fromBase64Url,
+  inflateCapped,
   inlineBytes,
   sha256Hex,
   toBase64Url,
@@ -112,6 +113,34 @@ describe('URL codec', () => {
     expect(other.problems).toEqual([expect.stringMatching(/^core: this link was made with core 0\.0\.1 .* pinned/)]);
     const bad = decodeExperiment(enc({ ...full, explore: { policy: 'nope', frames: 0, step: -1, mode: 'x' } }));
     expect(bad.problems.map((p) => p.split(':')[0])).toEqual(['explore.policy', 'explore.mode', 'explore.frames', 'explore.step']);
+  });
+
+  it('stops a deflate bomb at the link cap, and the largest inline upload still round-trips', async () => {
+    // 32 MiB of zeros deflate to about 32 KB: the link is small, what it would inflate to is not.
+    const bomb = `#v2=${toBase64Url(deflateSync(new Uint8Array(32 * 1024 * 1024), { level: 9 }))}`;
+    expect(bomb.length).toBeLessThan(64 * 1024);
+    const t0 = performance.now();
+    const d = decodeExperiment(bomb);
+    expect(performance.now() - t0).toBeLessThan(1000);
+    expect(d.experiment).toBeNull();
+    expect(d.problems.join(' ')).toMatch(/more than 4 MiB \(limit link_inflated\).*upload it as a file/);
+    expect(inflateCapped(deflateSync(new Uint8Array(100)), 99)).toBeNull();
+    expect(inflateCapped(deflateSync(new Uint8Array(100)), 100)).toEqual(new Uint8Array(100));
+
+    // The largest upload the app inlines: 1 MiB of text that compresses under the 64 KiB limit.
+    const lines: string[] = [];
+    for (let i = 0, n = 0; n < 1024 * 1024; i++) {
+      const line = `${i % 512} ${i % 8 === 0 ? 'W' : 'R'}\n`;
+      lines.push(line);
+      n += line.length;
+    }
+    const text = lines.join('').slice(0, 1024 * 1024);
+    const load: LoadSettings = { format: 'plain', pageSize: 4096, strict: true, csv: CATALOG.csv };
+    const source = await describeUpload('big.txt', strToU8(text), load);
+    expect(source.kind).toBe('inline');
+    const back = decodeExperiment(encodeExperiment({ ...full, source }));
+    expect(back.problems).toEqual([]);
+    expect(back.experiment?.source).toEqual(source);
   });
 
   it('round-trips inline and hashed uploads', async () => {

@@ -2,7 +2,7 @@
 // never throws: each field is checked on its own, a bad field falls back to
 // its default with a message naming it, so a damaged link still loads what it can.
 
-import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
+import { deflateSync, Inflate, strFromU8, strToU8 } from 'fflate';
 import { DEFAULT_CSV, DEFAULT_GENERATOR, type GeneratorForm, type WorkloadKind } from './workloadSlice';
 import type { ExploreShare, FlashSpec, Params, PolicySpec, SharedExperiment, SharedSource } from './shared';
 import type { CsvMapping, LoadSettings, Unit } from '../core/types';
@@ -14,7 +14,34 @@ import { costPreset, defaultPolicies } from './experimentSlice';
 /** v2 adds the Explore tab's state, the core version and pinned parameters; v1 links still open. */
 export const URL_VERSION = 2;
 /** Uploads whose compressed bytes fit in this travel inside the link. */
-export const INLINE_LIMIT = 64 * 1024;
+export const INLINE_LIMIT = limit('link_trace');
+/** What a share link may decompress to (a larger one is no link this app made: a "deflate bomb"). */
+export const INFLATED_LIMIT = limit('link_inflated');
+
+/**
+ * Inflates `bytes` as a stream, a little input at a time, stopping as soon as
+ * the output passes `cap`: a few KB that would inflate to gigabytes cost at most
+ * `cap` bytes and milliseconds. Null when the cap is passed.
+ */
+export function inflateCapped(bytes: Uint8Array, cap: number): Uint8Array | null {
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  const inflate = new Inflate((chunk) => {
+    total += chunk.length;
+    if (total <= cap) parts.push(chunk);
+  });
+  const STEP = 1024; // at most about 1 MiB of output per step (deflate's ratio is at most 1032:1)
+  for (let off = 0; off < bytes.length && total <= cap; off += STEP)
+    inflate.push(bytes.subarray(off, off + STEP), off + STEP >= bytes.length);
+  if (total > cap) return null;
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
 /** Larger files are not worth compressing to find out: traces shrink far less than 16×. */
 const INLINE_TRY = 16 * INLINE_LIMIT;
 
@@ -459,7 +486,16 @@ export function decodeExperiment(hash: string): Decoded {
     return { experiment: null, problems: [...problems, 'The link is damaged: it contains characters a cachescope link never has.'] };
   let json: string;
   try {
-    json = strFromU8(inflateSync(bytes));
+    const inflated = inflateCapped(bytes, INFLATED_LIMIT);
+    if (inflated === null)
+      return {
+        experiment: null,
+        problems: [
+          ...problems,
+          `This link would decompress to more than ${INFLATED_LIMIT / (1024 * 1024)} MiB (limit link_inflated), so it is not a link cachescope made and was not opened. To share a large trace, upload it as a file: the link then names the file by its hash.`,
+        ],
+      };
+    json = strFromU8(inflated);
   } catch {
     return {
       experiment: null,

@@ -29,6 +29,10 @@ pub const MAX_LINE: u64 = 1 << 20;
 /// Bytes of a trace carried inside a link (compressed in a share link, as text in
 /// a hand-written `?trace=` link): enough for any upload the app inlines.
 pub const MAX_LINK_TRACE_BYTES: u64 = 64 * 1024;
+/// Bytes a share link may inflate to: its experiment's JSON with an inline
+/// upload of at most 1 MiB of text (base64 for binary), with room to spare;
+/// inflating it takes milliseconds, and a "deflate bomb" stops here.
+pub const MAX_LINK_INFLATED: u64 = 4 * 1024 * 1024;
 /// Points of the hit-ratio-over-time series of one run.
 pub const MAX_BUCKETS: u64 = 1_000_000;
 
@@ -71,6 +75,7 @@ pub fn all() -> Vec<Limit> {
         limit("line", MAX_LINE, Both, "bytes", "bytes in one line of a text trace"),
         limit("buckets", MAX_BUCKETS, Both, "points", "points of one run's hit-ratio series"),
         limit("link_trace", MAX_LINK_TRACE_BYTES, Both, "bytes", "bytes of a trace carried inside a link"),
+        limit("link_inflated", MAX_LINK_INFLATED, Both, "bytes", "bytes a share link may decompress to"),
     ]
 }
 
