@@ -67,3 +67,25 @@ test('a long run can be cancelled and the page stays usable', async ({ page }) =
   await expect(page.getByRole('status')).toContainText('Run cancelled');
   await expect(page.getByRole('button', { name: 'Run' })).toBeEnabled();
 });
+
+test('Cancel during generation keeps the previous trace and its results', async ({ page }) => {
+  await page.getByRole('spinbutton', { name: 'Length (requests)' }).fill('1000');
+  await page.getByRole('button', { name: 'Generate workload' }).click();
+  const summary = page.getByRole('region', { name: 'Trace summary' });
+  await expect(summary).toContainText('1,000');
+  await page.getByRole('button', { name: 'Run' }).click();
+  const rows = page.getByRole('table').getByRole('row');
+  await expect(rows.first()).toBeVisible();
+  const before = await rows.count();
+
+  // Generation runs in slices, so Cancel is seen long before 60 million requests are made.
+  await page.getByRole('spinbutton', { name: 'Length (requests)' }).fill('60000000');
+  await page.getByRole('button', { name: 'Generate workload' }).click();
+  await expect(page.getByRole('progressbar', { name: 'Loading progress' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('status')).toContainText('Loading cancelled. The previous trace (generated) is still loaded.');
+  await expect(summary).toContainText('1,000');
+  await expect(rows).toHaveCount(before);
+  await page.getByRole('button', { name: 'Run' }).click();
+  await expect(rows).toHaveCount(before);
+});

@@ -9,6 +9,7 @@ import init, {
   reproduce_cell,
   reproduce_check,
   WasmLoader,
+  WasmGenerator,
   WasmSession,
   WasmTrace,
 } from '../wasm-pkg/cachescope.js';
@@ -28,7 +29,7 @@ import {
 } from './protocol';
 import { closeExplorer, handleExplore } from './explorerWorker';
 import * as v from 'valibot';
-import type { LoadSettings, Metrics, RunJob, RunOptions, TraceSummary } from '../core/types';
+import type { GenConfig, LoadSettings, Metrics, RunJob, RunOptions, TraceSummary } from '../core/types';
 import { CATALOG, NO_CACHE } from '../core/catalog';
 import {
   FlashRunOutputSchema,
@@ -74,8 +75,7 @@ function replaceTrace(t: WasmTrace): void {
 // A load that fails or is cancelled leaves the previous trace loaded.
 async function load(id: number, source: TraceSource): Promise<TraceSummary> {
   if (source.kind === 'generate') {
-    post({ type: 'progress', id, phase: 'load', done: 0, total: 1, label: 'generating' });
-    const t = WasmTrace.generate(JSON.stringify(source.config));
+    const t = await generate(id, source.config);
     replaceTrace(t);
     return { source: 'generated', ...summaryOf(t, 4096) };
   }
@@ -91,6 +91,23 @@ async function load(id: number, source: TraceSource): Promise<TraceSummary> {
     skipReasons: info.skip_reasons,
     ...summaryOf(t, pageSize),
   };
+}
+
+/** Generates a trace a slice at a time, reporting progress and seeing a cancel between slices. */
+async function generate(id: number, config: GenConfig): Promise<WasmTrace> {
+  const g = new WasmGenerator(JSON.stringify(config));
+  try {
+    for (;;) {
+      post({ type: 'progress', id, phase: 'load', done: g.done(), total: g.total(), label: 'generating' });
+      await yieldToEvents();
+      if (cancelled.has(id)) throw new Cancelled();
+      if (g.advance(SLICE * 4)) break;
+    }
+  } catch (e) {
+    g.free();
+    throw e;
+  }
+  return g.finish();
 }
 
 /** Reads and parses a file in chunks, reporting progress and seeing a cancel between chunks. */

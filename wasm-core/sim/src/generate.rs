@@ -229,25 +229,77 @@ pub fn generate(cfg: &GenConfig) -> Result<Trace, SimError> {
 /// As [`generate`], reporting progress every 2^20 requests; `progress` returns
 /// false to cancel.
 pub fn generate_with(cfg: &GenConfig, progress: &mut dyn FnMut(u64, u64) -> bool) -> Result<Trace, SimError> {
-    cfg.validate()?;
-    let total: u64 = cfg.phases.iter().map(|p| p.length).sum();
-    let mut rng = Rng::new(cfg.seed);
-    let mut b = TraceBuilder::with_capacity(total as usize);
-    let mut done = 0u64;
-    for phase in &cfg.phases {
-        let mut s = Sampler::new(&phase.workload);
-        let wf = phase.write_fraction;
-        for _ in 0..phase.length {
-            let page = s.next(&mut rng);
-            let write = wf > 0.0 && rng.next_f64() < wf;
-            b.push(page, write)?;
-            done += 1;
-            if done & 0xF_FFFF == 0 && !progress(done, total) {
-                return Err(SimError::Cancelled);
-            }
+    let mut g = Generator::new(cfg)?;
+    while !g.advance(1 << 20)? {
+        if !progress(g.done(), g.total()) {
+            return Err(SimError::Cancelled);
         }
     }
-    Ok(b.finish())
+    Ok(g.finish())
+}
+
+/// A generation that can stop between chunks: the browser's worker advances
+/// it a slice at a time so that a Cancel is seen, and the result is the same
+/// trace, request for request, as one [`generate`] call.
+pub struct Generator {
+    cfg: GenConfig,
+    rng: Rng,
+    builder: TraceBuilder,
+    phase: usize,
+    in_phase: u64,
+    sampler: Option<Sampler>,
+    done: u64,
+    total: u64,
+}
+
+impl Generator {
+    pub fn new(cfg: &GenConfig) -> Result<Generator, SimError> {
+        cfg.validate()?;
+        let total: u64 = cfg.phases.iter().map(|p| p.length).sum();
+        Ok(Generator {
+            cfg: cfg.clone(),
+            rng: Rng::new(cfg.seed),
+            builder: TraceBuilder::with_capacity(total as usize),
+            phase: 0,
+            in_phase: 0,
+            sampler: None,
+            done: 0,
+            total,
+        })
+    }
+    pub fn done(&self) -> u64 {
+        self.done
+    }
+    pub fn total(&self) -> u64 {
+        self.total
+    }
+
+    /// Generates up to `n` more requests; true once the whole trace is there.
+    pub fn advance(&mut self, n: u64) -> Result<bool, SimError> {
+        let mut left = n;
+        while left > 0 {
+            let Some(phase) = self.cfg.phases.get(self.phase) else { return Ok(true) };
+            if self.in_phase == phase.length {
+                (self.phase, self.in_phase, self.sampler) = (self.phase + 1, 0, None);
+                continue;
+            }
+            let wf = phase.write_fraction;
+            let s = self.sampler.get_or_insert_with(|| Sampler::new(&phase.workload));
+            let k = left.min(phase.length - self.in_phase);
+            for _ in 0..k {
+                let page = s.next(&mut self.rng);
+                let write = wf > 0.0 && self.rng.next_f64() < wf;
+                self.builder.push(page, write)?;
+            }
+            (self.in_phase, self.done, left) = (self.in_phase + k, self.done + k, left - k);
+        }
+        Ok(self.phase >= self.cfg.phases.len()
+            || (self.phase + 1 == self.cfg.phases.len() && self.in_phase == self.cfg.phases[self.phase].length))
+    }
+
+    pub fn finish(self) -> Trace {
+        self.builder.finish()
+    }
 }
 
 /// Zipf sampling by rejection-inversion (Hörmann & Derflinger, 1996): O(1) time
@@ -408,6 +460,25 @@ mod tests {
         assert!(v[100..].iter().all(|&p| !(6..10).contains(&p)), "third window is 10..18 mod 12");
         let bad = GenConfig::single(Workload::WorkingSet { pages: 5, set: 6, shift_every: 1, shift: 0 }, 10, 0.0, 0);
         assert!(generate(&bad).unwrap_err().to_string().contains("working set"));
+    }
+
+    #[test]
+    fn generating_in_chunks_gives_the_same_trace() {
+        let cfg = crate::spec::parse_generator("zipf:pages=500,alpha=0.9,length=3001,writes=0.3+loop:pages=7,length=5")
+            .unwrap();
+        let whole = generate(&cfg).unwrap();
+        for chunk in [1, 7, 1000, 5000] {
+            let mut g = Generator::new(&cfg).unwrap();
+            let mut steps = 0;
+            while !g.advance(chunk).unwrap() {
+                steps += 1;
+                assert!(g.done() < g.total());
+            }
+            assert_eq!(g.done(), 3006);
+            let t = g.finish();
+            assert_eq!((t.reqs.clone(), t.ids.clone()), (whole.reqs.clone(), whole.ids.clone()), "chunk {chunk}");
+            assert!(steps + 1 >= 3006usize.div_ceil(chunk as usize));
+        }
     }
 
     #[test]

@@ -289,6 +289,36 @@ pub fn flash_run(trace: &WasmTrace, config_json: &str, stream: Option<Vec<u32>>)
     Ok(to_json(&FlashRunOutput { metrics: r.metrics, erase_counts: r.erase_counts }))
 }
 
+/// A generation the worker advances a slice at a time, so that Cancel is seen
+/// between slices; it gives the same trace as `WasmTrace.generate`.
+#[wasm_bindgen]
+pub struct WasmGenerator {
+    inner: cachescope_sim::generate::Generator,
+}
+
+#[wasm_bindgen]
+impl WasmGenerator {
+    #[wasm_bindgen(constructor)]
+    pub fn new(config_json: &str) -> Result<WasmGenerator, JsError> {
+        let cfg: GenConfig =
+            serde_json::from_str(config_json).map_err(|e| js_err(format!("invalid generator: {e}")))?;
+        Ok(WasmGenerator { inner: cachescope_sim::generate::Generator::new(&cfg).map_err(js_err)? })
+    }
+    /// Generates up to `n` more requests; true once the trace is complete.
+    pub fn advance(&mut self, n: f64) -> Result<bool, JsError> {
+        self.inner.advance(n as u64).map_err(js_err)
+    }
+    pub fn done(&self) -> f64 {
+        self.inner.done() as f64
+    }
+    pub fn total(&self) -> f64 {
+        self.inner.total() as f64
+    }
+    pub fn finish(self) -> WasmTrace {
+        WasmTrace { inner: Rc::new(self.inner.finish()) }
+    }
+}
+
 // ---- Reproduce: the papers' tables beside the computed numbers -------------
 
 fn table_of(json: &str) -> Result<reproduce::Table, JsError> {
