@@ -89,3 +89,23 @@ test('Cancel during generation keeps the previous trace and its results', async 
   await page.getByRole('button', { name: 'Run' }).click();
   await expect(rows).toHaveCount(before);
 });
+
+test('a trap in the core is reported; the worker is replaced and the next run and Explore work', async ({ page }) => {
+  await page.getByRole('spinbutton', { name: 'Length (requests)' }).fill('3000');
+  await page.getByRole('button', { name: 'Generate workload' }).click();
+  await expect(page.getByRole('region', { name: 'Trace summary' })).toContainText('3,000');
+
+  // The test hook makes the WASM core trap, as running out of memory does.
+  await page.evaluate(() => window.__cachescopeTrap?.());
+  await expect(page.getByRole('alert')).toContainText('The simulation core stopped');
+  await expect(page.getByRole('alert')).toContainText('out of memory');
+  await expect(page.getByRole('status')).toContainText('The core was restarted and generated loaded again.');
+
+  await page.getByRole('button', { name: 'Run' }).click();
+  await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText('3,000');
+  await page.getByRole('tab', { name: 'Explore' }).click();
+  await page.getByRole('button', { name: 'Explore' }).click();
+  await expect(page.getByRole('status', { name: 'Position' })).toHaveText('0 / 3,000');
+  await page.getByRole('button', { name: 'Step forward' }).click();
+  await expect(page.getByRole('status', { name: 'Position' })).toHaveText('1 / 3,000');
+});

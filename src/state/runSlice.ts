@@ -3,8 +3,8 @@ import type { Metrics, RunJob, TraceSummary } from '../core/types';
 import { parseFrames } from '../core/frames';
 import { NO_CACHE, flashParam, isPolicyId, policyDoc, policyLabel } from '../core/catalog';
 import { paramsToSend } from '../core/params';
-import { CancelledError, engine, type ProgressMsg } from '../worker/client';
-import type { FlashOutcome, GaugeSeries } from '../worker/protocol';
+import { CancelledError, engine, restartEngine, type ProgressMsg } from '../worker/client';
+import type { FlashOutcome, GaugeSeries, TraceSource } from '../worker/protocol';
 import type { FlashSpec } from './shared';
 import { genConfigOf } from './workloadSlice';
 import { specLabels } from './experimentSlice';
@@ -55,7 +55,11 @@ export interface RunSlice {
   linkProblems: string[];
   /** Counts started runs; the URL sync pushes a history entry on each. */
   runSerial: number;
+  /** What the loaded trace was made from, to load it again into a restarted core. */
+  lastSource: TraceSource | null;
   startEngine(): Promise<void>;
+  /** After a trap: a new worker, the last trace loaded into it again. */
+  recover(message: string): Promise<void>;
   loadTrace(): Promise<void>;
   runExperiment(): Promise<void>;
   /** Loads the trace when needed, then runs. */
@@ -81,8 +85,10 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
   notice: null,
   linkProblems: [],
   runSerial: 0,
+  lastSource: null,
 
   async startEngine() {
+    engine().onTrap = (m) => void get().recover(m);
     try {
       const { version } = await engine().ready;
       set({ engineStatus: 'ready', coreVersion: version });
@@ -111,7 +117,7 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
     const kept = s.trace ? ` The previous trace (${s.trace.source}) is still loaded.` : '';
     try {
       const trace = await req.done;
-      set({ trace, loadedFrom: from, results: [] });
+      set({ trace, loadedFrom: from, results: [], lastSource: source });
     } catch (e) {
       set(e instanceof CancelledError ? { notice: `Loading cancelled.${kept}` } : { error: `${(e as Error).message}${kept}` });
     } finally {
@@ -205,6 +211,25 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
   async loadAndRun() {
     await get().loadTrace();
     if (get().trace) await get().runExperiment();
+  },
+
+  async recover(message) {
+    const client = restartEngine('the simulation core was restarted');
+    client.onTrap = (m) => void get().recover(m);
+    const source = get().lastSource;
+    set({ error: message, busy: null, trace: source ? get().trace : null });
+    if (!source) return;
+    // Sent at once: the new worker serves it before anything the user asks next.
+    const req = client.load(source);
+    set({ busy: { id: req.id, phase: 'load', done: 0, total: 1, label: 'reloading the trace' } });
+    try {
+      const trace = await req.done;
+      set({ trace, notice: `The core was restarted and ${trace.source} loaded again.` });
+    } catch (e) {
+      set({ trace: null, error: `${message} Reloading the trace failed too: ${(e as Error).message}` });
+    } finally {
+      set({ busy: null });
+    }
   },
 
   cancel() {

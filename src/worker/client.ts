@@ -105,6 +105,7 @@ export class SimClient {
       case 'error':
         this.pending.delete(msg.id);
         p.reject(new Error(msg.message));
+        if (msg.trap) this.onTrap?.(msg.message);
     }
   }
 
@@ -146,6 +147,21 @@ export class SimClient {
     return this.request<HandLink>((id) => ({ type: 'parse-link', id, query }), {});
   }
 
+  /** Test hook: makes the core trap (see `onTrap`). */
+  debugTrap() {
+    return this.request<void>((id) => ({ type: 'debug-trap', id }), {});
+  }
+
+  /** Called when the core trapped: the worker must be replaced (see `restartEngine`). */
+  onTrap: ((message: string) => void) | null = null;
+
+  /** Stops the worker; every request still waiting fails with `why`. */
+  terminate(why: string): void {
+    for (const p of this.pending.values()) p.reject(new Error(why));
+    this.pending.clear();
+    (this.port as Partial<Worker>).terminate?.();
+  }
+
   cancel(id: number): void {
     this.port.postMessage({ type: 'cancel', id });
   }
@@ -168,6 +184,13 @@ let shared: SimClient | null = null;
 export function engine(): SimClient {
   shared ??= new SimClient(new Worker(new URL('./sim.worker.ts', import.meta.url), { type: 'module' }) as unknown as Port);
   return shared;
+}
+
+/** Replaces the worker (after a trap): the next `engine()` is a fresh one. */
+export function restartEngine(why: string): SimClient {
+  shared?.terminate(why);
+  shared = null;
+  return engine();
 }
 
 /** Tests replace the worker with a fake port. */

@@ -48,6 +48,8 @@ export type ToWorker =
   /** Reruns one job keeping the after-cache stream (miss reads and write-backs, in order). */
   | { type: 'stream'; id: number; job: RunJob; options: RunOptions }
   | { type: 'cancel'; id: number }
+  /** Test hook: makes the core trap, as running out of memory would (see client.ts, recovery). */
+  | { type: 'debug-trap'; id: number }
   /** Computes a paper's table (its own trace: generated, or `file`); the loaded trace stays as it is. */
   | { type: 'reproduce'; id: number; table: ReproduceTable; file?: File }
   /** Reads a hand-written link's query with the core's parser. */
@@ -76,7 +78,8 @@ export type FromWorker =
   | { type: 'reproduced'; id: number; values: Float64Array; warnings: string[]; requests: number; distinct: number }
   | { type: 'done'; id: number }
   | { type: 'cancelled'; id: number }
-  | { type: 'error'; id: number | null; message: string };
+  /** `trap`: the WASM instance trapped (out of memory, most likely) and the worker is no longer usable. */
+  | { type: 'error'; id: number | null; message: string; trap?: boolean };
 
 export type FromWorkerType = FromWorker['type'];
 
@@ -119,6 +122,7 @@ const ToWorkerSchema = v.variant('type', [
   }),
   v.object({ type: v.literal('stream'), id, job: RunJobSchema, options: RunOptionsSchema }),
   v.object({ type: v.literal('cancel'), id }),
+  v.object({ type: v.literal('debug-trap'), id }),
   v.object({ type: v.literal('parse-link'), id, query: v.string() }),
   v.object({
     type: v.literal('reproduce'),
@@ -160,7 +164,7 @@ const FromWorkerSchema = v.variant('type', [
   }),
   v.object({ type: v.literal('done'), id }),
   v.object({ type: v.literal('cancelled'), id }),
-  v.object({ type: v.literal('error'), id: v.nullable(id), message: v.string() }),
+  v.object({ type: v.literal('error'), id: v.nullable(id), message: v.string(), trap: v.optional(v.boolean()) }),
 ]);
 
 /** The UI accepts only our messages. */

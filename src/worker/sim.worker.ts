@@ -5,6 +5,7 @@
 import init, {
   flash_run,
   core_version,
+  debug_trap,
   parse_link,
   reproduce_cell,
   reproduce_check,
@@ -348,13 +349,21 @@ async function stream(id: number, job: RunJob, options: RunOptions): Promise<{ p
   return { pages, writes };
 }
 
+/** A WebAssembly trap, or what wasm-bindgen reports when called again after one: the instance is unusable. */
+function isTrap(e: unknown): boolean {
+  if (e instanceof WebAssembly.RuntimeError) return true;
+  const m = e instanceof Error ? e.message : '';
+  return /while it was borrowed|recursive use of an object|memory access out of bounds|unreachable/.test(m);
+}
+
 async function handle(msg: ToWorker): Promise<void> {
   if (msg.type === 'cancel') {
     cancelled.add(msg.id);
     return;
   }
   try {
-    if (msg.type === 'load') {
+    if (msg.type === 'debug-trap') debug_trap('requested by a test');
+    else if (msg.type === 'load') {
       const summary = await load(msg.id, msg.source);
       post({ type: 'loaded', id: msg.id, summary });
     } else if (msg.type === 'reproduce') {
@@ -370,7 +379,15 @@ async function handle(msg: ToWorker): Promise<void> {
     }
   } catch (e) {
     if (e instanceof Cancelled) post({ type: 'cancelled', id: msg.id });
-    else post({ type: 'error', id: msg.id, message: e instanceof Error ? e.message : String(e) });
+    else if (isTrap(e)) {
+      const what = e instanceof Error ? e.message : String(e);
+      post({
+        type: 'error',
+        id: msg.id,
+        trap: true,
+        message: `The simulation core stopped (${what}): most likely the browser ran out of memory for this trace or run. The core is restarted with the last trace that loaded; for traces this large use the runner (npm run sim).`,
+      });
+    } else post({ type: 'error', id: msg.id, message: e instanceof Error ? e.message : String(e) });
   } finally {
     cancelled.delete(msg.id);
   }

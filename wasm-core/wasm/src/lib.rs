@@ -42,6 +42,13 @@ pub fn parse_link(query: &str) -> Result<String, JsError> {
     Ok(to_json(&cachescope_sim::link::parse_query(query).map_err(js_err)?))
 }
 
+/// Traps on purpose (a panic aborts the instance, as running out of memory
+/// does): the e2e suite's way to exercise the worker's recovery.
+#[wasm_bindgen]
+pub fn debug_trap(reason: &str) {
+    panic!("deliberate trap: {reason}");
+}
+
 #[wasm_bindgen]
 pub fn core_version() -> String {
     env!("CARGO_PKG_VERSION").to_string()
