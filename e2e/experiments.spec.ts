@@ -363,4 +363,11 @@ test('flash behind the cache: DAC with 4 regions amplifies writes less than with
   await page.getByRole('spinbutton', { name: 'Flash 1 blocks' }).fill('2');
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('Flash configuration 1');
+
+  // More over-provisioning with the fill left alone: the default fill follows it (at most the logical capacity).
+  await page.getByRole('spinbutton', { name: 'Flash 1 blocks' }).fill('1024');
+  await page.getByRole('spinbutton', { name: 'Flash 1 overprovision' }).fill('0.15');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(table.getByRole('row')).toHaveCount(5);
+  await expect(page.getByRole('alert')).toHaveCount(0);
 });

@@ -124,6 +124,11 @@ function onMessage(msg: ExploreFromWorker): void {
   }
 }
 
+/** The entries of `values` that differ from `defaults`. */
+function changedFrom(defaults: Record<string, unknown>, values: FlashSetup): FlashSetup {
+  return Object.fromEntries(Object.entries(values).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(defaults[k])));
+}
+
 export const useExplorer = create<ExplorerState>()((set, get) => ({
   table: null,
   quiz: QUIZ_OFF,
@@ -186,7 +191,8 @@ export const useExplorer = create<ExplorerState>()((set, get) => ({
       policy,
       frames,
       params: mode === 'flash' ? {} : sent.params,
-      ...(mode === 'flash' ? { flash } : { collapse: useApp.getState().collapse }),
+      // Only the settings changed from their defaults: the core derives the rest from them (fill, watermark).
+      ...(mode === 'flash' ? { flash: changedFrom(defaultsOf(CATALOG.flash), flash) } : { collapse: useApp.getState().collapse }),
     });
   },
   openAt: (step, selected) => {

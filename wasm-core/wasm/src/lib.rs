@@ -288,12 +288,21 @@ impl WasmLoaded {
 /// Returns JSON `FlashRunOutput`.
 #[wasm_bindgen]
 pub fn flash_run(trace: &WasmTrace, config_json: &str, stream: Option<Vec<u32>>) -> Result<String, JsError> {
-    let cfg: FlashConfig = match parse_json("flash configuration", config_json)? {
-        Value::Null => FlashConfig::default(),
-        v => serde_json::from_value(v).map_err(|e| js_err(format!("invalid flash configuration: {e}")))?,
-    };
+    let cfg = flash_config(config_json)?;
     let r = run_flash(&cfg, &trace.inner, stream.as_deref()).map_err(js_err)?;
     Ok(to_json(&FlashRunOutput { metrics: r.metrics, erase_counts: r.erase_counts }))
+}
+
+/// A flash configuration from JSON; the settings it leaves out take the
+/// defaults derived from the ones it gives (fill, watermark).
+fn flash_config(json: &str) -> Result<FlashConfig, JsError> {
+    let v = parse_json("flash configuration", json)?;
+    let given = |k: &str| v.get(k).is_some();
+    let cfg: FlashConfig = match &v {
+        Value::Null => FlashConfig::default(),
+        v => serde_json::from_value(v.clone()).map_err(|e| js_err(format!("invalid flash configuration: {e}")))?,
+    };
+    Ok(cfg.with_derived_defaults(&given))
 }
 
 /// A generation the worker advances a slice at a time, so that Cancel is seen
@@ -362,10 +371,7 @@ pub struct WasmFlashSession {
 impl WasmFlashSession {
     #[wasm_bindgen(constructor)]
     pub fn new(trace: &WasmTrace, config_json: &str) -> Result<WasmFlashSession, JsError> {
-        let cfg: FlashConfig = match parse_json("flash configuration", config_json)? {
-            Value::Null => FlashConfig::default(),
-            v => serde_json::from_value(v).map_err(|e| js_err(format!("invalid flash configuration: {e}")))?,
-        };
+        let cfg = flash_config(config_json)?;
         let sim = cachescope_sim::flash::FlashSim::new(&cfg).map_err(js_err)?;
         let lpns =
             cachescope_sim::flash::pipeline::logical_pages_of(&trace.inner, &sim.geometry(), &cfg).map_err(js_err)?;

@@ -450,3 +450,23 @@ fn aging_mixes_sequential_runs_and_random_overwrites() {
     bad.aging_sequential = 1.5;
     assert!(FlashSim::new(&bad).err().unwrap().to_string().contains("aging_sequential"));
 }
+
+/// Defaults that depend on other settings follow them: the fill at most the
+/// logical capacity, the watermark below the block count and above the regions.
+#[test]
+fn derived_defaults_follow_the_device() {
+    let mut c = FlashConfig { overprovision: 0.15, ..FlashConfig::default() };
+    assert!(FlashSim::new(&c).is_err(), "the plain default fill 0.85 does not fit");
+    c = c.with_derived_defaults(&|_| false);
+    let g = c.geometry().unwrap();
+    assert_eq!(g.fill_pages, g.logical_pages);
+    FlashSim::new(&c).unwrap();
+    // A fill the user gave is kept (and refused when it does not fit).
+    let given = FlashConfig { overprovision: 0.15, fill: 0.9, ..FlashConfig::default() }
+        .with_derived_defaults(&|k| k == "fill");
+    assert_eq!(given.fill, 0.9);
+    let w = FlashConfig { blocks: 64, regions: 4, ..FlashConfig::default() }.with_derived_defaults(&|_| false);
+    assert_eq!(w.watermark, 5);
+    let small = FlashConfig { blocks: 2, ..FlashConfig::default() }.with_derived_defaults(&|_| false);
+    assert_eq!(small.watermark, 1);
+}
