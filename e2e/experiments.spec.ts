@@ -1,4 +1,6 @@
 import { expect, test, type Page } from './fixtures';
+import { createHash } from 'node:crypto';
+import { inflateSync, strFromU8 } from 'fflate';
 import { readFileSync } from 'node:fs';
 import { deflateSync, strToU8 } from 'fflate';
 
@@ -209,6 +211,9 @@ test('a large upload travels by hash: the reopened link asks for the file and ch
   const before = await tableText(page);
   const link = await page.getByRole('textbox', { name: 'Share link' }).inputValue();
   expect(link.length).toBeLessThan(1000);
+  // The hash the worker streamed is the file's SHA-256.
+  const shared = JSON.parse(strFromU8(inflateSync(Buffer.from(link.split('#v2=')[1], 'base64url')))) as { source: { sha256: string } };
+  expect(shared.source.sha256).toBe(createHash('sha256').update(big).digest('hex'));
 
   const fresh = await context.newPage();
   await fresh.goto(link);

@@ -8,7 +8,6 @@ import type { FlashOutcome, GaugeSeries, TraceSource } from '../worker/protocol'
 import type { FlashSpec } from './shared';
 import { genConfigOf } from './workloadSlice';
 import { specLabels } from './experimentSlice';
-import { describeUpload, sha256Hex } from './urlCodec';
 import type { AppState } from './store';
 
 export interface RunResultView {
@@ -241,18 +240,17 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
     get().setFile(file);
     set({ upload: null });
     if (!file) return;
-    let bytes: Uint8Array;
+    // The worker reads the file (hash streamed, never the whole file on this thread).
+    let described;
     try {
-      bytes = new Uint8Array(await file.arrayBuffer());
-    } catch {
-      // Hashing needs the whole file in memory; a file too big for that still loads, it just cannot be shared.
-      set({ notice: `${file.name} is too large to describe in a link; it can be run but not shared.` });
+      described = await engine().describe(file, get().load).done;
+    } catch (e) {
+      set({ notice: `${file.name} could not be described for a link (${(e as Error).message}); it can be run but not shared.` });
       return;
     }
     const awaiting = get().awaiting;
     if (awaiting) {
-      const hash = await sha256Hex(bytes);
-      if (hash !== awaiting.sha256 || bytes.length !== awaiting.size) {
+      if (described.sha256 !== awaiting.sha256 || described.size !== awaiting.size) {
         set({
           error: `${file.name} is not the file this experiment was made with: its content differs (SHA-256 check failed). Choose ${awaiting.name} (${awaiting.size} bytes).`,
         });
@@ -262,8 +260,7 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
       await get().loadAndRun();
       return;
     }
-    const upload = await describeUpload(file.name, bytes, get().load);
-    if (get().file === file) set({ upload });
+    if (get().file === file) set({ upload: described.source });
   },
 
   setLinkProblems: (linkProblems) => set({ linkProblems }),

@@ -43,7 +43,7 @@ export function inflateCapped(bytes: Uint8Array, cap: number): Uint8Array | null
   return out;
 }
 /** Larger files are not worth compressing to find out: traces shrink far less than 16×. */
-const INLINE_TRY = 16 * INLINE_LIMIT;
+export const INLINE_TRY = 16 * INLINE_LIMIT;
 
 /** The core's limits on what one generated workload may ask for. */
 export const MAX_LENGTH = limit('generated');

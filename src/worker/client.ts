@@ -7,13 +7,14 @@ import {
   type ExploreFromWorker,
   type ExploreToWorker,
   type FromWorker,
+  type Described,
   type GaugeRequest,
   type Reproduced,
   type ReproduceTable,
   type ToWorker,
   type TraceSource,
 } from './protocol';
-import type { RunJob, RunOptions, TraceSummary } from '../core/types';
+import type { LoadSettings, RunJob, RunOptions, TraceSummary } from '../core/types';
 import type { HandLink } from '../core/generated/core';
 
 export type ResultMsg = Extract<FromWorker, { type: 'result' }>;
@@ -90,6 +91,10 @@ export class SimClient {
         this.pending.delete(msg.id);
         p.resolve(msg.link);
         return;
+      case 'described':
+        this.pending.delete(msg.id);
+        p.resolve(msg.described);
+        return;
       case 'reproduced':
         this.pending.delete(msg.id);
         p.resolve({ values: msg.values, warnings: msg.warnings, requests: msg.requests, distinct: msg.distinct });
@@ -145,6 +150,11 @@ export class SimClient {
   /** Reads a hand-written link's query with the core's parser; rejects with a message naming the bad parameter. */
   parseLink(query: string) {
     return this.request<HandLink>((id) => ({ type: 'parse-link', id, query }), {});
+  }
+
+  /** Reads a chosen file in the worker (nothing of it is read on this thread): SHA-256, size, link form. */
+  describe(file: File, load: LoadSettings, onProgress?: (p: ProgressMsg) => void) {
+    return this.request<Described>((id) => ({ type: 'describe', id, file, load }), { onProgress });
   }
 
   /** Test hook: makes the core trap (see `onTrap`). */

@@ -8,6 +8,7 @@ import type { GenConfig, LoadSettings, Metrics, RunJob, RunOptions, TraceSummary
 import type { FlashMetrics, HandLink, Table as ReproduceTable } from '../core/generated/core';
 import type { ExploreFrame, FlashSetup, PageHistory } from '../core/explore';
 import type { FrameTable } from '../core/frameTable';
+import type { SharedSource } from '../state/shared';
 import {
   CsvMappingSchema,
   EventSchema,
@@ -48,6 +49,8 @@ export type ToWorker =
   /** Reruns one job keeping the after-cache stream (miss reads and write-backs, in order). */
   | { type: 'stream'; id: number; job: RunJob; options: RunOptions }
   | { type: 'cancel'; id: number }
+  /** Reads a chosen file in the worker: its SHA-256 (streamed) and how it travels in a link. */
+  | { type: 'describe'; id: number; file: File; load: LoadSettings }
   /** Test hook: makes the core trap, as running out of memory would (see client.ts, recovery). */
   | { type: 'debug-trap'; id: number }
   /** Computes a paper's table (its own trace: generated, or `file`); the loaded trace stays as it is. */
@@ -74,6 +77,7 @@ export type FromWorker =
   /** The after-cache stream with the trace's original page ids; `writes[i]` is 1 for a write. */
   | { type: 'streamed'; id: number; pages: Float64Array; writes: Uint8Array }
   | { type: 'link'; id: number; link: HandLink }
+  | { type: 'described'; id: number; described: Described }
   /** A reproduced table: `values[row * columns + column]`, and how its trace differs from the documented one. */
   | { type: 'reproduced'; id: number; values: Float64Array; warnings: string[]; requests: number; distinct: number }
   | { type: 'done'; id: number }
@@ -84,6 +88,13 @@ export type FromWorker =
 export type FromWorkerType = FromWorker['type'];
 
 export type { ReproduceTable };
+
+/** A chosen file as the link describes it, with its SHA-256 and size (computed in the worker). */
+export interface Described {
+  sha256: string;
+  size: number;
+  source: SharedSource;
+}
 
 /** What a reproduced table gives the page. */
 export type Reproduced = Omit<Extract<FromWorker, { type: 'reproduced' }>, 'type' | 'id'>;
@@ -123,6 +134,7 @@ const ToWorkerSchema = v.variant('type', [
   v.object({ type: v.literal('stream'), id, job: RunJobSchema, options: RunOptionsSchema }),
   v.object({ type: v.literal('cancel'), id }),
   v.object({ type: v.literal('debug-trap'), id }),
+  v.object({ type: v.literal('describe'), id, file: v.instance(File), load: LoadSettingsSchema }),
   v.object({ type: v.literal('parse-link'), id, query: v.string() }),
   v.object({
     type: v.literal('reproduce'),
@@ -154,6 +166,15 @@ const FromWorkerSchema = v.variant('type', [
   }),
   v.object({ type: v.literal('streamed'), id, pages: v.instance(Float64Array), writes: v.instance(Uint8Array) }),
   v.object({ type: v.literal('link'), id, link: HandLinkSchema }),
+  v.object({
+    type: v.literal('described'),
+    id,
+    described: v.object({
+      sha256: v.string(),
+      size: v.number(),
+      source: v.custom<SharedSource>((x) => typeof x === 'object' && x !== null),
+    }),
+  }),
   v.object({
     type: v.literal('reproduced'),
     id,

@@ -11,6 +11,7 @@ import init, {
   reproduce_check,
   WasmLoader,
   WasmGenerator,
+  WasmSha256,
   WasmSession,
   WasmTrace,
 } from '../wasm-pkg/cachescope.js';
@@ -32,6 +33,8 @@ import { closeExplorer, handleExplore } from './explorerWorker';
 import * as v from 'valibot';
 import type { GenConfig, LoadSettings, Metrics, RunJob, RunOptions, TraceSummary } from '../core/types';
 import { CATALOG, NO_CACHE } from '../core/catalog';
+import { describeUpload, INLINE_TRY } from '../state/urlCodec';
+import type { SharedSource } from '../state/shared';
 import {
   FlashRunOutputSchema,
   HandLinkSchema,
@@ -109,6 +112,35 @@ async function generate(id: number, config: GenConfig): Promise<WasmTrace> {
     throw e;
   }
   return g.finish();
+}
+
+/** A chosen file, read here in chunks: its SHA-256, and whether a link carries it inline or by hash. */
+async function describe(id: number, file: File, load: LoadSettings) {
+  const hash = new WasmSha256();
+  try {
+    for (let off = 0; off < file.size; off += CHUNK) {
+      hash.update(new Uint8Array(await file.slice(off, off + CHUNK).arrayBuffer()));
+      post({
+        type: 'progress',
+        id,
+        phase: 'load',
+        done: Math.min(file.size, off + CHUNK),
+        total: file.size,
+        label: `hashing ${file.name}`,
+      });
+      await yieldToEvents();
+      if (cancelled.has(id)) throw new Cancelled();
+    }
+  } catch (e) {
+    hash.free();
+    throw e;
+  }
+  const sha256 = hash.finish();
+  const source: SharedSource =
+    file.size <= INLINE_TRY
+      ? await describeUpload(file.name, new Uint8Array(await file.arrayBuffer()), load)
+      : { kind: 'hashed', name: file.name, load, size: file.size, sha256 };
+  return { sha256, size: file.size, source };
 }
 
 /** Reads and parses a file in chunks, reporting progress and seeing a cancel between chunks. */
@@ -363,6 +395,7 @@ async function handle(msg: ToWorker): Promise<void> {
   }
   try {
     if (msg.type === 'debug-trap') debug_trap('requested by a test');
+    else if (msg.type === 'describe') post({ type: 'described', id: msg.id, described: await describe(msg.id, msg.file, msg.load) });
     else if (msg.type === 'load') {
       const summary = await load(msg.id, msg.source);
       post({ type: 'loaded', id: msg.id, summary });

@@ -293,6 +293,37 @@ pub fn flash_run(trace: &WasmTrace, config_json: &str, stream: Option<Vec<u32>>)
     Ok(to_json(&FlashRunOutput { metrics: r.metrics, erase_counts: r.erase_counts }))
 }
 
+/// SHA-256 fed a chunk at a time, so that a file is hashed as it is read (the
+/// browser's `crypto.subtle` needs the whole file in memory).
+#[wasm_bindgen]
+pub struct WasmSha256 {
+    inner: sha2::Sha256,
+}
+
+#[wasm_bindgen]
+impl WasmSha256 {
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> WasmSha256 {
+        use sha2::Digest;
+        WasmSha256 { inner: sha2::Sha256::new() }
+    }
+    pub fn update(&mut self, chunk: &[u8]) {
+        use sha2::Digest;
+        self.inner.update(chunk);
+    }
+    /// The digest as lowercase hex.
+    pub fn finish(self) -> String {
+        use sha2::Digest;
+        self.inner.finalize().iter().map(|b| format!("{b:02x}")).collect()
+    }
+}
+
+impl Default for WasmSha256 {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 /// A flash configuration from JSON; the settings it leaves out take the
 /// defaults derived from the ones it gives (fill, watermark).
 fn flash_config(json: &str) -> Result<FlashConfig, JsError> {
