@@ -44,6 +44,14 @@ export function TraceSummaryView() {
         <dd>{fmtInt(t.distinct)}</dd>
         <dt>Footprint</dt>
         <dd>{t.pageSize ? `${fmtBytes(t.distinct * t.pageSize)} at ${fmtInt(t.pageSize)} B per page` : '—'}</dd>
+        {t.coreBytes !== undefined && t.requests > 0 && (
+          <>
+            <dt>Core memory</dt>
+            <dd>
+              {fmtBytes(t.coreBytes)} ({(t.coreBytes / t.requests).toFixed(1)} B per request)
+            </dd>
+          </>
+        )}
         {t.skipped ? (
           <>
             <dt>Skipped lines</dt>

@@ -16,6 +16,8 @@ export interface TraceSummary {
   requests: number;
   distinct: number;
   writes: number;
+  /** Bytes of the core's memory (the WASM heap) once the trace is loaded: what it costs the browser. */
+  coreBytes?: number;
   /** Page size used for byte-addressed formats. */
   pageSize?: number;
   /** Reuse (LRU stack) distance histogram: bucket i counts distances in [2^i, 2^(i+1)). */

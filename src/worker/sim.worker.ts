@@ -3,6 +3,7 @@
 // Runs advance in slices so that a cancel message is seen between slices.
 
 import init, {
+  type InitOutput,
   flash_run,
   core_version,
   debug_trap,
@@ -197,7 +198,7 @@ async function reproduce(id: number, table: ReproduceTable, file?: File) {
 }
 
 function summaryOf(t: WasmTrace, pageSize: number): Omit<TraceSummary, 'source'> {
-  const base = { requests: t.len(), distinct: t.distinct(), writes: t.writes(), pageSize };
+  const base = { requests: t.len(), distinct: t.distinct(), writes: t.writes(), pageSize, coreBytes: core?.memory.buffer.byteLength };
   if (t.len() > REUSE_LIMIT) return base;
   const s = parseCore('trace summary', SummarySchema, t.summary(pageSize));
   return { ...base, reuse: s.reuse, cold: s.cold };
@@ -426,7 +427,9 @@ async function handle(msg: ToWorker): Promise<void> {
   }
 }
 
-const ready = init().then(() => {
+let core: InitOutput | null = null;
+const ready = init().then((exports) => {
+  core = exports;
   post({ type: 'ready', version: core_version() });
 });
 ready.catch((e: unknown) => post({ type: 'error', id: null, message: `the simulation core failed to load: ${String(e)}` }));
