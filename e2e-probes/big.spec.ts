@@ -10,7 +10,7 @@ import { longTasks, watchLongTasks } from '../e2e/longTasks';
 const SIZE = Number(process.env.PROBE_BYTES ?? 1024 * 1024 * 1024);
 
 async function bigTrace(): Promise<string> {
-  const path = join(tmpdir(), `cachescope-probe-${SIZE}.txt`);
+  const path = join(tmpdir(), `cachescope-probe-v2-${SIZE}.txt`);
   if (existsSync(path) && statSync(path).size >= SIZE) return path;
   const out = createWriteStream(path);
   let written = 0;
@@ -18,7 +18,7 @@ async function bigTrace(): Promise<string> {
   while (written < SIZE) {
     const lines: string[] = [];
     for (let i = 0; i < 100_000; i++) {
-      x = (x * 1103515245 + 12345) % 2147483648;
+      x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
       lines.push(String(x % 5_000_000));
     }
     const chunk = lines.join('\n') + '\n';

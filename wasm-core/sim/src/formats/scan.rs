@@ -19,9 +19,29 @@ pub(crate) fn bad(msg: impl Into<Cow<'static, str>>) -> LineErr {
     LineErr::Bad(msg.into())
 }
 
-/// The most requests one loaded trace may hold: 4 bytes each, so 1.6 GB, which
-/// already strains a 32-bit WebAssembly heap.
-pub const MAX_REQUESTS: usize = crate::limits::MAX_REQUESTS as usize;
+/// The most requests one loaded trace may hold: the runner's limit natively,
+/// the browser's (a 32-bit WebAssembly heap) in the WASM build, so that a trace
+/// too large for the browser stops with a message before the heap runs out.
+pub const MAX_REQUESTS: usize = if cfg!(target_arch = "wasm32") {
+    crate::limits::MAX_REQUESTS_BROWSER as usize
+} else {
+    crate::limits::MAX_REQUESTS as usize
+};
+
+/// What to say when a trace passes the request limit, here or in the browser.
+pub fn too_many_requests(limit: usize, browser: bool) -> String {
+    if browser {
+        format!(
+            "the trace holds more than {limit} requests, the most the browser can hold (limit requests): \
+             run it with the runner (npm run --silent sim -- --trace FILE …), which reads up to {}",
+            crate::limits::MAX_REQUESTS
+        )
+    } else {
+        format!(
+            "the trace holds more than {limit} requests, the most the runner reads (limit requests); cut it into parts"
+        )
+    }
+}
 /// The most pages one request may span; more means a corrupt size field, and
 /// expanding it would stall the load.
 pub const MAX_SPAN: u64 = crate::limits::MAX_SPAN;
@@ -53,9 +73,7 @@ impl Out {
     #[inline]
     pub fn page(&mut self, id: u64, write: bool) -> LineResult {
         if self.b.len() >= MAX_REQUESTS {
-            return Err(LineErr::Fatal(SimError::Input(format!(
-                "the trace holds more than {MAX_REQUESTS} requests; cut it into parts"
-            ))));
+            return Err(LineErr::Fatal(SimError::Input(too_many_requests(MAX_REQUESTS, cfg!(target_arch = "wasm32")))));
         }
         self.b.push(id, write).map_err(LineErr::Fatal)
     }
@@ -318,5 +336,21 @@ mod tests {
         let mut o = Out::new(1000);
         o.bytes(999, 2, false, 0).ok().unwrap();
         assert_eq!(o.b.finish().ids, vec![0, 1]);
+    }
+}
+
+#[cfg(test)]
+mod limit_tests {
+    use super::*;
+
+    #[test]
+    fn the_request_limit_names_itself_and_what_to_do() {
+        let b = too_many_requests(200_000_000, true);
+        assert!(b.contains("200000000 requests") && b.contains("limit requests") && b.contains("runner"), "{b}");
+        assert!(b.contains("400000000"), "{b}");
+        let n = too_many_requests(400_000_000, false);
+        assert!(n.contains("cut it into parts"), "{n}");
+        // Natively the runner's limit applies; the WASM build uses the browser's.
+        assert_eq!(MAX_REQUESTS as u64, crate::limits::MAX_REQUESTS);
     }
 }
