@@ -484,39 +484,57 @@ impl Policy for ClockPro {
 
     fn flush(&mut self, sink: &mut Sink) {
         let pages: Vec<u32> = self.clock.iter(&self.clock_l).collect();
-        for p in pages {
-            if self.st[p as usize] & (RES | DIRTY) == RES | DIRTY {
-                self.st[p as usize] &= !DIRTY;
-                sink.clean(p, "final flush");
-            }
-        }
+        flush_pages(&pages, &mut self.st, sink);
     }
 
     fn snapshot(&self) -> Snapshot {
-        let slots = self
-            .clock
-            .iter(&self.clock_l)
-            .map(|p| {
-                let s = self.st[p as usize];
-                Slot::page(p, status_name(s), (s & REF != 0) as u8, s & DIRTY != 0, s & RES != 0)
-            })
-            .collect();
-        let hands = vec![
-            Hand { name: "hand_hot", pos: 0 },
-            Hand { name: "hand_cold", pos: self.position(self.cold.front()) },
-            Hand { name: "hand_test", pos: self.position(self.test.front()) },
-        ];
-        Snapshot {
-            policy: self.id(),
-            capacity: self.frames as u32,
-            resident: self.resident() as u32,
-            rings: vec![Ring { name: "clock", slots, hands }],
-            gauges: vec![
-                Gauge { name: "m_c", value: self.m_c as f64, target: None },
-                Gauge { name: "m_h", value: self.m_h() as f64, target: None },
-            ],
-            ..Snapshot::default()
+        let pages: Vec<u32> = self.clock.iter(&self.clock_l).collect();
+        let (cold, test) = (self.position(self.cold.front()), self.position(self.test.front()));
+        snapshot_of(self.id(), &pages, &self.st, [cold, test], [self.m_c, self.frames])
+    }
+}
+
+/// Writes back the dirty resident pages of `pages` (both readings' clocks).
+pub(super) fn flush_pages(pages: &[u32], st: &mut [u8], sink: &mut Sink) {
+    for &p in pages {
+        if st[p as usize] & (RES | DIRTY) == RES | DIRTY {
+            st[p as usize] &= !DIRTY;
+            sink.clean(p, "final flush");
         }
+    }
+}
+
+/// The snapshot both readings draw: the clock read from HAND_hot forward
+/// (`pages`), HAND_cold and HAND_test at `[cold, test]`, gauges m_c and m_h.
+pub(super) fn snapshot_of(
+    policy: &'static str,
+    pages: &[u32],
+    st: &[u8],
+    [cold, test]: [u32; 2],
+    [m_c, frames]: [usize; 2],
+) -> Snapshot {
+    let slots = pages
+        .iter()
+        .map(|&p| {
+            let s = st[p as usize];
+            Slot::page(p, status_name(s), (s & REF != 0) as u8, s & DIRTY != 0, s & RES != 0)
+        })
+        .collect();
+    let hands = vec![
+        Hand { name: "hand_hot", pos: 0 },
+        Hand { name: "hand_cold", pos: cold },
+        Hand { name: "hand_test", pos: test },
+    ];
+    Snapshot {
+        policy,
+        capacity: frames as u32,
+        resident: pages.iter().filter(|&&p| st[p as usize] & RES != 0).count() as u32,
+        rings: vec![Ring { name: "clock", slots, hands }],
+        gauges: vec![
+            Gauge { name: "m_c", value: m_c as f64, target: None },
+            Gauge { name: "m_h", value: (frames - m_c) as f64, target: None },
+        ],
+        ..Snapshot::default()
     }
 }
 

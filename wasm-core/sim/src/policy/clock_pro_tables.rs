@@ -37,9 +37,9 @@
 //! Snapshot and events are those of `clock_pro`: ring "clock" read from
 //! HAND_hot forward, so new pages enter at its end (the head).
 
-use super::clock_pro::{status_name, DIRTY, HOT, REF, RES, TEST};
+use super::clock_pro::{flush_pages, snapshot_of, DIRTY, HOT, REF, RES, TEST};
 use super::util::NIL;
-use super::{Event, Gauge, Hand, Policy, Req, Ring, Sink, Slot, Snapshot};
+use super::{Event, Policy, Req, Sink, Snapshot};
 
 #[derive(Clone)]
 pub struct ClockProTables {
@@ -331,10 +331,6 @@ impl ClockProTables {
             Some(x)
         })
     }
-
-    fn position(&self, page: u32) -> u32 {
-        self.pages().position(|x| x == page).unwrap_or(0) as u32
-    }
 }
 
 impl Policy for ClockProTables {
@@ -403,37 +399,13 @@ impl Policy for ClockProTables {
 
     fn flush(&mut self, sink: &mut Sink) {
         let pages: Vec<u32> = self.pages().collect();
-        for p in pages {
-            if self.st[p as usize] & (RES | DIRTY) == RES | DIRTY {
-                self.st[p as usize] &= !DIRTY;
-                sink.clean(p, "final flush");
-            }
-        }
+        flush_pages(&pages, &mut self.st, sink);
     }
 
     fn snapshot(&self) -> Snapshot {
-        let slots = self
-            .pages()
-            .map(|p| {
-                let s = self.st[p as usize];
-                Slot::page(p, status_name(s), (s & REF != 0) as u8, s & DIRTY != 0, s & RES != 0)
-            })
-            .collect();
-        let hands = vec![
-            Hand { name: "hand_hot", pos: 0 },
-            Hand { name: "hand_cold", pos: self.position(self.hand_cold) },
-            Hand { name: "hand_test", pos: self.position(self.hand_test) },
-        ];
-        Snapshot {
-            policy: self.id(),
-            capacity: self.frames as u32,
-            resident: self.resident() as u32,
-            rings: vec![Ring { name: "clock", slots, hands }],
-            gauges: vec![
-                Gauge { name: "m_c", value: self.m_c as f64, target: None },
-                Gauge { name: "m_h", value: self.m_h() as f64, target: None },
-            ],
-            ..Snapshot::default()
-        }
+        let pages: Vec<u32> = self.pages().collect();
+        let at = |page: u32| pages.iter().position(|&x| x == page).unwrap_or(0) as u32;
+        let hands = [at(self.hand_cold), at(self.hand_test)];
+        snapshot_of(self.id(), &pages, &self.st, hands, [self.m_c, self.frames])
     }
 }
