@@ -109,3 +109,26 @@ test('a trap in the core is reported; the worker is replaced and the next run an
   await page.getByRole('button', { name: 'Step forward' }).click();
   await expect(page.getByRole('status', { name: 'Position' })).toHaveText('1 / 3,000');
 });
+
+test('a trace that would not fit beside the loaded one: said, the old one kept, and dropped on request', async ({ page }) => {
+  // A 100 KB budget for traces (the core's `memory` limit is 3 GiB): 8 bytes a request at most.
+  await page.addInitScript(() => {
+    window.__cachescopeMemoryBudget = 100_000;
+  });
+  await page.goto('/');
+  await expect(page.getByText(/^core \d/)).toBeVisible();
+  const summary = page.getByRole('region', { name: 'Trace summary' });
+  await page.getByRole('spinbutton', { name: 'Length (requests)' }).fill('5000');
+  await page.getByRole('button', { name: 'Generate workload' }).click();
+  await expect(summary).toContainText('5,000');
+
+  await page.getByRole('spinbutton', { name: 'Length (requests)' }).fill('10000');
+  await page.getByRole('button', { name: 'Generate workload' }).click();
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('would not fit beside the loaded trace');
+  await expect(alert).toContainText('(limit memory)');
+  await expect(summary).toContainText('5,000');
+  await alert.getByRole('button', { name: 'Drop the loaded trace and load' }).click();
+  await expect(summary).toContainText('10,000');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});

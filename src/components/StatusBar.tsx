@@ -1,11 +1,12 @@
 import { useApp } from '../state/store';
-import { selectBusy, selectError, selectLinkProblems, selectNotice } from '../state/selectors';
+import { selectBusy, selectError, selectLinkProblems, selectNotice, selectOverBudget } from '../state/selectors';
 
 export function StatusBar() {
   const busy = useApp(selectBusy);
   const error = useApp(selectError);
   const notice = useApp(selectNotice);
   const linkProblems = useApp(selectLinkProblems);
+  const overBudget = useApp(selectOverBudget);
   const pct = busy && busy.total > 0 ? Math.min(100, (100 * busy.done) / busy.total) : 0;
   return (
     <div className="status">
@@ -31,9 +32,14 @@ export function StatusBar() {
         </div>
       )}
       {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
+        <div role="alert" className="error">
+          <p>{error}</p>
+          {overBudget && (
+            <button type="button" className="small" onClick={() => void useApp.getState().loadTrace(true)}>
+              Drop the loaded trace and load
+            </button>
+          )}
+        </div>
       )}
       {notice && (
         <p role="status" className="notice">

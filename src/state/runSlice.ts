@@ -1,9 +1,9 @@
 import type { StateCreator } from 'zustand';
 import type { Metrics, RunJob, TraceSummary } from '../core/types';
 import { parseFrames } from '../core/frames';
-import { NO_CACHE, flashParam, isPolicyId, policyDoc, policyLabel } from '../core/catalog';
+import { NO_CACHE, flashParam, isPolicyId, limit, policyDoc, policyLabel } from '../core/catalog';
 import { paramsToSend } from '../core/params';
-import { CancelledError, engine, restartEngine, type ProgressMsg } from '../worker/client';
+import { CancelledError, OverBudgetError, engine, restartEngine, type ProgressMsg } from '../worker/client';
 import type { FlashOutcome, GaugeSeries, TraceSource } from '../worker/protocol';
 import type { FlashSpec } from './shared';
 import { genConfigOf } from './workloadSlice';
@@ -40,6 +40,13 @@ export interface Busy {
   label: string;
 }
 
+declare global {
+  interface Window {
+    /** Test hook (e2e): a smaller budget for traces than the core's `memory` limit. */
+    __cachescopeMemoryBudget?: number;
+  }
+}
+
 export interface RunSlice {
   engineStatus: 'starting' | 'ready' | 'failed';
   coreVersion: string | null;
@@ -59,7 +66,10 @@ export interface RunSlice {
   startEngine(): Promise<void>;
   /** After a trap: a new worker, the last trace loaded into it again. */
   recover(message: string): Promise<void>;
-  loadTrace(): Promise<void>;
+  /** `dropFirst`: free the loaded trace before reading (when both would not fit). */
+  loadTrace(dropFirst?: boolean): Promise<void>;
+  /** The last load would not fit beside the loaded trace: the page offers to drop it. */
+  overBudget: boolean;
   runExperiment(): Promise<void>;
   /** Loads the trace when needed, then runs. */
   loadAndRun(): Promise<void>;
@@ -85,6 +95,7 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
   linkProblems: [],
   runSerial: 0,
   lastSource: null,
+  overBudget: false,
 
   async startEngine() {
     engine().onTrap = (m) => void get().recover(m);
@@ -96,7 +107,7 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
     }
   },
 
-  async loadTrace() {
+  async loadTrace(dropFirst = false) {
     const s = get();
     if (s.busy) return;
     const source =
@@ -110,15 +121,18 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
       return;
     }
     const from = { sourceKind: s.sourceKind, generator: s.generator, load: s.load };
-    const req = engine().load(source, (p) => set({ busy: progressOf(p) }));
-    set({ busy: { id: req.id, phase: 'load', done: 0, total: 1, label: 'loading' }, error: null, notice: null });
+    const budget = window.__cachescopeMemoryBudget ?? limit('memory');
+    const req = engine().load(source, (p) => set({ busy: progressOf(p) }), { budget, dropFirst });
+    set({ busy: { id: req.id, phase: 'load', done: 0, total: 1, label: 'loading' }, error: null, notice: null, overBudget: false });
+    if (dropFirst) set({ trace: null, loadedFrom: null, results: [], lastSource: null });
     // Until the new trace has loaded, the previous one (and its results) stays: a failed load loses nothing.
-    const kept = s.trace ? ` The previous trace (${s.trace.source}) is still loaded.` : '';
+    const kept = s.trace && !dropFirst ? ` The previous trace (${s.trace.source}) is still loaded.` : '';
     try {
       const trace = await req.done;
       set({ trace, loadedFrom: from, results: [], lastSource: source });
     } catch (e) {
-      set(e instanceof CancelledError ? { notice: `Loading cancelled.${kept}` } : { error: `${(e as Error).message}${kept}` });
+      if (e instanceof OverBudgetError) set({ error: e.message, overBudget: true });
+      else set(e instanceof CancelledError ? { notice: `Loading cancelled.${kept}` } : { error: `${(e as Error).message}${kept}` });
     } finally {
       set({ busy: null });
     }
@@ -242,11 +256,16 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
     if (!file) return;
     // The worker reads the file (hash streamed, never the whole file on this thread).
     let described;
+    const req = engine().describe(file, get().load, (p) => set({ busy: progressOf(p) }));
+    if (!get().busy) set({ busy: { id: req.id, phase: 'load', done: 0, total: 1, label: `hashing ${file.name}` } });
     try {
-      described = await engine().describe(file, get().load).done;
+      described = await req.done;
     } catch (e) {
-      set({ notice: `${file.name} could not be described for a link (${(e as Error).message}); it can be run but not shared.` });
+      const why = e instanceof CancelledError ? 'hashing was cancelled' : (e as Error).message;
+      set({ notice: `${file.name} could not be described for a link (${why}); it can be run but not shared.` });
       return;
+    } finally {
+      if (get().busy?.id === req.id) set({ busy: null });
     }
     const awaiting = get().awaiting;
     if (awaiting) {

@@ -10,6 +10,7 @@ export const selectFramesText = (s: AppState) => s.framesText;
 export const selectCost = (s: AppState) => s.cost;
 export const selectFlush = (s: AppState) => s.flush;
 export const selectCollapse = (s: AppState) => s.collapse;
+export const selectOverBudget = (s: AppState) => s.overBudget;
 export const selectTrace = (s: AppState) => s.trace;
 export const selectBusy = (s: AppState) => s.busy;
 export const selectResults = (s: AppState) => s.results;

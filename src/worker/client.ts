@@ -30,6 +30,9 @@ export interface Ready {
   version: string;
 }
 
+/** The new trace would not fit beside the loaded one (see the load's `dropFirst`). */
+export class OverBudgetError extends Error {}
+
 export class CancelledError extends Error {
   constructor() {
     super('cancelled');
@@ -109,7 +112,7 @@ export class SimClient {
         return;
       case 'error':
         this.pending.delete(msg.id);
-        p.reject(new Error(msg.message));
+        p.reject(msg.overBudget ? new OverBudgetError(msg.message) : new Error(msg.message));
         if (msg.trap) this.onTrap?.(msg.message);
     }
   }
@@ -123,8 +126,8 @@ export class SimClient {
     return { id, done };
   }
 
-  load(source: TraceSource, onProgress?: (p: ProgressMsg) => void) {
-    return this.request<TraceSummary>((id) => ({ type: 'load', id, source }), { onProgress });
+  load(source: TraceSource, onProgress?: (p: ProgressMsg) => void, options: { budget?: number; dropFirst?: boolean } = {}) {
+    return this.request<TraceSummary>((id) => ({ type: 'load', id, source, ...options }), { onProgress });
   }
 
   run(

@@ -43,7 +43,8 @@ export interface FlashOutcome {
 }
 
 export type ToWorker =
-  | { type: 'load'; id: number; source: TraceSource }
+  /** `budget`: bytes the loaded trace and this one may take together; `dropFirst`: free the loaded trace before reading. */
+  | { type: 'load'; id: number; source: TraceSource; budget?: number; dropFirst?: boolean }
   /** With `flash`, each job's after-cache stream also runs on every FTL configuration given. */
   | { type: 'run'; id: number; jobs: RunJob[]; options: RunOptions; gauges?: GaugeRequest; flash?: Record<string, unknown>[] }
   /** Reruns one job keeping the after-cache stream (miss reads and write-backs, in order). */
@@ -82,8 +83,9 @@ export type FromWorker =
   | { type: 'reproduced'; id: number; values: Float64Array; warnings: string[]; requests: number; distinct: number }
   | { type: 'done'; id: number }
   | { type: 'cancelled'; id: number }
-  /** `trap`: the WASM instance trapped (out of memory, most likely) and the worker is no longer usable. */
-  | { type: 'error'; id: number | null; message: string; trap?: boolean };
+  /** `trap`: the WASM instance trapped (out of memory, most likely) and the worker is no longer usable.
+   *  `overBudget`: the new trace would not fit beside the loaded one; loading again with `dropFirst` may. */
+  | { type: 'error'; id: number | null; message: string; trap?: boolean; overBudget?: boolean };
 
 export type FromWorkerType = FromWorker['type'];
 
@@ -122,6 +124,8 @@ const ToWorkerSchema = v.variant('type', [
       v.object({ kind: v.literal('generate'), config: v.custom<GenConfig>((x) => typeof x === 'object' && x !== null) }),
       v.object({ kind: v.literal('file'), file: v.instance(File), settings: LoadSettingsSchema }),
     ]),
+    budget: v.optional(v.number()),
+    dropFirst: v.optional(v.boolean()),
   }),
   v.object({
     type: v.literal('run'),
@@ -185,7 +189,13 @@ const FromWorkerSchema = v.variant('type', [
   }),
   v.object({ type: v.literal('done'), id }),
   v.object({ type: v.literal('cancelled'), id }),
-  v.object({ type: v.literal('error'), id: v.nullable(id), message: v.string(), trap: v.optional(v.boolean()) }),
+  v.object({
+    type: v.literal('error'),
+    id: v.nullable(id),
+    message: v.string(),
+    trap: v.optional(v.boolean()),
+    overBudget: v.optional(v.boolean()),
+  }),
 ]);
 
 /** The UI accepts only our messages. */

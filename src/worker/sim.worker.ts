@@ -77,16 +77,40 @@ function replaceTrace(t: WasmTrace): void {
   trace = t;
 }
 
-// A load that fails or is cancelled leaves the previous trace loaded.
-async function load(id: number, source: TraceSource): Promise<TraceSummary> {
+class OverBudget extends Error {}
+
+/** Bytes a trace costs the core at most, per request (measured: 4.5–6.8). */
+const BYTES_PER_REQUEST = 8;
+
+/** Refuses a trace that would not fit beside the loaded one; `requests` is its (estimated) length. */
+function checkBudget(requests: number, budget: number | undefined, name: string): void {
+  if (!budget || !trace) return;
+  const held = trace.len() * BYTES_PER_REQUEST;
+  const more = requests * BYTES_PER_REQUEST;
+  if (held + more > budget)
+    throw new OverBudget(
+      `${name} (about ${mb(more)} for ${Math.round(requests).toLocaleString('en')} requests) would not fit beside the loaded trace (${mb(held)}) in the browser's ${mb(budget)} for traces (limit memory). Drop the loaded trace and load ${name} alone, or run it with the runner (npm run sim).`,
+    );
+}
+const mb = (bytes: number) => `${Math.round(bytes / 2 ** 20).toLocaleString('en')} MB`;
+
+// A load that fails or is cancelled leaves the previous trace loaded, unless `dropFirst` asked to free it first.
+async function load(id: number, source: TraceSource, budget?: number, dropFirst?: boolean): Promise<TraceSummary> {
+  if (dropFirst) {
+    closeExplorer();
+    trace?.free();
+    trace = null;
+  }
   if (source.kind === 'generate') {
+    const total = source.config.phases.reduce((n, p) => n + p.length, 0);
+    checkBudget(total, budget, 'the generated workload');
     const t = await generate(id, source.config);
     replaceTrace(t);
     return { source: 'generated', ...summaryOf(t, 4096) };
   }
   const { file } = source;
   const { pageSize } = source.settings;
-  const { t, info } = await readFile(id, file, source.settings);
+  const { t, info } = await readFile(id, file, source.settings, (requests) => checkBudget(requests, budget, file.name));
   replaceTrace(t);
   return {
     source: file.name,
@@ -145,7 +169,7 @@ async function describe(id: number, file: File, load: LoadSettings) {
 }
 
 /** Reads and parses a file in chunks, reporting progress and seeing a cancel between chunks. */
-async function readFile(id: number, file: File, settings: LoadSettings) {
+async function readFile(id: number, file: File, settings: LoadSettings, estimate?: (requests: number) => void) {
   const { format, pageSize, strict, csv } = settings;
   const options = { format, page_size: pageSize, strict, csv: format === 'csv' ? csv : null };
   const loader = new WasmLoader(file.name, JSON.stringify(options));
@@ -154,6 +178,8 @@ async function readFile(id: number, file: File, settings: LoadSettings) {
     for (let off = 0; off < file.size; off += CHUNK) {
       const chunk = new Uint8Array(await file.slice(off, off + CHUNK).arrayBuffer());
       loader.feed(chunk);
+      // After the first chunk, the file's length in requests can be estimated from what it held.
+      if (off === 0 && estimate) estimate((loader.requests() / chunk.length) * file.size);
       post({ type: 'progress', id, phase: 'load', done: off + chunk.length, total: file.size, label: `reading ${file.name}` });
       await yieldToEvents();
       if (cancelled.has(id)) throw new Cancelled();
@@ -398,7 +424,7 @@ async function handle(msg: ToWorker): Promise<void> {
     if (msg.type === 'debug-trap') debug_trap('requested by a test');
     else if (msg.type === 'describe') post({ type: 'described', id: msg.id, described: await describe(msg.id, msg.file, msg.load) });
     else if (msg.type === 'load') {
-      const summary = await load(msg.id, msg.source);
+      const summary = await load(msg.id, msg.source, msg.budget, msg.dropFirst);
       post({ type: 'loaded', id: msg.id, summary });
     } else if (msg.type === 'reproduce') {
       post({ type: 'reproduced', id: msg.id, ...(await reproduce(msg.id, msg.table, msg.file)) });
@@ -413,6 +439,7 @@ async function handle(msg: ToWorker): Promise<void> {
     }
   } catch (e) {
     if (e instanceof Cancelled) post({ type: 'cancelled', id: msg.id });
+    else if (e instanceof OverBudget) post({ type: 'error', id: msg.id, message: e.message, overBudget: true });
     else if (isTrap(e)) {
       const what = e instanceof Error ? e.message : String(e);
       post({

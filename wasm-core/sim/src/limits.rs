@@ -33,6 +33,9 @@ pub const MAX_LINK_TRACE_BYTES: u64 = 64 * 1024;
 /// upload of at most 1 MiB of text (base64 for binary), with room to spare;
 /// inflating it takes milliseconds, and a "deflate bomb" stops here.
 pub const MAX_LINK_INFLATED: u64 = 4 * 1024 * 1024;
+/// Bytes the browser's core may hold in traces: two traces (the loaded one and
+/// the next) must fit in it together, within WebAssembly's 4 GiB with room for runs.
+pub const MAX_BROWSER_MEMORY: u64 = 3 * 1024 * 1024 * 1024;
 /// Points of the hit-ratio-over-time series of one run.
 pub const MAX_BUCKETS: u64 = 1_000_000;
 
@@ -76,6 +79,7 @@ pub fn all() -> Vec<Limit> {
         limit("buckets", MAX_BUCKETS, Both, "points", "points of one run's hit-ratio series"),
         limit("link_trace", MAX_LINK_TRACE_BYTES, Both, "bytes", "bytes of a trace carried inside a link"),
         limit("link_inflated", MAX_LINK_INFLATED, Both, "bytes", "bytes a share link may decompress to"),
+        limit("memory", MAX_BROWSER_MEMORY, Browser, "bytes", "bytes of traces the browser's core holds at once"),
     ]
 }
 
