@@ -372,3 +372,21 @@ test('a lecture-sized flash device: 8 blocks of 4 pages, page numbers printed an
   await expect(page.getByRole('list', { name: 'Flash blocks' })).toContainText(/page 0(,|$)/);
   await expect(page.getByRole('img', { name: 'Flash grid: 8 blocks of 4 pages' })).toBeVisible();
 });
+
+test('a far jump advances in slices, shows its progress, and Cancel stops it where it is', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openFlash(page, 1024, 64, { pages: 20000, length: 30_000_000, writes: 1 });
+  await page.getByRole('spinbutton', { name: 'Jump to request' }).fill('29000000');
+  await page.getByRole('button', { name: 'Jump', exact: true }).click();
+  const seeking = page.getByRole('group', { name: 'Seeking' });
+  await expect(seeking).toContainText('going to 29,000,000');
+  await seeking.getByRole('button', { name: 'Cancel jump' }).click();
+  await expect(seeking).toHaveCount(0);
+  const at = await position(page).innerText();
+  const n = Number(at.split(' /')[0].replace(/,/g, ''));
+  expect(n).toBeGreaterThan(0);
+  expect(n).toBeLessThan(29_000_000);
+  // The session is usable where the jump stopped.
+  await page.getByRole('button', { name: 'Step forward' }).click();
+  await expect(position(page)).toHaveText(`${(n + 1).toLocaleString('en')} / 30,000,000`);
+});

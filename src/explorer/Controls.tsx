@@ -1,6 +1,23 @@
 import { useEffect, useState } from 'react';
 import { SPEEDS, selectFrame, selectSpeed, useExplorer } from './explorerStore';
 
+/** A far jump on its way, with Cancel (it stops where it has got to). */
+function SeekProgress() {
+  const seeking = useExplorer((s) => s.seeking);
+  if (!seeking) return null;
+  return (
+    <div className="progress-row" role="group" aria-label="Seeking">
+      <progress aria-label="Seek progress" value={seeking.position} max={Math.max(1, seeking.target)} />
+      <span>
+        going to {seeking.target.toLocaleString('en')}: at {seeking.position.toLocaleString('en')}
+      </span>
+      <button type="button" className="small" onClick={() => useExplorer.getState().cancelSeek()}>
+        Cancel jump
+      </button>
+    </div>
+  );
+}
+
 const isTyping = (t: EventTarget | null) =>
   t instanceof HTMLElement && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA' || t.isContentEditable);
 
@@ -101,6 +118,7 @@ export function Controls() {
         <input type="number" min={0} max={total} aria-label="Jump to request" value={jump} onChange={(e) => setJump(e.target.value)} />
         <button type="submit">Jump</button>
       </form>
+      <SeekProgress />
     </div>
   );
 }

@@ -54,6 +54,10 @@ export interface ExplorerState {
   /** The core's defaults for the chosen policy (set by the set-up form). */
   setParams(params: Record<string, unknown>): void;
   frame: ExploreFrame | null;
+  /** A long seek on its way: where it is and where it goes (null when none). */
+  seeking: { position: number; target: number } | null;
+  /** Stops a seek in progress where it is. */
+  cancelSeek(): void;
   speed: number;
   error: string | null;
   selected: string | null;
@@ -85,7 +89,7 @@ function commit(): void {
   if (!pending) return;
   const frame = pending;
   pending = null;
-  useExplorer.setState((s) => ({ frame, status: 'open', drawn: s.drawn + 1 }));
+  useExplorer.setState((s) => ({ frame, status: 'open', drawn: s.drawn + 1, seeking: null }));
   useApp.getState().setPosition(frame.position);
   engine().explore({ type: 'explore-ack' });
   if (target) {
@@ -110,6 +114,8 @@ function onMessage(msg: ExploreFromWorker): void {
   } else if (msg.type === 'explore-history') {
     const { type: _t, ...h } = msg;
     if (useExplorer.getState().selected === h.page) useExplorer.setState({ history: h });
+  } else if (msg.type === 'explore-seeking') {
+    useExplorer.setState({ seeking: { position: msg.position, target: msg.target } });
   } else if (msg.type === 'explore-table') {
     useExplorer.setState({ table: msg.table });
   } else if (msg.type === 'explore-peek') {
@@ -120,7 +126,12 @@ function onMessage(msg: ExploreFromWorker): void {
     else useExplorer.setState({ quiz: { ...quiz, question: { position: msg.position, victims: msg.victims }, feedback: null } });
   } else {
     // A refused history request leaves no page waiting for one.
-    useExplorer.setState((s) => ({ error: msg.message, status: s.frame ? 'open' : 'closed', selected: s.history ? s.selected : null }));
+    useExplorer.setState((s) => ({
+      error: msg.message,
+      status: s.frame ? 'open' : 'closed',
+      selected: s.history ? s.selected : null,
+      seeking: null,
+    }));
   }
 }
 
@@ -155,6 +166,8 @@ export const useExplorer = create<ExplorerState>()((set, get) => ({
     });
     get().seek(q.position + 1);
   },
+  seeking: null,
+  cancelSeek: () => engine().explore({ type: 'explore-pause' }),
   status: 'closed',
   mode: 'cache',
   flash: FLASH_DEFAULTS,

@@ -103,6 +103,37 @@ function flashConfig(f: FlashSetup): string {
   return JSON.stringify(f);
 }
 
+/** Seeks forward in slices of this many requests, yielding between them. */
+const SEEK_SLICE = 1 << 20;
+/** Bumped by every seek and pause: a seek that sees it change was cancelled. */
+let seekGeneration = 0;
+
+function yieldToEvents(): Promise<void> {
+  return new Promise((resolve) => {
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => resolve();
+    ch.port2.postMessage(null);
+  });
+}
+
+/** A far seek advances a slice at a time, reporting where it is, so that Pause (or another seek) stops it. */
+async function seekInSlices(session: ExplorerSession, target: number, post: Post): Promise<void> {
+  const mine = ++seekGeneration;
+  try {
+    while (target - session.position > SEEK_SLICE) {
+      session.seek(session.position + SEEK_SLICE);
+      post({ type: 'explore-seeking', position: session.position, target });
+      await yieldToEvents();
+      if (seekGeneration !== mine) return;
+    }
+    session.seek(target);
+    awaitingAck = false;
+    sendFrame(post);
+  } catch (e) {
+    post({ type: 'explore-error', message: e instanceof Error ? e.message : String(e) });
+  }
+}
+
 function stop(): void {
   playing = false;
   if (timer !== null) clearTimeout(timer);
@@ -256,10 +287,9 @@ export function handleExplore(msg: ExploreToWorker, trace: WasmTrace | null, pos
     switch (msg.type) {
       case 'explore-seek':
         stop();
-        open.session.seek(msg.position);
-        awaitingAck = false;
-        return sendFrame(post);
+        return void seekInSlices(open.session, msg.position, post);
       case 'explore-play':
+        seekGeneration++;
         speed = Math.max(0.1, msg.speed);
         if (!playing) {
           if (open.session.position >= open.session.total) open.session.seek(0);
@@ -271,6 +301,7 @@ export function handleExplore(msg: ExploreToWorker, trace: WasmTrace | null, pos
         awaitingAck = false;
         return sendFrame(post);
       case 'explore-pause':
+        seekGeneration++; // cancels a seek in progress, which stops where it is
         stop();
         awaitingAck = false;
         return sendFrame(post);

@@ -248,6 +248,8 @@ export type ExploreFromWorker =
   | { type: 'explore-peek'; position: number; victims: string[] }
   /** The whole run as the textbook frame table (short runs of small caches only). */
   | { type: 'explore-table'; table: FrameTable }
+  /** A long seek on its way (it advances in slices, so Pause cancels it). */
+  | { type: 'explore-seeking'; position: number; target: number }
   | { type: 'explore-error'; message: string };
 
 const ExploreToWorkerSchema = v.variant('type', [
@@ -316,6 +318,7 @@ const ExploreFromShape = (full: boolean) =>
       type: v.literal('explore-table'),
       table: v.object({ requests: v.array(v.string()), frames: v.array(v.array(v.nullable(v.string()))), faults: v.array(v.boolean()) }),
     }),
+    v.object({ type: v.literal('explore-seeking'), position: v.number(), target: v.number() }),
     v.object({ type: v.literal('explore-error'), message: v.string() }),
   ]);
 const exploreFull = ExploreFromShape(true);
