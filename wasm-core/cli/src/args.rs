@@ -38,6 +38,8 @@ flash (any of these turns the flash model on; without --policy the trace goes st
   --aging F                       overwrites before measuring, × physical pages
   --aging-sequential F            share of them in sequential whole-block runs (default 0.5)
   --list-policies       print the policy registry and exit (with --json: the whole catalogue)
+  --mrc                 LRU's exact miss-ratio curve (one pass) at 50 sizes from 1 frame to the
+                        trace's distinct pages, instead of runs
   --reproduce NAME      a published table beside the numbers computed here (list: the tables);
                         tables on a public trace take it with --trace
 ";
@@ -58,6 +60,7 @@ pub struct Args {
     pub json: bool,
     pub list_policies: bool,
     pub reproduce: Option<String>,
+    pub mrc: bool,
     /// True when --policy was given (flash alone runs without a cache).
     pub policies_given: bool,
     pub flash: Option<FlashConfig>,
@@ -228,6 +231,7 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
             Long("json") => a.json = true,
             Long("list-policies") => a.list_policies = true,
             Long("reproduce") => a.reproduce = Some(p.value()?.string()?),
+            Long("mrc") => a.mrc = true,
             Short('h') | Long("help") => {
                 print!("{USAGE}");
                 std::process::exit(0);

@@ -60,8 +60,17 @@ fn simulate(a: Args) -> Result<(), String> {
             return Err(format!("--param names policy {id:?}, which is not among --policy"));
         }
     }
+    if a.mrc && a.policies.iter().any(|p| p != "lru") {
+        return Err(
+            "--mrc gives LRU's exact curve (one pass); for other policies run them at the sizes you need with --frames"
+                .into(),
+        );
+    }
     let input = input::load(&a).map_err(|e| e.to_string())?;
     let trace = &input.trace;
+    if a.mrc {
+        return print_mrc(&a, &input);
+    }
     if let Some(f) = &a.flash {
         // Refuse an impossible device before spending time on the cache runs.
         cachescope_sim::flash::FlashSim::new(f).map_err(flash_error)?;
@@ -117,6 +126,29 @@ fn simulate(a: Args) -> Result<(), String> {
         print_table(&input, &results);
         if let Some(m) = &direct {
             print_flash("trace → FTL", m);
+        }
+    }
+    Ok(())
+}
+
+/// LRU's exact miss-ratio curve at 50 sizes, log-spaced from 1 frame to the distinct pages.
+fn print_mrc(a: &Args, input: &input::Input) -> Result<(), String> {
+    let c = cachescope_sim::mrc::lru_curve(&input.trace);
+    let most = input.trace.distinct().max(1) as f64;
+    let mut sizes: Vec<usize> = (0..50).map(|i| most.powf(i as f64 / 49.0).round() as usize).collect();
+    sizes.dedup();
+    let ratios: Vec<f64> = sizes.iter().map(|&s| c.miss_ratio(s)).collect();
+    if a.json {
+        let out = json!({
+            "core": cachescope_sim::catalog::catalog().version,
+            "trace": input.describe(),
+            "mrc": {"lru": {"exact": true, "frames": sizes, "miss_ratio": ratios}},
+        });
+        println!("{out}");
+    } else {
+        println!("LRU miss-ratio curve (exact, one pass) — {} requests, {} distinct pages", c.requests, most);
+        for (s, r) in sizes.iter().zip(&ratios) {
+            println!("{s:>12} {r:>9.5}");
         }
     }
     Ok(())

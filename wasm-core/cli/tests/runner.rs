@@ -220,3 +220,25 @@ fn a_utf16_file_is_called_utf16_and_lenient_skips_read_as_sentences() {
     assert!(e.contains("skipped 2 malformed lines; the first, line 3: expected a page number, found \"x\""), "{e}");
     assert!(!e.contains("Some("), "{e}");
 }
+
+#[test]
+fn mrc_prints_lrus_exact_curve_equal_to_runs() {
+    let g = "zipf:pages=500,alpha=0.8,length=20000,seed=3";
+    let v = json(&["--generate", g, "--mrc", "--json"]);
+    let lru = &v["mrc"]["lru"];
+    let frames: Vec<u64> = lru["frames"].as_array().unwrap().iter().map(|x| x.as_u64().unwrap()).collect();
+    let ratios: Vec<f64> = lru["miss_ratio"].as_array().unwrap().iter().map(|x| x.as_f64().unwrap()).collect();
+    assert_eq!(frames.first(), Some(&1));
+    assert!(frames.len() > 30 && frames.windows(2).all(|w| w[0] < w[1]));
+    assert!(ratios.windows(2).all(|w| w[0] >= w[1]), "a miss-ratio curve never rises with size");
+    // Equal to simulated LRU at a few of its sizes.
+    for i in [0, frames.len() / 2, frames.len() - 1] {
+        let f = frames[i].to_string();
+        let r = json(&["--generate", g, "--policy", "lru", "--frames", &f, "--json"]);
+        let sim = 1.0 - r["results"][0]["hit_ratio"].as_f64().unwrap();
+        assert!((sim - ratios[i]).abs() < 1e-12, "{f} frames: {sim} vs {}", ratios[i]);
+    }
+    let (code, _, e) = run(&["--generate", g, "--mrc", "--policy", "clock"]);
+    assert_eq!(code, 2);
+    assert!(e.contains("--mrc gives LRU's exact curve"), "{e}");
+}

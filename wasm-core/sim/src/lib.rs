@@ -10,6 +10,7 @@ pub mod formats;
 pub mod generate;
 pub mod limits;
 pub mod link;
+pub mod mrc;
 pub mod policy;
 pub mod reproduce;
 pub mod rng;

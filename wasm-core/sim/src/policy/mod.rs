@@ -11,7 +11,7 @@ mod event;
 mod registry;
 mod snapshot;
 #[cfg(test)]
-mod testutil;
+pub(crate) mod testutil;
 
 pub mod blocks;
 pub mod clock_pro_tables;
