@@ -64,28 +64,61 @@ impl Fenwick {
 }
 
 /// LRU's exact curve for `trace`.
+///
+/// The tree runs over *slots*, not trace positions: each reference takes the
+/// next slot, and when the slots run out the live ones (one per page, in
+/// reference order) are renumbered from 0. With twice as many slots as
+/// distinct pages the tree stays small enough for the cache, and renumbering
+/// costs O(pages) once every `pages` requests.
 pub fn lru_curve(trace: &Trace) -> LruCurve {
     let n = trace.reqs.len();
-    let mut last = vec![u32::MAX; trace.distinct() as usize];
-    let mut tree = Fenwick(vec![0; n + 1]);
-    let mut hist = vec![0u64; trace.distinct() as usize + 1];
-    let mut cold = 0;
-    for (t, &r) in trace.reqs.iter().enumerate() {
+    let pages = trace.distinct() as usize;
+    let slots = (2 * pages).max(64).min(n.max(1));
+    let mut last = vec![u32::MAX; pages];
+    let mut tree = Fenwick(vec![0; slots + 1]);
+    let mut hist = vec![0u64; pages + 1];
+    let (mut cold, mut next) = (0, 0usize);
+    for &r in &trace.reqs {
+        if next == slots {
+            next = compact(&mut last, &mut tree);
+        }
         let p = page_of(r) as usize;
         match last[p] {
             u32::MAX => cold += 1,
             prev => {
                 let prev = prev as usize;
                 // Distinct pages referenced after `prev`, this one included.
-                let d = (tree.prefix(t) - tree.prefix(prev + 1)) as usize + 1;
+                let d = (tree.prefix(next) - tree.prefix(prev + 1)) as usize + 1;
                 hist[d] += 1;
                 tree.add(prev, -1);
             }
         }
-        tree.add(t, 1);
-        last[p] = t as u32;
+        tree.add(next, 1);
+        last[p] = next as u32;
+        next += 1;
     }
     LruCurve { requests: n as u64, cold, hist }
+}
+
+/// Renumbers the live slots 0.. in their order and rebuilds the tree; returns the next free slot.
+fn compact(last: &mut [u32], tree: &mut Fenwick) -> usize {
+    let mut live: Vec<(u32, usize)> =
+        last.iter().enumerate().filter(|(_, &s)| s != u32::MAX).map(|(p, &s)| (s, p)).collect();
+    live.sort_unstable();
+    tree.0.fill(0);
+    for (i, &(_, p)) in live.iter().enumerate() {
+        last[p] = i as u32;
+    }
+    // All ones in 0..k, built in O(size).
+    for i in 1..tree.0.len() {
+        tree.0[i] += u32::from(i <= live.len());
+        let up = i + (i & i.wrapping_neg());
+        if up < tree.0.len() {
+            let v = tree.0[i];
+            tree.0[up] += v;
+        }
+    }
+    live.len()
 }
 
 #[cfg(test)]
