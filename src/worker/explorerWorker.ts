@@ -2,6 +2,7 @@
 // timer and answers page-history questions. Messages are served at once (not
 // queued behind runs) so that pause and seek feel immediate.
 
+import { yieldToEvents } from './yieldToEvents';
 import { WasmFlashSession, WasmSession, type WasmTrace } from '../wasm-pkg/cachescope.js';
 import { ExplorerSession, stepsForTick, type Stepper } from './explorerSession';
 import type { ExploreFromWorker, ExploreToWorker } from './protocol';
@@ -107,14 +108,6 @@ function flashConfig(f: FlashSetup): string {
 const SEEK_SLICE = 1 << 20;
 /** Bumped by every seek and pause: a seek that sees it change was cancelled. */
 let seekGeneration = 0;
-
-function yieldToEvents(): Promise<void> {
-  return new Promise((resolve) => {
-    const ch = new MessageChannel();
-    ch.port1.onmessage = () => resolve();
-    ch.port2.postMessage(null);
-  });
-}
 
 /** A far seek advances a slice at a time, reporting where it is, so that Pause (or another seek) stops it. */
 async function seekInSlices(session: ExplorerSession, target: number, post: Post): Promise<void> {

@@ -2,6 +2,7 @@
 // The simulation worker: owns the WASM core, the loaded trace and every run.
 // Runs advance in slices so that a cancel message is seen between slices.
 
+import { yieldToEvents } from './yieldToEvents';
 import init, {
   type InitOutput,
   flash_run,
@@ -57,15 +58,6 @@ const cancelled = new Set<number>();
 
 function post(msg: FromWorker): void {
   self.postMessage(msg, transferablesOf(msg));
-}
-
-/** Yields to the event loop (faster than setTimeout, which clamps to 4 ms). */
-function yieldToEvents(): Promise<void> {
-  return new Promise((resolve) => {
-    const ch = new MessageChannel();
-    ch.port1.onmessage = () => resolve();
-    ch.port2.postMessage(null);
-  });
 }
 
 class Cancelled extends Error {}
