@@ -27,14 +27,16 @@ usage: cachescope [--trace FILE | --generate SPEC] [options]
 
 flash (any of these turns the flash model on; without --policy the trace goes straight to it):
   --ftl page|block|fast           FTL (default page)
-  --gc greedy|cost-benefit|cat|fifo  garbage-collection victim policy (default greedy)
+  --gc auto|greedy|cost-benefit|cat|fifo  cleaning victim; auto (default): greedy for the page FTL,
+                                  round-robin (fifo) for FAST
   --blocks N                      erase blocks (default 1024)
   --pages-per-block N             pages per block (default 64)
   --overprovision F               spare fraction of physical pages (default 0.1)
-  --fill F                        utilisation written before measuring (default 0.85)
+  --fill F                        utilisation written before measuring (default 0.85, at most what
+                                  --overprovision leaves)
   --regions N                     DAC regions, 1 = no clustering (default 1)
   --dac-threshold N               DAC time threshold in host writes, 0 = not set (default 0)
-  --watermark N                   free blocks below which cleaning starts
+  --watermark N                   free blocks below which cleaning starts (default 2, within the blocks)
   --aging F                       overwrites before measuring, × physical pages
   --aging-sequential F            share of them in sequential whole-block runs (default 0.5)
   --list-policies       print the policy registry and exit (with --json: the whole catalogue)
