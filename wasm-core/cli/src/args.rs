@@ -40,8 +40,13 @@ flash (any of these turns the flash model on; without --policy the trace goes st
   --aging F                       overwrites before measuring, × physical pages
   --aging-sequential F            share of them in sequential whole-block runs (default 0.5)
   --list-policies       print the policy registry and exit (with --json: the whole catalogue)
-  --mrc                 LRU's exact miss-ratio curve (one pass) at 50 sizes from 1 frame to the
-                        trace's distinct pages, instead of runs
+  --mrc                 miss-ratio curves of every --policy instead of runs: at the --frames given,
+                        or at 50 sizes log-spaced from 0.1 % of the distinct pages to all of them.
+                        LRU's is exact (one pass), OPT's by a run per size, the others' by
+                        miniature simulations on a spatially sampled trace (SHARDS)
+  --sample-pages N      pages of the curves' base sample (default 16384; 0 = a full run per size)
+  --sample-all          sample LRU and OPT too (to measure what sampling costs in accuracy)
+  --threads N           threads for the cells of a sweep or curve (default: every core)
   --reproduce NAME      a published table beside the numbers computed here (list: the tables);
                         tables on a public trace take it with --trace
 ";
@@ -63,6 +68,11 @@ pub struct Args {
     pub list_policies: bool,
     pub reproduce: Option<String>,
     pub mrc: bool,
+    pub sample_pages: Option<u32>,
+    pub sample_all: bool,
+    pub threads: Option<usize>,
+    /// True when --frames was given (curves have their own default sizes).
+    pub frames_given: bool,
     /// True when --policy was given (flash alone runs without a cache).
     pub policies_given: bool,
     pub flash: Option<FlashConfig>,
@@ -182,6 +192,7 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
                 flash_field(&mut a, "aging_sequential").aging_sequential = v
             }
             Long("frames") => {
+                a.frames_given = true;
                 let v = p.value()?.string()?;
                 if list(&v).next().is_none() {
                     return Err(bad(format!(
@@ -234,6 +245,15 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
             Long("list-policies") => a.list_policies = true,
             Long("reproduce") => a.reproduce = Some(p.value()?.string()?),
             Long("mrc") => a.mrc = true,
+            Long("sample-pages") => a.sample_pages = Some(number("--sample-pages", &p.value()?.string()?)?),
+            Long("sample-all") => a.sample_all = true,
+            Long("threads") => {
+                let n: usize = number("--threads", &p.value()?.string()?)?;
+                if n == 0 {
+                    return Err(bad("--threads: at least 1"));
+                }
+                a.threads = Some(n);
+            }
             Short('h') | Long("help") => {
                 print!("{USAGE}");
                 std::process::exit(0);

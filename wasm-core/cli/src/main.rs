@@ -4,11 +4,13 @@
 mod args;
 mod bench;
 mod input;
+mod parallel;
 mod reproduce;
 
 use args::Args;
 use cachescope_sim::flash::{run_flash, FlashMetrics};
-use cachescope_sim::policy::{build, entry, BuildCtx, POLICIES};
+use cachescope_sim::mrc::{self, Sampling};
+use cachescope_sim::policy::{build, entry, BuildCtx, CurveMethod, POLICIES};
 use cachescope_sim::{RunOptions, SimError, Trace};
 use serde_json::{json, Value};
 use std::process::ExitCode;
@@ -60,12 +62,6 @@ fn simulate(a: Args) -> Result<(), String> {
             return Err(format!("--param names policy {id:?}, which is not among --policy"));
         }
     }
-    if a.mrc && a.policies.iter().any(|p| p != "lru") {
-        return Err(
-            "--mrc gives LRU's exact curve (one pass); for other policies run them at the sizes you need with --frames"
-                .into(),
-        );
-    }
     let input = input::load(&a).map_err(|e| e.to_string())?;
     let trace = &input.trace;
     if a.mrc {
@@ -82,26 +78,27 @@ fn simulate(a: Args) -> Result<(), String> {
         record_stream: a.flash.is_some(),
         collapse_repeats: a.collapse_repeats,
     };
-    let mut results = Vec::new();
-    for id in &a.policies {
+    let cells: Vec<(&String, usize)> =
+        a.policies.iter().flat_map(|id| a.frames.iter().map(move |f| (id, f.resolve(trace.distinct())))).collect();
+    // Every cell on its own thread; collected in cell order, so the output equals one thread's.
+    let results = parallel::map(a.threads, &cells, |&(id, frames)| {
         let params = a.params.get(id).cloned().unwrap_or(Value::Null);
-        for f in &a.frames {
-            let frames = f.resolve(trace.distinct());
-            let p = build(id, frames, &BuildCtx::of(trace), &params).map_err(|e| e.to_string())?;
-            let r = cachescope_sim::run(trace, p, &opts, &mut |_, _| true).map_err(|e: SimError| e.to_string())?;
-            let m = r.metrics;
-            let mut row = json!({
-                "policy": id, "params": resolved(id, &params), "frames": frames, "requests": m.requests, "hits": m.hits,
-                "misses": m.misses, "hit_ratio": m.hit_ratio, "reads": m.reads,
-                "writebacks": m.writebacks, "flushed": m.flushed, "cost": m.cost,
-            });
-            if let Some(f) = &a.flash {
-                let fr = run_flash(f, trace, r.stream.as_deref()).map_err(|e| e.to_string())?;
-                row["flash"] = serde_json::to_value(&fr.metrics).expect("metrics serialise");
-            }
-            results.push(row);
+        let p = build(id, frames, &BuildCtx::of(trace), &params).map_err(|e| e.to_string())?;
+        let r = cachescope_sim::run(trace, p, &opts, &mut |_, _| true).map_err(|e: SimError| e.to_string())?;
+        let m = r.metrics;
+        let mut row = json!({
+            "policy": id, "params": resolved(id, &params), "frames": frames, "requests": m.requests, "hits": m.hits,
+            "misses": m.misses, "hit_ratio": m.hit_ratio, "reads": m.reads,
+            "writebacks": m.writebacks, "flushed": m.flushed, "cost": m.cost,
+        });
+        if let Some(f) = &a.flash {
+            let fr = run_flash(f, trace, r.stream.as_deref()).map_err(|e| e.to_string())?;
+            row["flash"] = serde_json::to_value(&fr.metrics).expect("metrics serialise");
         }
-    }
+        Ok(row)
+    })
+    .into_iter()
+    .collect::<Result<Vec<Value>, String>>()?;
     // No cache: the trace itself goes to the FTL.
     let direct = match (&a.flash, a.policies_given) {
         (Some(f), false) => Some(run_flash(f, trace, None).map_err(|e| e.to_string())?.metrics),
@@ -131,27 +128,73 @@ fn simulate(a: Args) -> Result<(), String> {
     Ok(())
 }
 
-/// LRU's exact miss-ratio curve at 50 sizes, log-spaced from 1 frame to the distinct pages.
+/// Miss-ratio curves of every policy, their jobs spread over the threads.
 fn print_mrc(a: &Args, input: &input::Input) -> Result<(), String> {
-    let c = cachescope_sim::mrc::lru_curve(&input.trace);
-    let most = input.trace.distinct().max(1) as f64;
-    let mut sizes: Vec<usize> = (0..50).map(|i| most.powf(i as f64 / 49.0).round() as usize).collect();
-    sizes.dedup();
-    let ratios: Vec<f64> = sizes.iter().map(|&s| c.miss_ratio(s)).collect();
+    let trace = &input.trace;
+    let sizes: Option<Vec<usize>> =
+        a.frames_given.then(|| a.frames.iter().map(|f| f.resolve(trace.distinct())).collect());
+    let sampling = Sampling { pages: a.sample_pages.unwrap_or(mrc::SAMPLE_PAGES), always: a.sample_all };
+    let plans = a
+        .policies
+        .iter()
+        .map(|id| {
+            let params = a.params.get(id).cloned().unwrap_or(Value::Null);
+            mrc::Plan::new(trace, id, &params, sizes.as_deref(), sampling).map_err(|e| e.to_string())
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    let opts = RunOptions { cost: a.cost, collapse_repeats: a.collapse_repeats, ..RunOptions::default() };
+    // Largest jobs first, so that no thread is left with a long one at the end.
+    let mut jobs: Vec<(usize, usize)> =
+        plans.iter().enumerate().flat_map(|(p, plan)| (0..plan.jobs()).map(move |j| (p, j))).collect();
+    jobs.sort_by_key(|&(p, j)| std::cmp::Reverse(plans[p].work(j)));
+    let points = parallel::map(a.threads, &jobs, |&(p, j)| plans[p].run(j, &opts));
+    let mut per_plan = vec![Vec::new(); plans.len()];
+    for (&(p, _), pts) in jobs.iter().zip(points) {
+        per_plan[p].extend(pts.map_err(|e| e.to_string())?);
+    }
+    let curves: Vec<mrc::Curve> = plans.iter().zip(&per_plan).map(|(plan, pts)| plan.assemble(pts)).collect();
     if a.json {
+        let by_policy: serde_json::Map<String, Value> =
+            curves.iter().map(|c| (c.policy.clone(), serde_json::to_value(c).expect("curves serialise"))).collect();
         let out = json!({
             "core": cachescope_sim::catalog::catalog().version,
+            "options": {"collapse_repeats": a.collapse_repeats, "sample_pages": sampling.pages, "sample_all": sampling.always},
             "trace": input.describe(),
-            "mrc": {"lru": {"exact": true, "frames": sizes, "miss_ratio": ratios}},
+            "mrc": by_policy,
         });
         println!("{out}");
     } else {
-        println!("LRU miss-ratio curve (exact, one pass) — {} requests, {} distinct pages", c.requests, most);
-        for (s, r) in sizes.iter().zip(&ratios) {
-            println!("{s:>12} {r:>9.5}");
-        }
+        print_curves(input, &curves);
     }
     Ok(())
+}
+
+fn print_curves(input: &input::Input, curves: &[mrc::Curve]) {
+    let t = &input.trace;
+    println!("miss-ratio curves: {} — {} requests, {} distinct pages", input.source, t.len(), t.distinct());
+    for c in curves {
+        let how = match c.method {
+            CurveMethod::Stack => "exact, one pass".to_string(),
+            _ if c.exact => "exact, a run per size".to_string(),
+            _ => {
+                let (lo, hi) = c.rate.iter().fold((1f64, 0f64), |(l, h), &r| (l.min(r), h.max(r)));
+                format!("sampled, {:.3} % to {:.3} % of the pages", lo * 100.0, hi * 100.0)
+            }
+        };
+        println!("  {:<16} {how}", c.policy);
+    }
+    print!("{:>12}", "frames");
+    for c in curves {
+        print!(" {:>14}", c.policy);
+    }
+    println!();
+    for (i, f) in curves.first().map_or(&[][..], |c| &c.frames[..]).iter().enumerate() {
+        print!("{f:>12}");
+        for c in curves {
+            print!(" {:>14.5}", c.miss_ratio[i]);
+        }
+        println!();
+    }
 }
 
 /// A flash configuration error, naming the flag a user types rather than the field.

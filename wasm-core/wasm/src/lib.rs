@@ -12,6 +12,8 @@ use serde_json::Value;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
+mod curve;
+
 fn js_err(e: impl std::fmt::Display) -> JsError {
     JsError::new(&e.to_string())
 }
@@ -57,7 +59,7 @@ pub fn core_version() -> String {
 /// A trace held in WASM memory; sessions share it without copying.
 #[wasm_bindgen]
 pub struct WasmTrace {
-    inner: Rc<Trace>,
+    pub(crate) inner: Rc<Trace>,
 }
 
 #[wasm_bindgen]

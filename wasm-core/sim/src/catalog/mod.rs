@@ -18,7 +18,7 @@ pub use view::{list_hint, ListHint, Mark, View, ViewKind, GHOST, HAND, RESIDENT}
 use crate::cost::CostModel;
 use crate::formats::{CsvMapping, Format};
 use crate::limits::Limit;
-use crate::policy::{Group, POLICIES};
+use crate::policy::{CurveMethod, Group, POLICIES};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -61,6 +61,8 @@ pub struct PolicyDoc {
     pub name: &'static str,
     pub short: &'static str,
     pub group: Group,
+    /// How its whole miss-ratio curve is computed.
+    pub curve: CurveMethod,
     pub source: &'static str,
     pub summary: &'static str,
     pub how: &'static str,
@@ -134,6 +136,7 @@ pub fn catalog() -> Catalog {
                 name: e.name,
                 short: e.short,
                 group: e.group,
+                curve: e.curve,
                 source: e.source,
                 summary: e.summary,
                 how: e.how,

@@ -15,7 +15,7 @@
 //! target p). Events: `Move` between lists, `Ghost` (added / hit / dropped),
 //! `Gauge` "p".
 
-use super::entry::{defaults_of, parse_config, Group, PolicyEntry};
+use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry};
 use super::util::{flush_dirty, DList, Links};
 use super::{Event, Gauge, List, Policy, Req, Sink, Slot, Snapshot};
 use crate::catalog::{View, GHOST, RESIDENT};
@@ -30,6 +30,7 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
     name: "ARC",
     short: "ARC",
     group: Group::Adaptive,
+    curve: CurveMethod::Sampled,
     source: "ARC paper's pseudo-code",
     summary:
         "Adaptive Replacement Cache: recency list T1 and frequency list T2 with ghosts B1/B2 steering the split p.",

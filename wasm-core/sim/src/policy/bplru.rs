@@ -28,7 +28,7 @@
 //! "sequential" for a block written in sequence so far. Gauge "padding".
 
 use super::blocks::BlockPages;
-use super::entry::{defaults_of, parse_config, Group, PolicyEntry};
+use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry};
 use super::util::{DList, Links};
 use super::{Event, Gauge, List, Policy, Req, Sink, Snapshot};
 use crate::catalog::{Mark, View, RESIDENT};
@@ -42,6 +42,7 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
     name: "BPLRU",
     short: "BPLRU",
     group: Group::Flash,
+    curve: CurveMethod::Sampled,
     source: "as the TS-CLOCK paper describes it",
     summary:
         "Block padding LRU: block-level LRU on writes, whole-block eviction with page padding and LRU compensation.",

@@ -15,7 +15,7 @@
 //! false); `bits` is the reference bit. Gauges "p" and "T1" (value |T1|, target
 //! p). Events: `Visit` for hand sweeps, `Move`, `Ghost`, `Gauge` "p".
 
-use super::entry::{defaults_of, parse_config, Group, PolicyEntry};
+use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry};
 use super::util::{flush_dirty, DList, Links};
 use super::{Event, Gauge, Hand, List, Policy, Req, Ring, Sink, Slot, Snapshot};
 use crate::catalog::{View, GHOST, HAND, RESIDENT};
@@ -30,6 +30,7 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
     name: "CAR",
     short: "CAR",
     group: Group::Adaptive,
+    curve: CurveMethod::Sampled,
     source: "CAR paper's pseudo-code",
     summary: "CLOCK with Adaptive Replacement: ARC's adaptation over two clocks T1/T2 and ghost lists B1/B2.",
     how: "Two clocks: T1 holds pages seen once recently, T2 pages seen at least twice. Ghost lists B1 and B2 remember pages evicted from each. A fault on a ghost in B1 raises T1's target size p, one in B2 lowers it. To make room, the hand of T1 or T2 (whichever is over its target) sweeps: a referenced T1 page moves to T2, a referenced T2 page gets a second chance.",

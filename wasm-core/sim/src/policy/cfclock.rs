@@ -18,7 +18,7 @@
 //! for the frames the next fault searches first; gauge "window" (frames).
 
 use super::cflru::window_pages;
-use super::entry::{defaults_of, parse_config, Group, PolicyEntry};
+use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry};
 use super::util::NIL;
 use super::{Event, Gauge, Hand, Policy, Req, Ring, Sink, Slot, Snapshot};
 use crate::catalog::{Mark, Param, View, HAND, RESIDENT};
@@ -41,6 +41,7 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
     name: "CFCLOCK",
     short: "CFCLOCK",
     group: Group::Flash,
+    curve: CurveMethod::Sampled,
     source: "CRAW paper",
     summary:
         "Clean-first CLOCK: replaces an unreferenced clean page within a window from the hand before any dirty one.",

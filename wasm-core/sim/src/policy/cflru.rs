@@ -22,7 +22,7 @@
 //! flags) and gauge "window" (pages). Events: Move on hits, Insert on misses,
 //! Evict whose `why` says whether a clean page in the window was found.
 
-use super::entry::{defaults_of, parse_config, Group, PolicyEntry};
+use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry};
 use super::util::{DList, Links};
 use super::{Event, Gauge, List, Policy, Req, Sink, Slot, Snapshot};
 use crate::catalog::{list_hint, ListHint, Mark, Param, View};
@@ -55,6 +55,7 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
     name: "CFLRU",
     short: "CFLRU",
     group: Group::Flash,
+    curve: CurveMethod::Sampled,
     source: "CFLRU paper, section 3.1",
     summary: "Clean-first LRU: evicts the LRU clean page within a window at the LRU end, else the LRU dirty page.",
     how: "An LRU list split in two: the working region at the MRU end and the clean-first region of w pages at the LRU end. On a fault, the least recently used clean page in the clean-first region is evicted, because dropping a clean page costs no flash write. Only when the clean-first region holds no clean page does the LRU dirty page leave, written back.",

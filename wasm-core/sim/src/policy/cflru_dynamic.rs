@@ -19,7 +19,7 @@
 //! Snapshot and events as in `cflru`, plus Gauge events "window" when it moves.
 
 use super::cflru::{window_pages, Cflru};
-use super::entry::{defaults_of, parse_config, Group, PolicyEntry};
+use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry};
 use super::{Event, Policy, Req, Sink, Snapshot};
 use crate::catalog::{Mark, Param, View};
 use crate::SimError;
@@ -62,6 +62,7 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
     name: "CFLRU (dynamic window)",
     short: "CFLRU dynamic",
     group: Group::Flash,
+    curve: CurveMethod::Sampled,
     source: "CFLRU paper, section 3.2",
     summary: "CFLRU whose clean-first window grows or shrinks by the change of flash I/O cost between periods.",
     how: "CFLRU whose clean-first window w adapts. At the end of each period the flash I/O cost of the period (reads plus weighted write-backs) is compared with the previous one. If the cost fell, w keeps moving the same way; if it rose, w turns back; a change below the threshold leaves w alone.",

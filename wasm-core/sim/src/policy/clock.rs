@@ -10,7 +10,7 @@
 //!
 //! Snapshot: ring "clock" (slot order) with hand "hand"; `bits` is the reference bit.
 
-use super::entry::{defaults_of, parse_config, Group, PolicyEntry};
+use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry};
 use super::util::NIL;
 use super::{Event, Hand, Policy, Req, Ring, Sink, Slot, Snapshot};
 use crate::catalog::{View, HAND, RESIDENT};
@@ -25,6 +25,7 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
     name: "CLOCK",
     short: "CLOCK",
     group: Group::Classic,
+    curve: CurveMethod::Sampled,
     source: "textbook; as the CLOCK-Pro and CRAW papers describe it",
     summary: "One-bit approximation of LRU: a hand sweeps the frames, giving referenced pages a second chance.",
     how: "Frames form a circle with one hand. A hit sets the page's reference bit. On a fault the hand looks at the page it points to: a set bit is cleared and the hand moves on (a second chance); the first page with a clear bit is replaced. The new page takes the victim's frame with its bit clear, and the hand moves past it.",

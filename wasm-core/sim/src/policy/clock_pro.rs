@@ -74,7 +74,7 @@
 //! a hand with nothing to point at also shows slot 0), hands "hand_hot",
 //! "hand_cold", "hand_test"; `bits` is the reference bit; gauges "m_c", "m_h".
 
-use super::entry::{defaults_of, parse_config, Group, PolicyEntry, Reading, READING};
+use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry, Reading, READING};
 use super::clock_pro_tables::ClockProTables;
 use super::util::{DList, Links, NIL};
 use super::{Event, Gauge, Hand, Policy, Req, Ring, Sink, Slot, Snapshot};
@@ -137,6 +137,7 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
     name: "CLOCK-Pro",
     short: "CLOCK-Pro",
     group: Group::Adaptive,
+    curve: CurveMethod::Sampled,
     source: "CLOCK-Pro paper, section 4",
     summary: "LIRS on a clock: hot/cold pages and non-resident test pages on one clock with three hands; adaptive cold allocation.",
     how: "Pages are hot (small reuse distance) or cold; cold pages in their test period are remembered even after they leave, as non-resident test pages. All sit on one clock. HAND_cold evicts cold pages: a referenced cold page in its test period turns hot. HAND_hot turns unreferenced hot pages cold and ends test periods it passes. HAND_test ends the test periods of non-resident pages. The cold allocation m_c grows when a test page is hit and shrinks when a test period ends unused.",
@@ -154,6 +155,7 @@ pub const ENTRY_FIXED: PolicyEntry = PolicyEntry {
     name: "CLOCK-Pro (fixed m_c)",
     short: "CLOCK-Pro fixed",
     group: Group::Adaptive,
+    curve: CurveMethod::Sampled,
     source: "CLOCK-Pro paper, section 4.2",
     summary: "CLOCK-Pro with the cold allocation m_c fixed (section 4.2 before adaptation).",
     how: "CLOCK-Pro with the cold allocation m_c held at its starting value. Hot and cold pages and non-resident test pages share one clock with HAND_hot, HAND_cold and HAND_test, as in CLOCK-Pro. Without adaptation, the comparison shows what adapting m_c buys.",

@@ -50,7 +50,7 @@
 //! page is still in memory through another area), gauges "R", "W1", "W2" with
 //! value = current size, target = desired size.
 
-use super::entry::{defaults_of, parse_config, Group, PolicyEntry};
+use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry};
 use super::util::{DList, Links};
 use super::{Event, Gauge, Hand, List, Policy, Req, Ring, Sink, Slot, Snapshot};
 use crate::catalog::{Mark, Param, View, GHOST, HAND, RESIDENT};
@@ -103,6 +103,7 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
     name: "CRAW",
     short: "CRAW",
     group: Group::Flash,
+    curve: CurveMethod::Sampled,
     source: "CRAW paper",
     summary: "CLOCK for read and write: separate read and write (recency / frequency) areas sized by ghost hits and I/O costs.",
     how: "Three clocks: R for pages only read, W1 for pages written once recently, W2 for pages written again. Each has a ghost list (R', W1', W2') of pages it evicted. A hit in a ghost list grows that area's desired size by the ratio of I/O costs, and the area furthest over its desired size gives up a page. Writes cost more than reads, so write areas are kept longer.",
@@ -117,6 +118,7 @@ pub const ENTRY_A: PolicyEntry = PolicyEntry {
     name: "CRAW-A",
     short: "CRAW-A",
     group: Group::Flash,
+    curve: CurveMethod::Sampled,
     source: "CRAW paper",
     summary: "CRAW approximated with reference and modified bits: a total-reference area plus the write areas.",
     how: "CRAW approximated with the reference and modified bits of a real MMU. A total-reference area stands in for R, and the write areas W1 and W2 are kept as in CRAW, with ghost lists steering the sizes by I/O cost.",

@@ -55,12 +55,28 @@ impl Group {
     }
 }
 
+/// How the workbench draws a policy's whole miss-ratio curve (`crate::mrc`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum CurveMethod {
+    /// Mattson's stack algorithm: exact at every size in one pass (LRU).
+    Stack,
+    /// A full run at every size: sampling would not be faithful (OPT's choices
+    /// depend on every page's future, not on a sample's).
+    ExactOnly,
+    /// Miniature simulations on a spatially sampled trace (SHARDS); a policy
+    /// with a block parameter samples whole blocks.
+    Sampled,
+}
+
 pub struct PolicyEntry {
     pub id: &'static str,
     pub name: &'static str,
     /// A name short enough for a legend or a table column.
     pub short: &'static str,
     pub group: Group,
+    pub curve: CurveMethod,
     /// The paper (and section) the implementation follows.
     pub source: &'static str,
     /// One line.

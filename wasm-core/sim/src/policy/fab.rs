@@ -12,11 +12,18 @@
 //! one LRU list per page count, so the victim is found in O(1): the LRU end of
 //! the fullest non-empty list.
 //!
+//! Miss-ratio curves: exact only (a run per size). FAB evicts the *fullest*
+//! block, and which block is fullest depends on how many pages of every block
+//! the cache holds; in a miniature cache of sampled blocks the fullest block is
+//! a different one, and the sampled curve erred by 0.076 on average (0.33 at
+//! worst) on a Zipf trace of 1 M pages, where the other block policies erred by
+//! under 0.01.
+//!
 //! Snapshot: list "LRU": resident pages grouped by block, blocks most recent
 //! first, pages in sector order; `bits` = the block's page count (saturating).
 
 use super::blocks::BlockPages;
-use super::entry::{defaults_of, parse_config, Group, PolicyEntry};
+use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry};
 use super::util::{DList, Links};
 use super::{Event, List, Policy, Req, Sink, Snapshot};
 use crate::catalog::{View, RESIDENT};
@@ -30,6 +37,7 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
     name: "FAB",
     short: "FAB",
     group: Group::Flash,
+    curve: CurveMethod::ExactOnly,
     source: "as the TS-CLOCK paper describes it",
     summary: "Flash-aware buffer: block-level LRU that evicts the block holding the most pages, all of them.",
     how: "Pages are grouped by flash block, and blocks are kept in LRU order. On a fault with every frame full, the block holding the most pages is evicted whole, so that write-backs are large and sequential.",

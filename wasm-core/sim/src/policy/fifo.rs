@@ -1,7 +1,7 @@
 //! FIFO: evict the page that entered the cache first; hits change nothing.
 //! Snapshot: one list "FIFO", newest first.
 
-use super::entry::{defaults_of, parse_config, Group, PolicyEntry};
+use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry};
 use super::util::NIL;
 use super::{Event, List, Policy, Req, Sink, Slot, Snapshot};
 use crate::catalog::{View, RESIDENT};
@@ -16,6 +16,7 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
     name: "FIFO",
     short: "FIFO",
     group: Group::Classic,
+    curve: CurveMethod::Sampled,
     source: "textbook",
     summary: "First in, first out: evicts the page loaded earliest, whatever its use.",
     how: "Pages are kept in the order they were loaded, newest first. A hit changes nothing. On a fault with every frame full, the page loaded earliest leaves, however often it is used.",

@@ -28,7 +28,7 @@
 //! recency bit. Events: Visit (bit cleared), Evict.
 
 use super::blocks::BlockPages;
-use super::entry::{defaults_of, parse_config, Group, PolicyEntry};
+use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry};
 use super::util::{DList, Links};
 use super::{Event, Hand, Policy, Req, Ring, Sink, Snapshot};
 use crate::catalog::{View, HAND, RESIDENT};
@@ -42,6 +42,7 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
     name: "LB-CLOCK",
     short: "LB-CLOCK",
     group: Group::Flash,
+    curve: CurveMethod::Sampled,
     source: "as the TS-CLOCK paper describes it",
     summary: "Large block CLOCK: among blocks not recently used, evicts the one holding the most pages.",
     how: "A CLOCK over flash blocks. Each block has a recency bit that a hit sets. The hand clears set bits as it sweeps; among the blocks whose bit is clear, the one holding the most pages is evicted whole.",

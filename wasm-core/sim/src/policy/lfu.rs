@@ -10,7 +10,7 @@
 //! Snapshot: list "by count", least often used first (the next victim at the
 //! head); `bits` is the count, saturated at 255.
 
-use super::entry::{defaults_of, parse_config, Group, PolicyEntry};
+use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry};
 use super::util::{flush_dirty, DList, Links, NIL};
 use super::{Event, List, Policy, Req, Sink, Slot, Snapshot};
 use crate::catalog::{View, RESIDENT};
@@ -25,6 +25,7 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
     name: "LFU",
     short: "LFU",
     group: Group::Classic,
+    curve: CurveMethod::Sampled,
     source: "textbook; ties broken as libCacheSim does",
     summary: "Least frequently used: evicts the page with the fewest uses since it entered the cache.",
     how: "Each page counts its uses from the moment it enters the cache. On a fault with every frame full, the page with the smallest count leaves; among equal counts, the one whose count changed longest ago. Counts never decay, so a page that was popular long ago can hold its frame.",

@@ -25,7 +25,7 @@
 //! "inactive" newest first (the tail, next to reclaim, is last); `bits` is the
 //! reference bit. Gauge "inactive" (value its length, target the refill target).
 
-use super::entry::{defaults_of, parse_config, Group, PolicyEntry};
+use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry};
 use super::util::{flush_dirty, DList, Links};
 use super::{Event, Gauge, Hand, List, Policy, Req, Ring, Sink, Slot, Snapshot};
 use crate::catalog::{Param, View, HAND, RESIDENT};
@@ -50,6 +50,7 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
     name: "Linux active/inactive",
     short: "Linux 2Q",
     group: Group::Adaptive,
+    curve: CurveMethod::Sampled,
     source: "Linux 2.4, as the CLOCK-Pro paper describes it",
     summary: "Linux 2.4's two lists: FIFO inactive list, clock-managed active list, promotion of pages referenced while inactive.",
     how: "Pages enter the inactive list, a FIFO. A page referenced while inactive is promoted to the active list. A clock hand sweeps the active list to refill the inactive list to its target: referenced pages get a second chance, the rest are demoted. Victims leave from the inactive list's tail.",

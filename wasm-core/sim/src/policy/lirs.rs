@@ -31,7 +31,7 @@
 //! HIR with resident = false), list "Q" front (next victim) first. A resident HIR
 //! block in S appears in both. Gauge "LIR" (value LIR count, target L_lirs).
 
-use super::entry::{defaults_of, parse_config, Group, PolicyEntry, Reading, READING};
+use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry, Reading, READING};
 use super::util::{DList, Links};
 use super::{Event, Gauge, List, Policy, Req, Sink, Slot, Snapshot};
 use crate::catalog::{Mark, Param, View, GHOST};
@@ -89,6 +89,7 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
     name: "LIRS",
     short: "LIRS",
     group: Group::Adaptive,
+    curve: CurveMethod::Sampled,
     source: "LIRS, as the CLOCK-Pro paper describes it",
     summary:
         "Low Inter-reference Recency Set: ranks blocks by reuse distance; HIR blocks share a small part of the cache.",

@@ -1,7 +1,7 @@
 //! LRU: evict the page whose last access is oldest. Snapshot: one list "LRU",
 //! most recently used first.
 
-use super::entry::{defaults_of, parse_config, Group, PolicyEntry};
+use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry};
 use super::util::{flush_dirty, DList, Links};
 use super::{Event, List, Policy, Req, Sink, Slot, Snapshot};
 use crate::catalog::{View, RESIDENT};
@@ -16,6 +16,7 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
     name: "LRU",
     short: "LRU",
     group: Group::Classic,
+    curve: CurveMethod::Stack,
     source: "textbook",
     summary: "Least recently used: evicts the page unused for the longest time.",
     how: "Pages are kept in order of their last use, most recent first. A hit moves the page to the head. On a fault with every frame full, the page at the tail, unused for the longest time, leaves.",

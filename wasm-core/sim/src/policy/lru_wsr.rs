@@ -14,7 +14,7 @@
 //! Snapshot: list "LRU" (MRU first), status "cold" for cold pages. Events: Move
 //! (hit, second chance), Status (cold flag set), Insert, Evict.
 
-use super::entry::{defaults_of, parse_config, Group, PolicyEntry};
+use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry};
 use super::util::{flush_dirty, DList, Links};
 use super::{Event, List, Policy, Req, Sink, Slot, Snapshot};
 use crate::catalog::{Mark, View, RESIDENT};
@@ -29,6 +29,7 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
     name: "LRU-WSR",
     short: "LRU-WSR",
     group: Group::Flash,
+    curve: CurveMethod::Sampled,
     source: "as the CRAW and TS-CLOCK papers describe it",
     summary:
         "LRU with write sequence reordering: dirty pages reaching the LRU end get one more trip unless marked cold.",

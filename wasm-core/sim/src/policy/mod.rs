@@ -52,7 +52,7 @@ registry! {
     s3fifo: [ENTRY],
 }
 
-pub use entry::{parse_config, BuildCtx, Group, PolicyEntry};
+pub use entry::{parse_config, BuildCtx, CurveMethod, Group, PolicyEntry};
 pub use event::Event;
 pub use registry::{build, entry};
 pub use snapshot::{Gauge, Hand, List, Ring, Slot, Snapshot};

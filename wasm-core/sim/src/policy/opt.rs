@@ -6,7 +6,7 @@
 //! (any choice gives the same hit count). Snapshot: list "by next use",
 //! farthest first; `bits` is unused.
 
-use super::entry::{defaults_of, parse_config, Group, PolicyEntry};
+use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry};
 use super::{Event, List, Policy, Req, Sink, Slot, Snapshot};
 use crate::catalog::{Mark, View, RESIDENT};
 use crate::trace::page_of;
@@ -22,6 +22,7 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
     name: "OPT (Belady)",
     short: "OPT",
     group: Group::Classic,
+    curve: CurveMethod::ExactOnly,
     source: "Belady (1966)",
     summary: "Optimal offline policy: evicts the page used farthest in the future. Needs the whole trace.",
     how: "Belady's MIN knows the whole trace. On a fault with every frame full, it evicts the page whose next use lies farthest in the future, or a page never used again. No policy can fault less, so it is the bound the others are measured against.",

@@ -16,7 +16,7 @@
 //! Snapshot: lists "S" and "M" (head = newest first; `bits` = frequency) and
 //! "G" (ghosts, newest first). Gauge "S" (value |S|, target its share).
 
-use super::entry::{defaults_of, parse_config, Group, PolicyEntry};
+use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry};
 use super::util::{DList, Links};
 use super::{Event, Gauge, List, Policy, Req, Sink, Slot, Snapshot};
 use crate::catalog::{Param, View, GHOST, RESIDENT};
@@ -41,6 +41,7 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
     name: "S3-FIFO",
     short: "S3-FIFO",
     group: Group::Adaptive,
+    curve: CurveMethod::Sampled,
     source: "Yang et al., SOSP 2023, Algorithm 1",
     summary: "Three FIFO queues: a small probationary queue, a main queue, and ghosts that let quickly re-used pages skip probation.",
     how: "New pages enter the small queue S, a tenth of the cache; the main queue M holds the rest, and the ghost queue G remembers pages that left S. A hit raises a page's frequency, up to 3. When S is full its oldest page moves to M if it was hit more than once, else it leaves and is remembered in G. When M must make room, its oldest page goes back to M's head with its frequency lowered by one, until one with frequency 0 is evicted. A miss on a page in G goes straight into M.",

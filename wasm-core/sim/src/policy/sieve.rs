@@ -14,7 +14,7 @@
 //! gauge "hand" is the index in that list of the entry the hand points to
 //! (-1 before the first eviction). Events: Visit (bit cleared), Evict, Insert.
 
-use super::entry::{defaults_of, parse_config, Group, PolicyEntry};
+use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry};
 use super::util::{flush_dirty, DList, Links, NIL};
 use super::{Event, Gauge, List, Policy, Req, Sink, Slot, Snapshot};
 use crate::catalog::{list_hint, ListHint, View, RESIDENT};
@@ -38,6 +38,7 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
     name: "SIEVE",
     short: "SIEVE",
     group: Group::Adaptive,
+    curve: CurveMethod::Sampled,
     source: "Zhang et al., NSDI 2024",
     summary: "A FIFO queue with a visited bit and a hand that sifts out unvisited pages, leaving survivors in place.",
     how: "New pages enter at the head of a queue with their visited bit clear, and a hit sets the bit. To make room, the hand walks from where it stopped toward the head, wrapping to the tail. A visited page has its bit cleared and stays in place; the first unvisited page is evicted. Survivors never move, so popular pages stay behind while new ones pass by.",

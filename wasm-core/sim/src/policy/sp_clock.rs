@@ -15,7 +15,7 @@
 //! Snapshot: ring "clock" of resident pages in sector order, hand "hand" at the
 //! next page it will examine; `bits` = reference bit. Events: Visit, Evict.
 
-use super::entry::{defaults_of, parse_config, Group, PolicyEntry};
+use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry};
 use super::{Event, Hand, Policy, Req, Ring, Sink, Slot, Snapshot};
 use crate::catalog::{View, HAND, RESIDENT};
 use crate::SimError;
@@ -30,6 +30,7 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
     name: "Sp.Clock",
     short: "Sp.Clock",
     group: Group::Flash,
+    curve: CurveMethod::Sampled,
     source: "as the TS-CLOCK paper describes it",
     summary: "Spatial CLOCK: a CLOCK whose circle is ordered by sector number, so evictions sweep the address space.",
     how: "Spatial CLOCK: a CLOCK whose circle is ordered by sector number instead of load time. A hit sets the page's reference bit, and the hand clears set bits as it sweeps, as in CLOCK. Because the circle follows addresses, the hand sweeps the address space and evictions go out in address order.",

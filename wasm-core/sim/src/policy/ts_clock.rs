@@ -45,7 +45,7 @@
 //! "s_hand", Evict, Insert.
 
 use super::blocks::BlockMap;
-use super::entry::{defaults_of, parse_config, Group, PolicyEntry};
+use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry};
 use super::util::{DList, Links, NIL};
 use super::{Event, Gauge, Hand, List, Policy, Req, Ring, Sink, Slot, Snapshot};
 use crate::catalog::{list_hint, ListHint, Mark, View, RESIDENT};
@@ -79,6 +79,7 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
     name: "TS-CLOCK",
     short: "TS-CLOCK",
     group: Group::Flash,
+    curve: CurveMethod::Sampled,
     source: "TS-CLOCK paper, Fig. 2",
     summary: "CLOCK with reference counts from block update likelihood; dirty victims chosen block-wise in sector order by a second hand.",
     how: "A CLOCK whose pages carry a count from 0 to 4 instead of one bit, set from how likely their flash block is to be updated. The t-hand sweeps the clock, decrementing counts, and stops at a page whose count is zero. A clean page there is evicted. For a dirty one, the s-hand picks the victim among the dirty pages, block by block in sector order, so that write-backs fill whole flash blocks.",

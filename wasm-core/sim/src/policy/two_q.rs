@@ -18,7 +18,7 @@
 //! first); A1out entries have status "ghost" and resident = false. Gauge "A1in"
 //! (value |A1in|, target Kin).
 
-use super::entry::{defaults_of, parse_config, Group, PolicyEntry};
+use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry};
 use super::util::{flush_dirty, DList, Links};
 use super::{Event, Gauge, List, Policy, Req, Sink, Slot, Snapshot};
 use crate::catalog::{Param, View, GHOST, RESIDENT};
@@ -67,6 +67,7 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
     name: "2Q",
     short: "2Q",
     group: Group::Adaptive,
+    curve: CurveMethod::Sampled,
     source: "Johnson & Shasha (VLDB 1994), full version",
     summary: "Johnson & Shasha's 2Q: new pages in a FIFO (A1in), re-referenced ghosts (A1out) promoted to an LRU (Am).",
     how: "New pages enter A1in, a FIFO of about Kin frames. A page leaving A1in is remembered in the ghost queue A1out. A fault on a page in A1out puts it in Am, an LRU list for pages that proved themselves; hits in A1in change nothing. Victims come from A1in while it is over Kin, otherwise from Am's LRU end.",

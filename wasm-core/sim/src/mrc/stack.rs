@@ -1,9 +1,9 @@
-//! Whole miss-ratio curves. LRU's is exact at every cache size in one pass
-//! (Mattson's stack algorithm): a request hits an LRU cache of c frames exactly
+//! LRU's miss-ratio curve, exact at every cache size in one pass (Mattson's
+//! stack algorithm): a request hits an LRU cache of c frames exactly
 //! when its stack distance — the number of distinct pages referenced since the
 //! page's previous reference, itself included — is at most c. Distances come
 //! from a Fenwick tree over trace positions holding a 1 at each page's latest
-//! reference, so the pass is O(n log n) time and O(n) memory.
+//! reference, so the pass is O(n log n) time and O(pages) memory.
 
 use crate::trace::page_of;
 use crate::Trace;

@@ -1,0 +1,131 @@
+use super::*;
+use crate::generate::{generate, GenConfig, Workload};
+use crate::policy::testutil::random_trace;
+use serde_json::json;
+
+fn zipf(pages: u64, length: u64, seed: u64) -> Trace {
+    generate(&GenConfig::single(Workload::Zipf { pages, alpha: 1.0 }, length, 0.3, seed)).unwrap()
+}
+
+fn simulated(t: &Trace, policy: &str, params: &Value, frames: usize) -> f64 {
+    let m = crate::run_policy(t, policy, frames, params, &RunOptions::default()).unwrap().metrics;
+    1.0 - m.hit_ratio
+}
+
+#[test]
+fn default_sizes_are_log_spaced_from_a_thousandth_to_every_page() {
+    let s = default_sizes(1_000_000);
+    assert_eq!(s.len(), POINTS);
+    assert_eq!((s[0], s[49]), (1000, 1_000_000));
+    assert!(s.windows(2).all(|w| w[0] < w[1]));
+    assert_eq!(default_sizes(10), (1..=10).collect::<Vec<_>>());
+    assert_eq!(default_sizes(0), [1]);
+}
+
+#[test]
+fn opts_curve_equals_simulated_opt_at_every_size() {
+    let t = Trace::from_pages(&random_trace(7, 3000, 200, 0.2));
+    let sizes: Vec<usize> = (1..=60).collect();
+    let c = curve(&t, "opt", &Value::Null, Some(&sizes), Sampling::default(), &RunOptions::default()).unwrap();
+    assert_eq!(c.method, CurveMethod::ExactOnly);
+    assert!(c.exact);
+    for (i, &s) in sizes.iter().enumerate() {
+        assert!((c.miss_ratio[i] - simulated(&t, "opt", &Value::Null, s)).abs() < 1e-12, "{s} frames");
+    }
+}
+
+#[test]
+fn lrus_curve_plan_equals_simulated_lru() {
+    let t = Trace::from_pages(&random_trace(3, 4000, 300, 0.3));
+    let c = curve(&t, "lru", &Value::Null, None, Sampling::default(), &RunOptions::default()).unwrap();
+    assert_eq!(c.method, CurveMethod::Stack);
+    for (i, &s) in c.frames.iter().enumerate() {
+        assert!((c.miss_ratio[i] - simulated(&t, "lru", &Value::Null, s as usize)).abs() < 1e-12);
+    }
+}
+
+#[test]
+fn a_trace_with_fewer_pages_than_the_sample_gives_exact_curves() {
+    let t = Trace::from_pages(&random_trace(5, 3000, 400, 0.3));
+    for p in ["clock-pro", "ts-clock", "cflru-dynamic"] {
+        let c = curve(&t, p, &Value::Null, None, Sampling::default(), &RunOptions::default()).unwrap();
+        assert!(c.exact, "{p}");
+        for (i, &s) in c.frames.iter().enumerate() {
+            assert!((c.miss_ratio[i] - simulated(&t, p, &Value::Null, s as usize)).abs() < 1e-12, "{p} at {s}");
+        }
+    }
+}
+
+/// The stated error: sampled LRU stays within 0.01 of the exact curve (the
+/// benchmark measures the 1 M-page case; this is a smaller one of the same shape).
+#[test]
+fn sampled_lru_is_within_a_hundredth_of_the_exact_curve() {
+    let t = zipf(100_000, 1_000_000, 11);
+    let exact = lru_curve(&t);
+    let sizes = default_sizes(t.distinct());
+    // LRU's own method is exact; CLOCK-Pro in `text` … no: sample LRU by running it as a sampled policy.
+    let plan = Plan::new(&t, "lru", &Value::Null, Some(&sizes), Sampling::pages(4096)).unwrap();
+    assert_eq!(plan.jobs(), 1, "LRU takes the stack pass");
+    let sampled = sampled_curve(&t, "lru", 4096, &sizes);
+    let want: Vec<f64> = sizes.iter().map(|&s| exact.miss_ratio(s)).collect();
+    let mae = mean_absolute_error(&sampled, &want);
+    assert!(mae <= 0.01, "mean absolute error {mae}");
+    assert!(mae > 0.0, "the sample is a sample");
+}
+
+/// LRU's curve by sampling, as any other policy's would be.
+fn sampled_curve(t: &Trace, policy: &str, k: u32, sizes: &[usize]) -> Vec<f64> {
+    let always = Sampling { pages: k, always: true };
+    curve(t, policy, &Value::Null, Some(sizes), always, &RunOptions::default()).unwrap().miss_ratio
+}
+
+#[test]
+fn sampled_curves_follow_the_exact_ones_and_say_their_rate() {
+    let t = zipf(60_000, 400_000, 4);
+    let sizes: Vec<usize> = default_sizes(t.distinct()).into_iter().step_by(7).collect();
+    for p in ["clock", "clock-pro", "s3-fifo", "bplru"] {
+        let c = curve(&t, p, &Value::Null, Some(&sizes), Sampling::pages(4096), &RunOptions::default()).unwrap();
+        assert!(!c.exact, "{p}");
+        assert!(c.rate.iter().all(|&r| r > 0.0 && r <= 1.0));
+        assert!(c.rate[0] > c.rate[c.rate.len() - 1], "{p}: small sizes take a larger sample");
+        let full: Vec<f64> = sizes.iter().map(|&s| simulated(&t, p, &Value::Null, s)).collect();
+        let mae = mean_absolute_error(&c.miss_ratio, &full);
+        assert!(mae <= 0.03, "{p}: mean absolute error {mae}");
+    }
+}
+
+#[test]
+fn jobs_in_any_order_give_the_same_curve() {
+    let t = zipf(40_000, 200_000, 9);
+    let plan = Plan::new(&t, "arc", &Value::Null, None, Sampling::pages(4096)).unwrap();
+    let mut fwd = Vec::new();
+    for j in 0..plan.jobs() {
+        fwd.extend(plan.run(j, &RunOptions::default()).unwrap());
+    }
+    let other = Plan::new(&t, "arc", &Value::Null, None, Sampling::pages(4096)).unwrap();
+    let mut back = Vec::new();
+    for j in (0..other.jobs()).rev() {
+        back.extend(other.run(j, &RunOptions::default()).unwrap());
+    }
+    assert_eq!(plan.assemble(&fwd), other.assemble(&back));
+}
+
+#[test]
+fn request_counted_parameters_scale_with_the_sample() {
+    let e = entry("cflru-dynamic").unwrap();
+    let v = scale_request_counts(e, &json!({"window": 0.5}), 0.01);
+    assert_eq!(v, json!({"window": 0.5, "period": 10}));
+    assert_eq!(scale_request_counts(e, &json!({"period": 50}), 0.001)["period"], 1);
+}
+
+#[test]
+fn bad_sizes_and_parameters_are_refused_before_any_job() {
+    let t = zipf(100, 1000, 1);
+    let e = Plan::new(&t, "lru", &Value::Null, Some(&[4, 0]), Sampling::default()).err().unwrap().to_string();
+    assert!(e.contains("at least 1 frame"), "{e}");
+    let e = Plan::new(&t, "cflru", &json!({"window": 2}), None, Sampling::default()).err().unwrap().to_string();
+    assert!(e.contains("cflru window"), "{e}");
+    let e = Plan::new(&t, "lru", &Value::Null, Some(&[1 << 27]), Sampling::default()).err().unwrap().to_string();
+    assert!(e.contains("supported"), "{e}");
+    assert!(Plan::new(&t, "nope", &Value::Null, None, Sampling::default()).is_err());
+}
