@@ -6,6 +6,7 @@ import { HitRatioPanel } from './HitRatioPanel';
 import { ComparisonCharts } from './ComparisonCharts';
 import { SharePanel } from './SharePanel';
 import { FlashCharts } from './FlashCharts';
+import { CurvesPanel } from './CurvesPanel';
 
 /** Side-by-side runs of several policies and cache sizes on the loaded trace. */
 export function CompareView() {
@@ -18,6 +19,7 @@ export function CompareView() {
       <SharePanel />
       <HitRatioPanel />
       <ComparisonCharts />
+      <CurvesPanel />
       <FlashCharts />
     </section>
   );

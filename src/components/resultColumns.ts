@@ -67,7 +67,7 @@ export function isBest(results: RunResultView[], r: RunResultView, c: Col | Flas
 
 export const hasFlash = (results: RunResultView[]): boolean => results.some((r) => r.flash !== undefined);
 
-const csvCell = (v: string | number): string => {
+export const csvCell = (v: string | number): string => {
   const s = String(v);
   // Quote anything a spreadsheet would split or interpret as a formula.
   return /[",\n\r]/.test(s) || /^[=+\-@]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;

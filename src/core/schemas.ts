@@ -82,6 +82,8 @@ export const ReproduceTableSchema: v.GenericSchema<G.Table> = v.object({
   notes: v.array(str),
 });
 
+const CurveMethodSchema: v.GenericSchema<G.CurveMethod> = v.picklist(['stack', 'exact_only', 'sampled']);
+
 export const CatalogSchema: v.GenericSchema<G.Catalog> = v.object({
   version: str,
   groups: v.array(NamedSchema),
@@ -91,6 +93,7 @@ export const CatalogSchema: v.GenericSchema<G.Catalog> = v.object({
       name: str,
       short: str,
       group: v.picklist(['classic', 'adaptive', 'flash']),
+      curve: CurveMethodSchema,
       source: str,
       summary: str,
       how: str,
@@ -115,7 +118,18 @@ export const CatalogSchema: v.GenericSchema<G.Catalog> = v.object({
     explore_policy: str,
     explore_frames: num,
   }),
+  curves: v.object({ points: num, smallest: num, sample_pages: num, min_miniature: num, min_blocks: num }),
   reproduce: v.array(ReproduceTableSchema),
+});
+
+/** A curve as the core assembles it; a point another worker computes is null (NaN in Rust). */
+export const CurveSchema = v.object({
+  policy: str,
+  method: CurveMethodSchema,
+  frames: v.array(num),
+  miss_ratio: v.array(v.nullable(num)),
+  rate: v.array(num),
+  exact: bool,
 });
 
 // ---- results ----

@@ -2,10 +2,11 @@ import type { StateCreator } from 'zustand';
 import type { Metrics, RunJob, TraceSummary } from '../core/types';
 import { parseFrames } from '../core/frames';
 import { NO_CACHE, flashParam, isPolicyId, limit, policyDoc, policyLabel } from '../core/catalog';
-import { paramsToSend } from '../core/params';
+import { paramsToSend, type Params } from '../core/params';
 import { CancelledError, OverBudgetError, engine, restartEngine, type ProgressMsg } from '../worker/client';
 import type { FlashOutcome, GaugeSeries, TraceSource } from '../worker/protocol';
-import type { FlashSpec } from './shared';
+import { resetPool } from '../worker/pool';
+import type { FlashSpec, PolicySpec } from './shared';
 import { genConfigOf } from './workloadSlice';
 import { specLabels } from './experimentSlice';
 import type { AppState } from './store';
@@ -24,6 +25,24 @@ export interface RunResultView {
 }
 
 /** A short name for a flash configuration: its FTL, victim policy and DAC regions. */
+/** The experiment's policies as the worker takes them, or what is wrong with one. */
+export function checkedSpecs(
+  policies: PolicySpec[],
+): { specs: { id: string; params: Params; index: number; label: string }[] } | { error: string } {
+  const labels = specLabels(policies);
+  const specs = [];
+  for (const [i, p] of policies.entries()) {
+    const doc = policyDoc(p.id);
+    // Links and presets are checked on the way in; this is the last guard before the worker.
+    if (!doc || !isPolicyId(p.id)) return { error: `Unknown policy ${p.id}.` };
+    const sent = paramsToSend(labels[i], doc.params, p.params);
+    if ('error' in sent) return { error: sent.error };
+    specs.push({ id: p.id, params: sent.params, index: i, label: labels[i] });
+  }
+  if (specs.length === 0) return { error: 'Choose at least one policy.' };
+  return { specs };
+}
+
 export function flashLabel(cfg: FlashSpec, index: number, all: FlashSpec[]): string {
   const parts = [String(cfg.ftl ?? flashParam('ftl')?.default), String(cfg.gc ?? flashParam('gc')?.default)];
   if (typeof cfg.regions === 'number' && cfg.regions > 1) parts.push(`${cfg.regions} regions`);
@@ -129,6 +148,7 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
     const kept = s.trace && !dropFirst ? ` The previous trace (${s.trace.source}) is still loaded.` : '';
     try {
       const trace = await req.done;
+      resetPool();
       set({ trace, loadedFrom: from, results: [], lastSource: source });
     } catch (e) {
       if (e instanceof OverBudgetError) set({ error: e.message, overBudget: true });
@@ -150,26 +170,12 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
       set({ error: `Cache sizes: ${frames.error}` });
       return;
     }
-    const labels = specLabels(s.policies);
-    const specs = [];
-    for (const [i, p] of s.policies.entries()) {
-      const doc = policyDoc(p.id);
-      // Links and presets are checked on the way in; this is the last guard before the worker.
-      if (!doc || !isPolicyId(p.id)) {
-        set({ error: `Unknown policy ${p.id}.` });
-        return;
-      }
-      const sent = paramsToSend(labels[i], doc.params, p.params);
-      if ('error' in sent) {
-        set({ error: sent.error });
-        return;
-      }
-      specs.push({ id: p.id, params: sent.params, index: i, label: labels[i] });
-    }
-    if (specs.length === 0) {
-      set({ error: 'Choose at least one policy.' });
+    const checked = checkedSpecs(s.policies);
+    if ('error' in checked) {
+      set({ error: checked.error });
       return;
     }
+    const specs = checked.specs;
     const notes: string[] = [];
     const plan = specs.flatMap((p) =>
       frames.frames.map((f) => ({ spec: p.index, label: p.label, job: { policy: p.id, frames: f, params: p.params } })),

@@ -7,6 +7,7 @@ import {
   type ExploreFromWorker,
   type ExploreToWorker,
   type FromWorker,
+  type CurveResult,
   type Described,
   type GaugeRequest,
   type Reproduced,
@@ -94,6 +95,10 @@ export class SimClient {
         this.pending.delete(msg.id);
         p.resolve(msg.link);
         return;
+      case 'curves':
+        this.pending.delete(msg.id);
+        p.resolve(msg.curves);
+        return;
       case 'described':
         this.pending.delete(msg.id);
         p.resolve(msg.described);
@@ -150,6 +155,11 @@ export class SimClient {
     return this.request<Reproduced>((id) => ({ type: 'reproduce', id, table, ...(file ? { file } : {}) }), { onProgress });
   }
 
+  /** Miss-ratio curves of the loaded trace (with `share`, this worker's part of a pool's). */
+  curves(req: Omit<Extract<ToWorker, { type: 'curve' }>, 'type' | 'id'>, onProgress?: (p: ProgressMsg) => void) {
+    return this.request<CurveResult[]>((id) => ({ type: 'curve', id, ...req }), { onProgress });
+  }
+
   /** Reads a hand-written link's query with the core's parser; rejects with a message naming the bad parameter. */
   parseLink(query: string) {
     return this.request<HandLink>((id) => ({ type: 'parse-link', id, query }), {});
@@ -173,6 +183,11 @@ export class SimClient {
     for (const p of this.pending.values()) p.reject(new Error(why));
     this.pending.clear();
     (this.port as Partial<Worker>).terminate?.();
+  }
+
+  /** Requests sent and not yet answered. */
+  inFlight(): number {
+    return this.pending.size;
   }
 
   cancel(id: number): void {

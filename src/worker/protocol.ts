@@ -5,7 +5,7 @@
 
 import * as v from 'valibot';
 import type { GenConfig, LoadSettings, Metrics, RunJob, RunOptions, TraceSummary } from '../core/types';
-import type { FlashMetrics, HandLink, Table as ReproduceTable } from '../core/generated/core';
+import type { CurveMethod, FlashMetrics, HandLink, Table as ReproduceTable } from '../core/generated/core';
 import type { ExploreFrame, FlashSetup, PageHistory } from '../core/explore';
 import type { FrameTable } from '../core/frameTable';
 import type { SharedSource } from '../state/shared';
@@ -42,6 +42,29 @@ export interface FlashOutcome {
   eraseCounts: Uint32Array;
 }
 
+/** One policy of a miss-ratio curve request. */
+export interface CurveSpec {
+  policy: string;
+  params: Record<string, unknown>;
+}
+
+/** A policy's miss-ratio curve; `missRatio[i]` is NaN where another worker of a pool computed the point. */
+export interface CurveResult {
+  policy: string;
+  method: CurveMethod;
+  frames: number[];
+  missRatio: Float64Array;
+  /** Fraction of the distinct pages simulated at each size (1 where exact). */
+  rate: number[];
+  exact: boolean;
+}
+
+/** A worker's part of a pool's work: the jobs `shareJobs` gives bin `index` of `count`. */
+export interface Share {
+  index: number;
+  count: number;
+}
+
 export type ToWorker =
   /** `budget`: bytes the loaded trace and this one may take together; `dropFirst`: free the loaded trace before reading. */
   | { type: 'load'; id: number; source: TraceSource; budget?: number; dropFirst?: boolean }
@@ -57,7 +80,9 @@ export type ToWorker =
   /** Computes a paper's table (its own trace: generated, or `file`); the loaded trace stays as it is. */
   | { type: 'reproduce'; id: number; table: ReproduceTable; file?: File }
   /** Reads a hand-written link's query with the core's parser. */
-  | { type: 'parse-link'; id: number; query: string };
+  | { type: 'parse-link'; id: number; query: string }
+  /** Miss-ratio curves of the loaded trace; `sizes` empty: the core's default sizes. */
+  | { type: 'curve'; id: number; specs: CurveSpec[]; sizes: number[]; samplePages: number; options: RunOptions; share?: Share };
 
 export type FromWorker =
   | { type: 'ready'; version: string }
@@ -78,6 +103,7 @@ export type FromWorker =
   /** The after-cache stream with the trace's original page ids; `writes[i]` is 1 for a write. */
   | { type: 'streamed'; id: number; pages: Float64Array; writes: Uint8Array }
   | { type: 'link'; id: number; link: HandLink }
+  | { type: 'curves'; id: number; curves: CurveResult[] }
   | { type: 'described'; id: number; described: Described }
   /** A reproduced table: `values[row * columns + column]`, and how its trace differs from the documented one. */
   | { type: 'reproduced'; id: number; values: Float64Array; warnings: string[]; requests: number; distinct: number }
@@ -141,6 +167,15 @@ const ToWorkerSchema = v.variant('type', [
   v.object({ type: v.literal('describe'), id, file: v.instance(File), load: LoadSettingsSchema }),
   v.object({ type: v.literal('parse-link'), id, query: v.string() }),
   v.object({
+    type: v.literal('curve'),
+    id,
+    specs: v.array(v.object({ policy: v.string(), params: record })),
+    sizes: v.array(v.pipe(v.number(), v.integer(), v.minValue(1))),
+    samplePages: v.pipe(v.number(), v.integer(), v.minValue(0)),
+    options: RunOptionsSchema,
+    share: v.optional(v.object({ index: v.pipe(v.number(), v.integer(), v.minValue(0)), count: v.pipe(v.number(), v.integer(), v.minValue(1)) })),
+  }),
+  v.object({
     type: v.literal('reproduce'),
     id,
     table: v.custom<ReproduceTable>((x) => typeof x === 'object' && x !== null),
@@ -170,6 +205,20 @@ const FromWorkerSchema = v.variant('type', [
   }),
   v.object({ type: v.literal('streamed'), id, pages: v.instance(Float64Array), writes: v.instance(Uint8Array) }),
   v.object({ type: v.literal('link'), id, link: HandLinkSchema }),
+  v.object({
+    type: v.literal('curves'),
+    id,
+    curves: v.array(
+      v.object({
+        policy: v.string(),
+        method: v.picklist(['stack', 'exact_only', 'sampled']),
+        frames: v.array(v.number()),
+        missRatio: v.instance(Float64Array),
+        rate: v.array(v.number()),
+        exact: v.boolean(),
+      }),
+    ),
+  }),
   v.object({
     type: v.literal('described'),
     id,
@@ -219,6 +268,7 @@ export function transferablesOf(msg: FromWorker): Transferable[] {
   }
   if (msg.type === 'streamed') return [msg.pages.buffer as ArrayBuffer, msg.writes.buffer as ArrayBuffer];
   if (msg.type === 'reproduced') return [msg.values.buffer as ArrayBuffer];
+  if (msg.type === 'curves') return msg.curves.map((c) => c.missRatio.buffer as ArrayBuffer);
   return [];
 }
 

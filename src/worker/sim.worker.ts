@@ -3,6 +3,7 @@
 // Runs advance in slices so that a cancel message is seen between slices.
 
 import { yieldToEvents } from './yieldToEvents';
+import { BYTES_PER_REQUEST } from '../core/memory';
 import init, {
   type InitOutput,
   flash_run,
@@ -32,6 +33,7 @@ import {
   type TraceSource,
 } from './protocol';
 import { closeExplorer, handleExplore } from './explorerWorker';
+import { computeCurves } from './curveWorker';
 import * as v from 'valibot';
 import type { GenConfig, LoadSettings, Metrics, RunJob, RunOptions, TraceSummary } from '../core/types';
 import { CATALOG, NO_CACHE } from '../core/catalog';
@@ -70,9 +72,6 @@ function replaceTrace(t: WasmTrace): void {
 }
 
 class OverBudget extends Error {}
-
-/** Bytes a trace costs the core at most, per request (measured: 4.5–6.8). */
-const BYTES_PER_REQUEST = 8;
 
 /** Refuses a trace that would not fit beside the loaded one; `requests` is its (estimated) length. */
 function checkBudget(requests: number, budget: number | undefined, name: string): void {
@@ -422,6 +421,15 @@ async function handle(msg: ToWorker): Promise<void> {
       post({ type: 'reproduced', id: msg.id, ...(await reproduce(msg.id, msg.table, msg.file)) });
     } else if (msg.type === 'parse-link') {
       post({ type: 'link', id: msg.id, link: parseCore('link', HandLinkSchema, parse_link(msg.query)) });
+    } else if (msg.type === 'curve') {
+      if (!trace) throw new Error('load a trace before computing curves');
+      const curves = await computeCurves(trace, msg, {
+        progress: (done, total, label) => post({ type: 'progress', id: msg.id, phase: 'run', done, total, label }),
+        check: () => {
+          if (cancelled.has(msg.id)) throw new Cancelled();
+        },
+      });
+      post({ type: 'curves', id: msg.id, curves });
     } else if (msg.type === 'stream') {
       const { pages, writes } = await stream(msg.id, msg.job, msg.options);
       post({ type: 'streamed', id: msg.id, pages, writes });

@@ -19,13 +19,21 @@ csv: CsvMapping,
  */
 experiment: ExperimentDefaults, 
 /**
+ * How miss-ratio curves are drawn (`crate::mrc`).
+ */
+curves: CurveDefaults, 
+/**
  * The papers' tables the Reproduce view and `--reproduce` rebuild.
  */
 reproduce: Array<Table>, };
 
 export type Named = { id: string, name: string, summary: string, };
 
-export type PolicyDoc = { id: string, name: string, short: string, group: Group, source: string, summary: string, how: string, params: Array<ParamDoc>, view: View, };
+export type PolicyDoc = { id: string, name: string, short: string, group: Group, 
+/**
+ * How its whole miss-ratio curve is computed.
+ */
+curve: CurveMethod, source: string, summary: string, how: string, params: Array<ParamDoc>, view: View, };
 
 export type Group = "classic" | "adaptive" | "flash";
 
@@ -148,6 +156,44 @@ sweep: string, cost_preset: string,
  * The explorer's first policy and size.
  */
 explore_policy: string, explore_frames: number, };
+
+export type CurveDefaults = { 
+/**
+ * Points of a default curve, log-spaced.
+ */
+points: number, 
+/**
+ * A default curve starts at this fraction of the distinct pages.
+ */
+smallest: number, 
+/**
+ * Pages of the base sample of a sampled curve.
+ */
+sample_pages: number, 
+/**
+ * No miniature cache has fewer frames.
+ */
+min_miniature: number, 
+/**
+ * Blocks a block policy's sample holds at least.
+ */
+min_blocks: number, };
+
+export type CurveMethod = "stack" | "exact_only" | "sampled";
+
+export type Curve = { policy: string, method: CurveMethod, 
+/**
+ * Cache sizes in frames.
+ */
+frames: Array<number>, miss_ratio: Array<number>, 
+/**
+ * Fraction of the distinct pages simulated at each size (1 where exact).
+ */
+rate: Array<number>, 
+/**
+ * True when every point is exact.
+ */
+exact: boolean, };
 
 export type Table = { 
 /**

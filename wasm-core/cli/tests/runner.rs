@@ -222,23 +222,51 @@ fn a_utf16_file_is_called_utf16_and_lenient_skips_read_as_sentences() {
 }
 
 #[test]
-fn mrc_prints_lrus_exact_curve_equal_to_runs() {
+fn mrc_prints_curves_of_every_policy_equal_to_runs() {
     let g = "zipf:pages=500,alpha=0.8,length=20000,seed=3";
-    let v = json(&["--generate", g, "--mrc", "--json"]);
-    let lru = &v["mrc"]["lru"];
-    let frames: Vec<u64> = lru["frames"].as_array().unwrap().iter().map(|x| x.as_u64().unwrap()).collect();
-    let ratios: Vec<f64> = lru["miss_ratio"].as_array().unwrap().iter().map(|x| x.as_f64().unwrap()).collect();
-    assert_eq!(frames.first(), Some(&1));
-    assert!(frames.len() > 30 && frames.windows(2).all(|w| w[0] < w[1]));
-    assert!(ratios.windows(2).all(|w| w[0] >= w[1]), "a miss-ratio curve never rises with size");
-    // Equal to simulated LRU at a few of its sizes.
-    for i in [0, frames.len() / 2, frames.len() - 1] {
-        let f = frames[i].to_string();
-        let r = json(&["--generate", g, "--policy", "lru", "--frames", &f, "--json"]);
-        let sim = 1.0 - r["results"][0]["hit_ratio"].as_f64().unwrap();
-        assert!((sim - ratios[i]).abs() < 1e-12, "{f} frames: {sim} vs {}", ratios[i]);
+    let v = json(&["--generate", g, "--mrc", "--policy", "lru,clock,opt", "--json"]);
+    for p in ["lru", "clock", "opt"] {
+        let c = &v["mrc"][p];
+        assert_eq!(c["exact"], true, "{p}: fewer pages than the sample, so exact");
+        let frames: Vec<u64> = c["frames"].as_array().unwrap().iter().map(|x| x.as_u64().unwrap()).collect();
+        let ratios: Vec<f64> = c["miss_ratio"].as_array().unwrap().iter().map(|x| x.as_f64().unwrap()).collect();
+        assert_eq!(frames.first(), Some(&1));
+        assert!(frames.len() > 30 && frames.windows(2).all(|w| w[0] < w[1]));
+        if p != "clock" {
+            assert!(ratios.windows(2).all(|w| w[0] >= w[1]), "{p}: a stack policy's curve never rises with size");
+        }
+        // Equal to a run at a few of its sizes.
+        for i in [0, frames.len() / 2, frames.len() - 1] {
+            let f = frames[i].to_string();
+            let r = json(&["--generate", g, "--policy", p, "--frames", &f, "--json"]);
+            let sim = 1.0 - r["results"][0]["hit_ratio"].as_f64().unwrap();
+            assert!((sim - ratios[i]).abs() < 1e-12, "{p} at {f} frames: {sim} vs {}", ratios[i]);
+        }
     }
-    let (code, _, e) = run(&["--generate", g, "--mrc", "--policy", "clock"]);
+    assert_eq!(v["mrc"]["lru"]["method"], "stack");
+    assert_eq!(v["mrc"]["opt"]["method"], "exact_only");
+    assert_eq!(v["mrc"]["clock"]["method"], "sampled");
+    // A smaller sample than the trace's pages: CLOCK is sampled and says at what rate.
+    let s = json(&["--generate", g, "--mrc", "--policy", "clock", "--sample-pages", "100", "--frames", "200,400", "--json"]);
+    let c = &s["mrc"]["clock"];
+    assert_eq!(c["exact"], false);
+    assert_eq!(c["frames"], serde_json::json!([200, 400]));
+    assert!(c["rate"].as_array().unwrap().iter().all(|r| r.as_f64().unwrap() < 1.0));
+    let (code, out, _) = run(&["--generate", g, "--mrc", "--policy", "lru,clock", "--sample-pages", "100"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("lru              exact, one pass") && out.contains("clock            sampled,"), "{out}");
+}
+
+#[test]
+fn threads_change_nothing_but_the_time() {
+    let g = "zipf:pages=3000,alpha=0.9,length=30000,writes=0.3,seed=5";
+    let args = ["--generate", g, "--policy", "lru,clock,arc,cflru", "--frames", "50,200,1000", "--json"];
+    let one = json(&[&args[..], &["--threads", "1"]].concat());
+    let two = json(&[&args[..], &["--threads", "2"]].concat());
+    assert_eq!(one, two);
+    let mrc = ["--generate", g, "--mrc", "--policy", "clock-pro,s3-fifo", "--sample-pages", "500", "--json"];
+    assert_eq!(json(&[&mrc[..], &["--threads", "1"]].concat()), json(&[&mrc[..], &["--threads", "3"]].concat()));
+    let (code, _, e) = run(&["--generate", g, "--threads", "0"]);
     assert_eq!(code, 2);
-    assert!(e.contains("--mrc gives LRU's exact curve"), "{e}");
+    assert!(e.contains("--threads: at least 1"), "{e}");
 }

@@ -42,6 +42,8 @@ pub struct Catalog {
     pub csv: CsvMapping,
     /// What a new experiment starts with.
     pub experiment: ExperimentDefaults,
+    /// How miss-ratio curves are drawn (`crate::mrc`).
+    pub curves: CurveDefaults,
     /// The papers' tables the Reproduce view and `--reproduce` rebuild.
     pub reproduce: Vec<crate::reproduce::Table>,
 }
@@ -125,6 +127,21 @@ pub struct ExperimentDefaults {
     pub explore_frames: u32,
 }
 
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct CurveDefaults {
+    /// Points of a default curve, log-spaced.
+    pub points: u32,
+    /// A default curve starts at this fraction of the distinct pages.
+    pub smallest: f64,
+    /// Pages of the base sample of a sampled curve.
+    pub sample_pages: u32,
+    /// No miniature cache has fewer frames.
+    pub min_miniature: f64,
+    /// Blocks a block policy's sample holds at least.
+    pub min_blocks: u32,
+}
+
 pub fn catalog() -> Catalog {
     Catalog {
         version: env!("CARGO_PKG_VERSION"),
@@ -182,6 +199,13 @@ pub fn catalog() -> Catalog {
             cost_preset: "unit",
             explore_policy: "clock",
             explore_frames: 16,
+        },
+        curves: CurveDefaults {
+            points: crate::mrc::POINTS as u32,
+            smallest: crate::mrc::SMALLEST,
+            sample_pages: crate::mrc::SAMPLE_PAGES,
+            min_miniature: crate::mrc::MIN_MINIATURE,
+            min_blocks: crate::mrc::MIN_BLOCKS,
         },
     }
 }
