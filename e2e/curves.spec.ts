@@ -35,7 +35,12 @@ async function curvesCsv(page: Page): Promise<string[][]> {
 test('curves of three policies on an uploaded trace, drawn and exported', async ({ page }) => {
   const text = traceText(6000, 900);
   await upload(page, 'skewed.txt', text);
-  const distinct = new Set(text.trim().split('\n').map((l) => l.split(' ')[0])).size;
+  const distinct = new Set(
+    text
+      .trim()
+      .split('\n')
+      .map((l) => l.split(' ')[0]),
+  ).size;
   const rows = await curvesCsv(page);
   const head = rows[0];
   const col = (r: string[], k: string) => r[head.indexOf(k)];
@@ -59,7 +64,7 @@ test('curves of three policies on an uploaded trace, drawn and exported', async 
   expect(lru.every((m, i) => i === 0 || m <= lru[i - 1])).toBe(true);
 });
 
-test('a pool of two workers gives the curves of one, and Cancel stops every worker', async ({ page }) => {
+test('a pool of two workers gives the curves and the table of one, and Cancel stops every worker', async ({ page }) => {
   // Above the sample's 16 Ki pages, so CLOCK's curve is sampled and its jobs are many.
   await upload(page, 'large.txt', traceText(400_000, 120_000, 3));
   await page.evaluate(() => (window.__cachescopeCores = 1));
@@ -69,7 +74,20 @@ test('a pool of two workers gives the curves of one, and Cancel stops every work
   const two = await curvesCsv(page);
   expect(await page.evaluate(() => window.__cachescopePool!.workers())).toBe(2);
   expect(two).toEqual(one);
+  // A comparison's cells too: the table of two workers is the table of one.
+  await page.getByRole('textbox', { name: 'Cache sizes (frames)' }).fill('100, 1000, 10000');
+  const table = async (cores: number) => {
+    await page.evaluate((n) => (window.__cachescopeCores = n), cores);
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(page.getByRole('table').getByRole('row')).toHaveCount(1 + 3 * 3);
+    await expect(page.getByRole('progressbar', { name: 'Run progress' })).toHaveCount(0);
+    return page.getByRole('table').getByRole('row').allInnerTexts();
+  };
+  expect(await table(2)).toEqual(await table(1));
 
+  await page.evaluate(() => (window.__cachescopeCores = 2));
+  // More policies, so that the work outlasts the click on Cancel.
+  for (const name of ['CLOCK-Pro', 'LIRS', 'ARC', 'CAR', 'FIFO', 'LFU']) await page.getByRole('checkbox', { name, exact: true }).check();
   await page.getByRole('button', { name: 'Compute miss-ratio curves' }).click();
   await expect(page.getByText(/on 2 workers/)).toBeVisible();
   await page.getByRole('button', { name: 'Cancel curves' }).click();

@@ -19,7 +19,14 @@ describe('miss-ratio curve panel', () => {
   it('dashes and names sampled curves, and says how each was computed', () => {
     const sampled = c({ policy: 'clock', method: 'sampled', exact: false, rate: [0.5, 0.02], label: 'CLOCK', spec: 1 });
     const [a, b] = curveSeries([c({}), sampled]);
-    expect(a).toMatchObject({ label: 'LRU', dash: undefined, points: [[10, 0.8], [100, 0.3]] });
+    expect(a).toMatchObject({
+      label: 'LRU',
+      dash: undefined,
+      points: [
+        [10, 0.8],
+        [100, 0.3],
+      ],
+    });
     expect(b).toMatchObject({ label: 'CLOCK (sampled)', dash: '6 3' });
     expect(curveHow(c({}))).toContain('one pass');
     expect(curveHow(sampled)).toBe('sampled: miniature caches on 2 % (large caches) to 50 % (small caches) of the pages');
@@ -28,7 +35,9 @@ describe('miss-ratio curve panel', () => {
   });
   it('exports one CSV row per point with its method, rate and provenance', () => {
     const p = { core: '0.1.0', options: { collapse_repeats: false }, trace_sha256: 'ab' } as unknown as Provenance;
-    const csv = curvesCsv([c({})], p).trim().split('\n');
+    const csv = curvesCsv([c({})], p)
+      .trim()
+      .split('\n');
     expect(csv[0]).toBe('policy,policy_id,method,frames,miss_ratio,sample_rate,core,collapse_repeats,trace_sha256');
     expect(csv.slice(1)).toEqual(['LRU,lru,stack,10,0.8,1,0.1.0,false,ab', 'LRU,lru,stack,100,0.3,1,0.1.0,false,ab']);
   });

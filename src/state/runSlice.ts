@@ -5,7 +5,7 @@ import { NO_CACHE, flashParam, isPolicyId, limit, policyDoc, policyLabel } from 
 import { paramsToSend, type Params } from '../core/params';
 import { CancelledError, OverBudgetError, engine, restartEngine, type ProgressMsg } from '../worker/client';
 import type { FlashOutcome, GaugeSeries, TraceSource } from '../worker/protocol';
-import { resetPool } from '../worker/pool';
+import { resetPool, runOnPool } from '../worker/pool';
 import type { FlashSpec, PolicySpec } from './shared';
 import { genConfigOf } from './workloadSlice';
 import { specLabels } from './experimentSlice';
@@ -96,6 +96,9 @@ export interface RunSlice {
   chooseFile(file: File | null): Promise<void>;
   setLinkProblems(problems: string[]): void;
 }
+
+/** Stops every worker of the pooled run under way. */
+let stopRun: (() => void) | null = null;
 
 const progressOf = (p: ProgressMsg): Busy => ({ id: p.id, phase: p.phase, done: p.done, total: p.total, label: p.label });
 
@@ -189,7 +192,12 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
     // With flash configurations each run becomes one row per configuration, its own series.
     const flash = s.flash;
     const F = Math.max(1, flash.length);
-    const req = engine().run(
+    const source = s.lastSource;
+    if (!source) {
+      set({ error: 'Load or generate a trace first.' });
+      return;
+    }
+    const req = runOnPool(
       jobs,
       { cost: s.cost, buckets: 200, flush: s.flush, record_stream: false, collapse_repeats: s.collapse },
       (r) => {
@@ -207,12 +215,14 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
           });
         set({ results: results.filter(Boolean) });
       },
-      (p) => set({ busy: progressOf(p) }),
+      { source, requests: s.trace.requests, budget: window.__cachescopeMemoryBudget ?? limit('memory') },
+      (p) => set({ busy: { id: null, phase: 'run', ...p } }),
       { every: gaugeEvery, maxFrames: GAUGE_FRAMES_LIMIT },
       flash.length > 0 ? flash : undefined,
     );
+    stopRun = req.cancel;
     set((st) => ({
-      busy: { id: req.id, phase: 'run', done: 0, total: 1, label: 'starting' },
+      busy: { id: null, phase: 'run', done: 0, total: 1, label: 'starting' },
       error: null,
       notice: notes.length > 0 ? notes.join(' ') : null,
       results: [],
@@ -223,6 +233,7 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
     } catch (e) {
       set(e instanceof CancelledError ? { notice: 'Run cancelled; results so far are kept.' } : { error: (e as Error).message });
     } finally {
+      stopRun = null;
       set({ busy: null });
     }
   },
@@ -253,7 +264,8 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
 
   cancel() {
     const b = get().busy;
-    if (b?.id != null) engine().cancel(b.id);
+    if (stopRun) stopRun();
+    else if (b?.id != null) engine().cancel(b.id);
   },
 
   async chooseFile(file) {

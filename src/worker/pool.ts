@@ -3,8 +3,10 @@
 // its share (see share.ts); the replies are merged here, so the result is the
 // one worker's, computed by all of them. Nothing here simulates.
 
-import { CancelledError, engine, SimClient, type Port, type ProgressMsg } from './client';
-import type { CurveResult, TraceSource } from './protocol';
+import { CancelledError, engine, SimClient, type Port, type ProgressMsg, type ResultMsg } from './client';
+import type { CurveResult, GaugeRequest, TraceSource } from './protocol';
+import type { RunJob, RunOptions } from '../core/types';
+import { shareJobs } from './share';
 import { poolSize } from '../core/memory';
 
 interface Helper {
@@ -66,44 +68,123 @@ async function workers(source: TraceSource, requests: number, budget: number, on
   return [engine(), ...helpers.map((h) => h.client)];
 }
 
+/** The trace every worker of a pool must hold: its source (the app's loaded one), length and the memory budget. */
+export interface PoolTrace {
+  source: TraceSource;
+  requests: number;
+  budget: number;
+}
+
+type Progress = (p: { done: number; total: number; label: string }) => void;
+
 /**
- * Miss-ratio curves on every worker the cores and the memory budget allow.
- * `source` must be the source of the trace the app's worker holds.
+ * Sends one request to every worker of the pool (`send` gets the worker's
+ * index and the pool's size), sums their progress, and cancels every part when
+ * asked or when one part fails.
  */
-export function curvesOnPool(
-  req: Omit<Parameters<SimClient['curves']>[0], 'share'>,
-  trace: { source: TraceSource; requests: number; budget: number },
-  onProgress: (p: { done: number; total: number; label: string }) => void,
-): PoolRequest<CurveResult[]> {
+function fanOut<R, T>(
+  trace: PoolTrace,
+  onProgress: Progress,
+  send: (
+    client: SimClient,
+    index: number,
+    count: number,
+    progress: (p: ProgressMsg) => void,
+    live: () => boolean,
+  ) => { id: number; done: Promise<R> },
+  merge: (parts: R[]) => T,
+): PoolRequest<T> {
   let stopped = false;
+  // Once the request has ended (or one part failed), the other parts' late messages are dropped.
+  let settled = false;
+  const live = () => !settled;
   const running: { client: SimClient; id: number }[] = [];
-  const count = poolSize(cores(), trace.requests, trace.budget);
+  const stopAll = () => {
+    for (const r of running) r.client.cancel(r.id);
+  };
   const done = (async () => {
     const clients = await workers(trace.source, trace.requests, trace.budget, (label) => onProgress({ done: 0, total: 1, label }));
     if (stopped) throw new CancelledError();
-    const parts = clients.map(() => ({ done: 0, total: 1 }));
-    const report = (i: number, p: ProgressMsg) => {
-      parts[i] = { done: p.done, total: p.total };
-      const sum = (k: 'done' | 'total') => parts.reduce((n, x) => n + x[k], 0);
-      onProgress({ done: sum('done'), total: sum('total'), label: `${p.label} (${clients.length} workers)` });
-    };
-    const reqs = clients.map((c, index) => c.curves({ ...req, share: { index, count: clients.length } }, (p) => report(index, p)));
+    const parts = clients.map(() => ({ done: 0, total: 0 }));
+    const reqs = clients.map((c, index) =>
+      send(
+        c,
+        index,
+        clients.length,
+        (p) => {
+          if (settled) return;
+          parts[index] = { done: p.done, total: p.total };
+          const sum = (k: 'done' | 'total') => parts.reduce((n, x) => n + x[k], 0);
+          const on = clients.length > 1 ? ` (${clients.length} workers)` : '';
+          onProgress({ done: sum('done'), total: Math.max(1, sum('total')), label: `${p.label}${on}` });
+        },
+        live,
+      ),
+    );
     reqs.forEach((r, i) => running.push({ client: clients[i], id: r.id }));
     try {
-      return mergeCurves(await Promise.all(reqs.map((r) => r.done)));
+      return merge(await Promise.all(reqs.map((r) => r.done)));
     } catch (e) {
-      for (const r of running) r.client.cancel(r.id);
+      stopAll();
       throw e;
+    } finally {
+      settled = true;
     }
   })();
   return {
-    workers: count,
+    workers: poolSize(cores(), trace.requests, trace.budget),
     done,
     cancel() {
       stopped = true;
-      for (const r of running) r.client.cancel(r.id);
+      stopAll();
     },
   };
+}
+
+/** Miss-ratio curves on every worker the cores and the memory budget allow. */
+export function curvesOnPool(
+  req: Omit<Parameters<SimClient['curves']>[0], 'share'>,
+  trace: PoolTrace,
+  onProgress: Progress,
+): PoolRequest<CurveResult[]> {
+  return fanOut(trace, onProgress, (c, index, count, progress) => c.curves({ ...req, share: { index, count } }, progress), mergeCurves);
+}
+
+/**
+ * A comparison's runs on the pool: each worker runs its share of the jobs and
+ * its results reach `onResult` with their index in `jobs`, as from one worker.
+ */
+export function runOnPool(
+  jobs: RunJob[],
+  options: RunOptions,
+  onResult: (r: ResultMsg) => void,
+  trace: PoolTrace,
+  onProgress: Progress,
+  gauges?: GaugeRequest,
+  flash?: Record<string, unknown>[],
+): PoolRequest<void> {
+  return fanOut(
+    trace,
+    onProgress,
+    (c, index, count, progress, live) => {
+      const bins = shareJobs(
+        jobs.map(() => 1),
+        count,
+      );
+      const mine = jobs.flatMap((job, i) => (bins[i] === index ? [{ job, i }] : []));
+      return c.run(
+        mine.map((m) => m.job),
+        options,
+        (r) => {
+          if (live()) onResult({ ...r, index: mine[r.index].i });
+        },
+        progress,
+        gauges,
+        flash,
+      );
+    },
+    () => undefined,
+  );
 }
 
 /** One curve per policy from every worker's part: each point from the worker that computed it. */

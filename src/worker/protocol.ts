@@ -173,7 +173,9 @@ const ToWorkerSchema = v.variant('type', [
     sizes: v.array(v.pipe(v.number(), v.integer(), v.minValue(1))),
     samplePages: v.pipe(v.number(), v.integer(), v.minValue(0)),
     options: RunOptionsSchema,
-    share: v.optional(v.object({ index: v.pipe(v.number(), v.integer(), v.minValue(0)), count: v.pipe(v.number(), v.integer(), v.minValue(1)) })),
+    share: v.optional(
+      v.object({ index: v.pipe(v.number(), v.integer(), v.minValue(0)), count: v.pipe(v.number(), v.integer(), v.minValue(1)) }),
+    ),
   }),
   v.object({
     type: v.literal('reproduce'),

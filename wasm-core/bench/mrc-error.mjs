@@ -58,8 +58,6 @@ for (const [name, input] of inputs) {
     const err = a.map((x, i) => Math.abs(x - b[i]));
     const mae = err.reduce((s, x) => s + x, 0) / err.length;
     const rate = Math.min(...sampled.mrc[p].rate);
-    console.log(
-      `  ${p.padEnd(16)} MAE ${mae.toFixed(4)}  max ${Math.max(...err).toFixed(4)}  base rate ${(rate * 100).toFixed(2)} %`,
-    );
+    console.log(`  ${p.padEnd(16)} MAE ${mae.toFixed(4)}  max ${Math.max(...err).toFixed(4)}  base rate ${(rate * 100).toFixed(2)} %`);
   }
 }

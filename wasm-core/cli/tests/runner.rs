@@ -247,7 +247,18 @@ fn mrc_prints_curves_of_every_policy_equal_to_runs() {
     assert_eq!(v["mrc"]["opt"]["method"], "exact_only");
     assert_eq!(v["mrc"]["clock"]["method"], "sampled");
     // A smaller sample than the trace's pages: CLOCK is sampled and says at what rate.
-    let s = json(&["--generate", g, "--mrc", "--policy", "clock", "--sample-pages", "100", "--frames", "200,400", "--json"]);
+    let s = json(&[
+        "--generate",
+        g,
+        "--mrc",
+        "--policy",
+        "clock",
+        "--sample-pages",
+        "100",
+        "--frames",
+        "200,400",
+        "--json",
+    ]);
     let c = &s["mrc"]["clock"];
     assert_eq!(c["exact"], false);
     assert_eq!(c["frames"], serde_json::json!([200, 400]));
