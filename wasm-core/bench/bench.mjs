@@ -68,7 +68,7 @@ const nativeArgs = [
   String(cachePct),
 ];
 if (only) nativeArgs.push('--policy', only);
-nativeArgs.push('--parse', `plain=${plainPath}`, '--parse', `msr=${msrPath}`, '--flash-writes', String(flashWrites));
+nativeArgs.push('--parse', `plain=${plainPath}`, '--parse', `msr=${msrPath}`, '--flash-writes', String(flashWrites), '--workbench');
 console.log(
   `trace: Zipf(α=${alpha}) over ${pages.toLocaleString('en-US')} pages, ${requests.toLocaleString('en-US')} requests, 30 % writes, seed 1; cache ${cachePct} % of the pages`,
 );
@@ -156,4 +156,20 @@ console.log(
 );
 console.log(
   `${''.padEnd(16)}${pad(f.mwrites_per_s.toFixed(1), 16)}${pad((fr.metrics.host_writes / fsecs / 1e6).toFixed(1), 14)}  M host page writes/s (native, WASM)${fr.metrics.waf === f.waf ? '' : '  WAF MISMATCH'}`,
+);
+
+// The research workbench: LRU's one-pass curve, sampled curves, the sweep on every core.
+const c = native.curves;
+console.log('');
+console.log(
+  `LRU miss-ratio curve, exact at every size in one pass: ${c.lru_seconds.toFixed(2)} s, ${c.lru_mreq_per_s.toFixed(1)} M req/s (native)`,
+);
+console.log(`${'sampled curve'.padEnd(16)}${pad('points', 8)}${pad('curve s', 10)}${pad('one run s', 11)}${pad('curve ÷ run', 13)}`);
+for (const s of c.sampled)
+  console.log(
+    `${s.policy.padEnd(16)}${pad(s.points, 8)}${pad(s.seconds.toFixed(2), 10)}${pad(s.one_run_seconds.toFixed(2), 11)}${pad(s.ratio.toFixed(2), 13)}`,
+  );
+const sw = native.sweep;
+console.log(
+  `sweep of ${sw.cells} cells (4 policies × 9 sizes): 1 thread ${sw.one_thread_seconds.toFixed(2)} s, 2 threads ${sw.two_threads_seconds.toFixed(2)} s, speed-up ${sw.speedup.toFixed(2)}×${sw.same_results ? '' : '  RESULTS DIFFER'}`,
 );

@@ -14,6 +14,7 @@ pub fn main(argv: Vec<std::ffi::OsString>) -> Result<(), String> {
     let mut only: Option<Vec<String>> = None;
     let mut parse_files: Vec<(String, String)> = Vec::new();
     let mut flash_writes = 0u64;
+    let mut workbench = false;
     let mut p = lexopt::Parser::from_args(argv);
     while let Some(arg) = p.next().map_err(|e| e.to_string())? {
         match arg {
@@ -23,6 +24,7 @@ pub fn main(argv: Vec<std::ffi::OsString>) -> Result<(), String> {
             Long("cache-pct") => pct = val(&mut p)?.parse().map_err(|_| "--cache-pct: not a number")?,
             Long("policy") => only = Some(val(&mut p)?.split(',').map(String::from).collect()),
             Long("json") => as_json = true,
+            Long("workbench") => workbench = true,
             Long("parse") => {
                 let v = val(&mut p)?;
                 let (fmt, path) = v.split_once('=').ok_or("--parse takes FORMAT=FILE")?;
@@ -61,12 +63,16 @@ pub fn main(argv: Vec<std::ffi::OsString>) -> Result<(), String> {
         parse.push(bench_parse(fmt, path)?);
     }
     let flash = if flash_writes > 0 { Some(bench_flash(flash_writes)?) } else { None };
+    let curves = if workbench { Some(crate::bench_curves::curves(&trace, frames)?) } else { None };
+    let sweep = if workbench { Some(crate::bench_curves::sweep(&trace)?) } else { None };
     let out = json!({
         "trace": {"kind": "zipf", "alpha": alpha, "pages": pages, "requests": requests, "frames": frames,
                    "generate_seconds": gen_s, "bytes_per_request": bytes_per_req},
         "policies": rows,
         "parse": parse,
         "flash": flash,
+        "curves": curves,
+        "sweep": sweep,
     });
     if as_json {
         println!("{out}");

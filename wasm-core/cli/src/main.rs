@@ -3,6 +3,7 @@
 
 mod args;
 mod bench;
+mod bench_curves;
 mod input;
 mod parallel;
 mod reproduce;
