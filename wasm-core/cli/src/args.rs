@@ -11,6 +11,10 @@ usage: cachescope [--trace FILE | --generate SPEC] [options]
 
   --trace FILE          trace file to read
   --format NAME         trace format (overrides detection)
+  --csv KEY=VALUE,…     a CSV mapping (implies --format csv): id, unit, size, size_unit, sector, op,
+                        read, write (spellings separated by |), ns, header, delimiter; columns by
+                        number from 1 or by their name in the header line, e.g.
+                        --csv id=offset,unit=sectors,size=size,size_unit=sectors,op=type,read=0,write=1
   --page-size BYTES     page size for byte-addressed formats (default 4096)
   --lenient             skip malformed lines (counted) instead of stopping
   --generate SPEC       synthetic trace, e.g. zipf:pages=1000,alpha=1,length=100000,writes=0.3,seed=1
@@ -55,6 +59,7 @@ flash (any of these turns the flash model on; without --policy the trace goes st
 pub struct Args {
     pub trace: Option<String>,
     pub format: Option<String>,
+    pub csv: Option<String>,
     pub page_size: Option<u64>,
     pub lenient: bool,
     pub generate: Option<String>,
@@ -159,6 +164,7 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
         match arg {
             Long("trace") => a.trace = Some(p.value()?.string()?),
             Long("format") => a.format = Some(p.value()?.string()?),
+            Long("csv") => a.csv = Some(p.value()?.string()?),
             Long("page-size") => a.page_size = Some(number("--page-size", &p.value()?.string()?)?),
             Long("lenient") => a.lenient = true,
             Long("generate") => a.generate = Some(p.value()?.string()?),

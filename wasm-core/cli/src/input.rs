@@ -1,7 +1,7 @@
 //! Where the runner's trace comes from: a file or a generator.
 
 use crate::args::Args;
-use cachescope_sim::formats::{Format, LoadOptions, Loader};
+use cachescope_sim::formats::{names_columns, parse_csv_spec, Format, LoadOptions, Loader};
 use cachescope_sim::generate::generate;
 use cachescope_sim::spec::parse_generator;
 use cachescope_sim::{SimError, Trace};
@@ -32,8 +32,11 @@ pub fn load(a: &Args) -> Result<Input, SimError> {
     match (&a.trace, &a.generate) {
         (Some(_), Some(_)) => Err(SimError::config("input", "give --trace or --generate, not both")),
         (None, None) => Err(SimError::config("input", "give --trace FILE or --generate SPEC")),
-        (None, Some(_)) if a.format.is_some() || a.page_size.is_some() || a.lenient => {
-            Err(SimError::config("input", "--format, --page-size and --lenient apply to --trace files, not --generate"))
+        (None, Some(_)) if a.format.is_some() || a.csv.is_some() || a.page_size.is_some() || a.lenient => {
+            Err(SimError::config(
+                "input",
+                "--format, --csv, --page-size and --lenient apply to --trace files, not --generate",
+            ))
         }
         (None, Some(spec)) => {
             let cfg = parse_generator(spec)?;
@@ -59,6 +62,17 @@ fn load_file(a: &Args, path: &str) -> Result<Input, SimError> {
     }
     if let Some(ps) = a.page_size {
         opts.page_size = ps;
+    }
+    if let Some(spec) = &a.csv {
+        if opts.format.is_some_and(|f| f != Format::Csv) {
+            return Err(SimError::config(
+                "--csv",
+                "a CSV mapping reads the file as CSV: leave out --format, or give --format csv",
+            ));
+        }
+        let header = if names_columns(spec) { Some(first_line(path)?) } else { None };
+        opts.csv = Some(parse_csv_spec(spec, header.as_deref())?);
+        opts.format = Some(Format::Csv);
     }
     opts.validate()?;
     let mut file = std::fs::File::open(path).map_err(|e| SimError::Input(format!("{path}: {e}")))?;
@@ -91,6 +105,19 @@ fn load_file(a: &Args, path: &str) -> Result<Input, SimError> {
         trace: l.trace,
         sha256: Some(hash.finalize().iter().map(|b| format!("{b:02x}")).collect()),
     })
+}
+
+/// The first line that is neither blank nor a comment, to name columns by.
+fn first_line(path: &str) -> Result<String, SimError> {
+    let mut head = vec![0u8; 64 << 10];
+    let n = std::fs::File::open(path)
+        .and_then(|mut f| f.read(&mut head))
+        .map_err(|e| SimError::Input(format!("{path}: {e}")))?;
+    if head.starts_with(&[0x1f, 0x8b]) || head.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) {
+        return Err(SimError::config("--csv", "columns named in a compressed file: give their numbers instead"));
+    }
+    let text = String::from_utf8_lossy(&head[..n]);
+    Ok(text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#')).unwrap_or("").to_string())
 }
 
 fn in_file(path: &str, e: SimError) -> SimError {

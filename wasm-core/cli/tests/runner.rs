@@ -281,3 +281,37 @@ fn threads_change_nothing_but_the_time() {
     assert_eq!(code, 2);
     assert!(e.contains("--threads: at least 1"), "{e}");
 }
+
+#[test]
+fn csv_mapping_by_column_name_or_number() {
+    let f = temp_file("vol.csv", "timestamp,offset,size,type,volume\n1,0,8,0,1\n2,8,16,1,1\n3,0,8,0,2\n");
+    let by_name = json(&[
+        "--trace",
+        &f,
+        "--csv",
+        "id=offset,unit=sectors,size=size,size_unit=sectors,op=type,read=0,write=1,ns=volume",
+        "--frames",
+        "2",
+        "--json",
+    ]);
+    let by_number = json(&[
+        "--trace",
+        &f,
+        "--csv",
+        "header=true,id=2,unit=sectors,size=3,size_unit=sectors,op=4,read=0,write=1,ns=5",
+        "--frames",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(by_name["results"], by_number["results"]);
+    // Pages 0 (volume 1), 1 and 2 (written), 0 of volume 2: four requests, four pages.
+    assert_eq!(by_name["trace"]["requests"], 4);
+    assert_eq!(by_name["trace"]["distinct"], 4);
+    assert_eq!(by_name["trace"]["writes"], 2);
+    let (code, _, e) = run(&["--trace", &f, "--csv", "id=lba"]);
+    assert_eq!(code, 2);
+    assert!(e.contains("the header has no column \"lba\"; it has timestamp, offset, size, type, volume"), "{e}");
+    let (code, _, e) = run(&["--trace", &f, "--csv", "id=2", "--format", "msr"]);
+    assert_eq!(code, 2);
+    assert!(e.contains("--csv"), "{e}");
+}

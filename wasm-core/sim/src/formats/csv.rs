@@ -70,6 +70,54 @@ impl Default for CsvMapping {
 }
 
 impl CsvMapping {
+    /// Tencent cloud block storage (SNIA): `timestamp,offset,size,type,volume`,
+    /// offset and size in 512-byte sectors, type 0 read and 1 write.
+    pub fn tencent() -> CsvMapping {
+        CsvMapping {
+            delimiter: Some(','),
+            id_column: 1,
+            unit: Unit::Sectors,
+            size_column: Some(2),
+            size_unit: Unit::Sectors,
+            op_column: Some(3),
+            read_values: vec!["0".into()],
+            write_values: vec!["1".into()],
+            namespace_column: Some(4),
+            ..CsvMapping::default()
+        }
+    }
+
+    /// CloudPhysics (libCacheSim's sample): header `version,time,op,size,lbn`;
+    /// op is a SCSI opcode in hex (READ/WRITE 6, 10, 12, 16), size in bytes,
+    /// lbn in 512-byte sectors.
+    pub fn cloudphysics() -> CsvMapping {
+        CsvMapping {
+            delimiter: Some(','),
+            header: true,
+            id_column: 4,
+            unit: Unit::Sectors,
+            size_column: Some(3),
+            size_unit: Unit::Bytes,
+            op_column: Some(2),
+            read_values: ["08", "28", "a8", "88"].map(String::from).to_vec(),
+            write_values: ["0a", "2a", "aa", "8a"].map(String::from).to_vec(),
+            ..CsvMapping::default()
+        }
+    }
+
+    /// The SPEC2000 address traces (UCSD CSE240A): `l|s 0xADDR icount`, byte addresses.
+    pub fn spec_address() -> CsvMapping {
+        CsvMapping {
+            delimiter: Some(' '),
+            id_column: 1,
+            unit: Unit::Bytes,
+            op_column: Some(0),
+            read_values: vec!["l".into()],
+            write_values: vec!["s".into()],
+            ..CsvMapping::default()
+        }
+    }
+
     pub fn validate(&self) -> Result<(), SimError> {
         let e = |m: &str| Err(SimError::config("csv mapping", m));
         if self.sector_size == 0 {

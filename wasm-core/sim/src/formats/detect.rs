@@ -15,11 +15,14 @@ use crate::SimError;
 
 /// Tried in this order: each is stricter than the ones after it (plain before
 /// ARC, because `5 1` is a plain write and ARC lines have four fields).
-const ORDER: [Format; 9] = [
+const ORDER: [Format; 12] = [
+    Format::CloudPhysics,
     Format::Systor,
     Format::Msr,
+    Format::Tencent,
     Format::Umass,
     Format::Blkparse,
+    Format::SpecAddress,
     Format::Lackey,
     Format::Craw,
     Format::Plain,

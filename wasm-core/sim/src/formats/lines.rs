@@ -47,6 +47,9 @@ impl Parser {
             Format::Craw => Parser::Craw(craw::Craw { instructions: o.include_instructions }),
             Format::OracleGeneral => Parser::Oracle,
             Format::Csv => Parser::Csv(csv::Csv::new(o.csv.clone().unwrap_or_default())),
+            Format::Tencent | Format::CloudPhysics | Format::SpecAddress => {
+                Parser::Csv(csv::Csv::new(f.preset().expect("a preset format")))
+            }
         }
     }
 }

@@ -19,6 +19,7 @@ mod arc;
 mod blkparse;
 mod craw;
 mod csv;
+mod csv_spec;
 mod decompress;
 mod detect;
 mod fields;
@@ -40,6 +41,7 @@ mod tests;
 mod umass;
 
 pub use csv::{CsvMapping, Unit};
+pub use csv_spec::{names_columns, parse_csv_spec};
 pub use scan::{MAX_REQUESTS, MAX_SPAN, NS_SHIFT};
 pub use summary::{summarize, Summary, REUSE_BUCKETS};
 

@@ -18,10 +18,14 @@ pub enum Format {
     Craw,
     OracleGeneral,
     Csv,
+    Tencent,
+    #[serde(rename = "cloudphysics")]
+    CloudPhysics,
+    SpecAddress,
 }
 
 impl Format {
-    pub const ALL: [Format; 11] = [
+    pub const ALL: [Format; 14] = [
         Format::Plain,
         Format::Lirs,
         Format::Arc,
@@ -33,6 +37,9 @@ impl Format {
         Format::Craw,
         Format::OracleGeneral,
         Format::Csv,
+        Format::Tencent,
+        Format::CloudPhysics,
+        Format::SpecAddress,
     ];
 
     /// The serialised name (kebab-case), as used in URLs and options.
@@ -49,6 +56,9 @@ impl Format {
             Format::Craw => "craw",
             Format::OracleGeneral => "oracle-general",
             Format::Csv => "csv",
+            Format::Tencent => "tencent",
+            Format::CloudPhysics => "cloudphysics",
+            Format::SpecAddress => "spec-address",
         }
     }
 
@@ -70,6 +80,19 @@ impl Format {
             Format::Craw => "CRAW address trace",
             Format::OracleGeneral => "libCacheSim oracleGeneral",
             Format::Csv => "generic CSV",
+            Format::Tencent => "Tencent block CSV",
+            Format::CloudPhysics => "CloudPhysics CSV",
+            Format::SpecAddress => "SPEC address trace",
+        }
+    }
+
+    /// The column mapping of a CSV format with fixed columns.
+    pub fn preset(&self) -> Option<CsvMapping> {
+        match self {
+            Format::Tencent => Some(CsvMapping::tencent()),
+            Format::CloudPhysics => Some(CsvMapping::cloudphysics()),
+            Format::SpecAddress => Some(CsvMapping::spec_address()),
+            _ => None,
         }
     }
 

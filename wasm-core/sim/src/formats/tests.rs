@@ -252,8 +252,20 @@ fn detection_by_content_and_name() {
     }
     let l = load_bytes("a", fixture!("craw.txt"), opts(None)).unwrap();
     assert_eq!(l.format, Format::Craw);
-    // Nothing known matches Tencent's columns: a plain message asking for a mapping.
-    let e = load_bytes("t.csv", fixture!("tencent.csv"), opts(None)).unwrap_err();
+    // The research formats with fixed columns are recognised without a mapping.
+    let l = load_bytes("t.csv", fixture!("tencent.csv"), opts(None)).unwrap();
+    assert_eq!((l.format, l.detected), (Format::Tencent, true));
+    let o = LoadOptions { csv: Some(tencent_mapping()), ..LoadOptions::default() };
+    assert_eq!(l.trace, load_bytes("t.csv", fixture!("tencent.csv"), o).unwrap().trace, "the same as the mapping");
+    let l = load_bytes("cp.csv", fixture!("cloudphysics.csv"), opts(None)).unwrap();
+    assert_eq!((l.format, l.detected), (Format::CloudPhysics, true));
+    // lbn in sectors, size in bytes: 42932745 × 512 / 4096 = 5366593 (one sector); 8 and 9 are sectors 4096 and 4608 bytes in.
+    assert_eq!(accesses(&l.trace), vec![(5366593, W), (1, R), (1, W)]);
+    let l = load_bytes("gcc.trace", fixture!("spec.trace"), opts(None)).unwrap();
+    assert_eq!((l.format, l.detected), (Format::SpecAddress, true));
+    assert_eq!(accesses(&l.trace), vec![(0x1ffff, W), (0x1ffff, R), (2, R)]);
+    // Nothing known matches: a plain message asking for a mapping.
+    let e = load_bytes("t.csv", b"1538323200;4247200;128;7;1058\n", opts(None)).unwrap_err();
     assert!(matches!(&e, SimError::Input(m) if m.contains("could not tell") && m.contains("1538323200")), "{e}");
 }
 

@@ -50,6 +50,7 @@ registry! {
     sp_clock: [ENTRY],
     sieve: [ENTRY],
     s3fifo: [ENTRY],
+    wtinylfu: [ENTRY],
 }
 
 pub use entry::{parse_config, BuildCtx, CurveMethod, Group, PolicyEntry};

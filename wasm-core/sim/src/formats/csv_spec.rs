@@ -1,0 +1,130 @@
+//! A CSV mapping written as `KEY=VALUE,…`, the runner's `--csv`: columns by
+//! number (counted from 1, as people count them) or by their name in the
+//! file's header line. Keys: `id`, `unit`, `size`, `size_unit`, `sector`, `op`,
+//! `read`, `write` (spellings separated by `|`), `ns`, `header`, `delimiter`
+//! (`,`, `tab`, `;`, `space`).
+
+use super::csv::{CsvMapping, Unit};
+use crate::SimError;
+
+const KEYS: &str = "id, unit, size, size_unit, sector, op, read, write, ns, header, delimiter";
+
+fn err(msg: String) -> SimError {
+    SimError::config("--csv", msg)
+}
+
+fn unit(v: &str) -> Result<Unit, SimError> {
+    match v {
+        "bytes" => Ok(Unit::Bytes),
+        "sectors" => Ok(Unit::Sectors),
+        "pages" => Ok(Unit::Pages),
+        _ => Err(err(format!("unit {v:?}: expected bytes, sectors or pages"))),
+    }
+}
+
+/// The column a value names: a number from 1, or a name in `header`.
+fn column(key: &str, v: &str, header: Option<&[String]>) -> Result<usize, SimError> {
+    if let Ok(n) = v.parse::<usize>() {
+        return n.checked_sub(1).ok_or_else(|| err(format!("{key}={v}: columns count from 1")));
+    }
+    let names = header.ok_or_else(|| err(format!("{key}={v}: a column named {v:?} needs the file's header line")))?;
+    names
+        .iter()
+        .position(|h| h.eq_ignore_ascii_case(v))
+        .ok_or_else(|| err(format!("{key}={v}: the header has no column {v:?}; it has {}", names.join(", "))))
+}
+
+/// Whether the spec names a column (then the header line must be read).
+pub fn names_columns(spec: &str) -> bool {
+    spec.split(',')
+        .filter_map(|p| p.split_once('='))
+        .any(|(k, v)| matches!(k.trim(), "id" | "size" | "op" | "ns") && v.trim().parse::<usize>().is_err())
+}
+
+/// Reads `spec`; `header_line` is the file's first line, needed when columns are named.
+pub fn parse_csv_spec(spec: &str, header_line: Option<&str>) -> Result<CsvMapping, SimError> {
+    let mut m = CsvMapping::default();
+    let pairs: Vec<(&str, &str)> = spec
+        .split(',')
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .map(|p| {
+            p.split_once('=')
+                .map(|(k, v)| (k.trim(), v.trim()))
+                .ok_or_else(|| err(format!("{p:?}: expected KEY=VALUE")))
+        })
+        .collect::<Result<_, _>>()?;
+    for &(k, v) in &pairs {
+        match k {
+            "delimiter" => {
+                m.delimiter = Some(match v {
+                    "tab" | "\\t" => '\t',
+                    "space" | " " => ' ',
+                    "comma" | "" => ',',
+                    ";" | "semicolon" => ';',
+                    _ => return Err(err(format!("delimiter {v:?}: expected comma, tab, ; or space"))),
+                })
+            }
+            "header" => m.header = matches!(v, "true" | "yes" | "1"),
+            _ => {}
+        }
+    }
+    let named = names_columns(spec);
+    m.header |= named;
+    let header: Option<Vec<String>> = header_line.filter(|_| named).map(|l| {
+        let d = m.delimiter.unwrap_or_else(|| [',', '\t', ';'].into_iter().find(|&d| l.contains(d)).unwrap_or(' '));
+        let fields: Vec<&str> = if d == ' ' { l.split_whitespace().collect() } else { l.split(d).collect() };
+        fields.into_iter().map(|f| f.trim().trim_matches('"').to_string()).collect()
+    });
+    let h = header.as_deref();
+    for (k, v) in pairs {
+        match k {
+            "id" => m.id_column = column(k, v, h)?,
+            "unit" => m.unit = unit(v)?,
+            "size" => m.size_column = Some(column(k, v, h)?),
+            "size_unit" => m.size_unit = unit(v)?,
+            "sector" => {
+                m.sector_size = v.parse().map_err(|_| err(format!("sector={v}: expected a number of bytes")))?
+            }
+            "op" => m.op_column = Some(column(k, v, h)?),
+            "read" => m.read_values = v.split('|').map(String::from).collect(),
+            "write" => m.write_values = v.split('|').map(String::from).collect(),
+            "ns" => m.namespace_column = Some(column(k, v, h)?),
+            "header" | "delimiter" => {}
+            _ => return Err(err(format!("unknown key {k:?}; known: {KEYS}"))),
+        }
+    }
+    m.validate()?;
+    Ok(m)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_by_name_or_number_give_the_same_mapping() {
+        let header = "timestamp,offset,size,type,volume";
+        let by_name =
+            parse_csv_spec("id=offset,unit=sectors,size=size,size_unit=sectors,op=type,ns=volume", Some(header))
+                .unwrap();
+        let by_number =
+            parse_csv_spec("id=2,unit=sectors,size=3,size_unit=sectors,op=4,ns=5,header=true", None).unwrap();
+        assert_eq!(by_name, by_number);
+        assert_eq!((by_name.id_column, by_name.op_column, by_name.namespace_column), (1, Some(3), Some(4)));
+        assert!(by_name.header, "a named column means the first line is the header");
+        let m = parse_csv_spec("delimiter=space,id=2,unit=bytes,op=1,read=l|L,write=s", None).unwrap();
+        assert_eq!((m.delimiter, m.read_values.len()), (Some(' '), 2));
+    }
+
+    #[test]
+    fn mistakes_are_named() {
+        let e = |s: &str, h: Option<&str>| parse_csv_spec(s, h).unwrap_err().to_string();
+        assert!(e("id=lba", Some("a,b,c")).contains("the header has no column \"lba\"; it has a, b, c"));
+        assert!(e("id=lba", None).contains("needs the file's header line"));
+        assert!(e("id=0", None).contains("columns count from 1"));
+        assert!(e("colour=red", None).contains("unknown key \"colour\""));
+        assert!(e("unit=furlongs", None).contains("expected bytes, sectors or pages"));
+        assert!(e("id", None).contains("expected KEY=VALUE"));
+    }
+}
