@@ -11,6 +11,8 @@ export interface LineSeries {
   colour: string;
   dash?: string;
   points: [number, number][];
+  /** A shaded interval around the line: (x, low, high) at each point. */
+  band?: [number, number, number][];
 }
 
 export interface LineChartOptions {
@@ -54,6 +56,7 @@ export function createLineChart(node: HTMLElement, o: LineChartOptions): Chart<{
     .attr('transform', `translate(18,${(height - m.bottom + m.top) / 2}) rotate(-90)`)
     .attr('text-anchor', 'middle')
     .text(o.yLabel);
+  const bands = svg.append('g').attr('fill-opacity', 0.18);
   const lines = svg.append('g').attr('fill', 'none').attr('stroke-width', 2.5);
   const dots = svg.append('g');
   const legend = svg.append('g').attr('transform', `translate(${width - m.right + 16},${m.top})`);
@@ -74,7 +77,9 @@ export function createLineChart(node: HTMLElement, o: LineChartOptions): Chart<{
   return {
     update({ series, yLabel: yl }) {
       const xs = series.flatMap((s) => s.points.map((p) => p[0]));
-      const ys = series.flatMap((s) => s.points.map((p) => p[1])).filter(Number.isFinite);
+      const ys = series
+        .flatMap((s) => [...s.points.map((p) => p[1]), ...(s.band ?? []).flatMap((b) => [b[1], b[2]])])
+        .filter(Number.isFinite);
       const lo = d3.min(xs) ?? 0;
       const hi = d3.max(xs) ?? 1;
       const log = o.logXFrom !== undefined && lo > 0 && hi / lo >= o.logXFrom;
@@ -95,6 +100,22 @@ export function createLineChart(node: HTMLElement, o: LineChartOptions): Chart<{
         .defined((d) => Number.isFinite(d[1]))
         .x((d) => x(d[0]))
         .y((d) => y(d[1]));
+      const area = d3
+        .area<[number, number, number]>()
+        .defined((d) => Number.isFinite(d[1]) && Number.isFinite(d[2]))
+        .x((d) => x(d[0]))
+        .y0((d) => y(d[1]))
+        .y1((d) => y(d[2]));
+      bands
+        .selectAll<SVGPathElement, LineSeries>('path')
+        .data(
+          series.filter((s) => s.band),
+          (s) => s.label,
+        )
+        .join('path')
+        .attr('fill', (s) => s.colour)
+        .attr('data-band', (s) => s.label)
+        .attr('d', (s) => area(s.band!) ?? '');
       lines
         .selectAll<SVGPathElement, LineSeries>('path')
         .data(series, (s) => s.label)

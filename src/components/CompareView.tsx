@@ -7,6 +7,7 @@ import { ComparisonCharts } from './ComparisonCharts';
 import { SharePanel } from './SharePanel';
 import { FlashCharts } from './FlashCharts';
 import { CurvesPanel } from './CurvesPanel';
+import { BatchPanel } from './BatchPanel';
 
 /** Side-by-side runs of several policies and cache sizes on the loaded trace. */
 export function CompareView() {
@@ -20,6 +21,7 @@ export function CompareView() {
       <HitRatioPanel />
       <ComparisonCharts />
       <CurvesPanel />
+      <BatchPanel />
       <FlashCharts />
     </section>
   );

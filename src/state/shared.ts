@@ -39,6 +39,13 @@ export interface ExploreShare {
   selected: string | null;
 }
 
+/** A batch: the experiment's policies and sizes on several traces, generated ones at several seeds. */
+export interface BatchShare {
+  traces: SharedSource[];
+  /** Seeds for the generated traces, as typed ("1, 2, 3"); empty: each generator's own seed. */
+  seeds: string;
+}
+
 export interface SharedExperiment {
   source: SharedSource;
   policies: PolicySpec[];
@@ -55,6 +62,8 @@ export interface SharedExperiment {
   position: number;
   /** The Explore tab's state (link v2). */
   explore?: ExploreShare;
+  /** Several traces and seeds (link v2). */
+  batch?: BatchShare;
   /** The core version that made the link (v2): its parameters are pinned, so later defaults do not change it. */
   core?: string;
 }

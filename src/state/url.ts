@@ -4,7 +4,8 @@
 
 import { engine } from '../worker/client';
 import { DEFAULT_EXPERIMENT, decodeExperiment, encodeExperiment, inlineBytes } from './urlCodec';
-import type { ExploreShare, Params, SharedExperiment, SharedSource } from './shared';
+import type { BatchShare, ExploreShare, Params, SharedExperiment, SharedSource } from './shared';
+import { useBatch } from './batchStore';
 import { useApp, type AppState } from './store';
 import { useExplorer } from '../explorer/explorerStore';
 import { DEFAULT_CSV } from './workloadSlice';
@@ -45,7 +46,14 @@ export function experimentOf(s: AppState): SharedExperiment | null {
     view: s.view,
     position: s.position,
     explore: exploreOf(),
+    ...batchOf(),
   };
+}
+
+/** The batch as a link carries it, when it has traces. */
+function batchOf(): { batch?: BatchShare } {
+  const b = useBatch.getState();
+  return b.traces.length ? { batch: { traces: b.traces.map((t) => t.source), seeds: b.seeds } } : {};
 }
 
 /** Puts an experiment into the store (does not run it). */
@@ -67,6 +75,7 @@ export function applyExperiment(e: SharedExperiment): void {
     error: null,
     watch: null,
   };
+  useBatch.setState({ traces: (e.batch?.traces ?? []).map((source) => ({ source, file: null })), seeds: e.batch?.seeds ?? '', rows: null });
   const x = e.explore;
   useExplorer.setState(
     x ? { mode: x.mode, policy: x.policy, params: x.params, frames: x.frames, flash: { ...useExplorer.getState().flash, ...x.flash } } : {},
@@ -121,6 +130,8 @@ async function restore(hash: string): Promise<void> {
   restoring = true;
   try {
     await useApp.getState().loadAndRun();
+    // A batch of generated traces and carried uploads reruns too; one that needs files waits for them.
+    if (experiment.batch?.traces.length && experiment.batch.traces.every((t) => t.kind !== 'hashed')) await useBatch.getState().run();
   } finally {
     restoring = false;
   }
@@ -229,6 +240,12 @@ export function installUrlSync(): () => void {
   window.addEventListener('popstate', onPop);
   // A run whose upload was still being described (read and hashed) pushes once it is.
   let pending = false;
+  // A finished batch is a new experiment: it pushes its link.
+  const unsubscribeBatch = useBatch.subscribe((b, prev) => {
+    if (b.rows === prev.rows || b.rows === null || restoring) return;
+    const e = experimentOf(useApp.getState());
+    if (e && encodeExperiment(e) !== location.hash) history.pushState(null, '', encodeExperiment(e));
+  });
   const unsubscribe = useApp.subscribe((s, prev) => {
     const ran = s.runSerial !== prev.runSerial;
     const described = pending && s.upload !== prev.upload && s.upload !== null;
@@ -270,6 +287,7 @@ export function installUrlSync(): () => void {
     if (timer !== null) clearTimeout(timer);
     window.removeEventListener('popstate', onPop);
     unsubscribe();
+    unsubscribeBatch();
     unsubscribeExplorer();
   };
 }

@@ -67,6 +67,28 @@ describe('URL codec', () => {
     expect(d.experiment).toEqual(full);
   });
 
+  it('carries a batch: generated traces, uploads by name, size and SHA-256, and the seeds', () => {
+    const load: LoadSettings = { format: null, pageSize: 4096, strict: true, csv: DEFAULT_CSV };
+    const batch = {
+      traces: [
+        full.source,
+        { kind: 'hashed' as const, name: 'big.trc', load, size: 123456789, sha256: 'ab'.repeat(32) },
+        { kind: 'inline' as const, name: 'tiny.txt', load, text: '1\n2\n' },
+      ],
+      seeds: '1, 2, 3',
+    };
+    const d = decodeExperiment(encodeExperiment({ ...full, batch }));
+    expect(d.problems).toEqual([]);
+    expect(d.experiment!.batch).toEqual(batch);
+    // A bad trace of the batch is named by its place, and the seeds must be numbers.
+    const bad = decodeExperiment(
+      enc({ ...full, batch: { traces: [full.source, { kind: 'hashed', name: 'x', size: 1, sha256: 'nope' }], seeds: '1; drop' } }),
+    );
+    expect(bad.problems.some((p) => p.startsWith('batch.traces[1].sha256'))).toBe(true);
+    expect(bad.problems.some((p) => p.startsWith('batch.seeds'))).toBe(true);
+    expect(bad.experiment!.batch!.seeds).toBe('');
+  });
+
   it('pins every parameter and the core version in the link, and carries the Explore state', () => {
     const withExplore: SharedExperiment = {
       ...full,

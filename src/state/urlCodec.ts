@@ -4,7 +4,7 @@
 
 import { deflateSync, Inflate, strFromU8, strToU8 } from 'fflate';
 import { DEFAULT_CSV, DEFAULT_GENERATOR, type GeneratorForm, type WorkloadKind } from './workloadSlice';
-import type { ExploreShare, FlashSpec, Params, PolicySpec, SharedExperiment, SharedSource } from './shared';
+import type { BatchShare, ExploreShare, FlashSpec, Params, PolicySpec, SharedExperiment, SharedSource } from './shared';
 import type { CsvMapping, LoadSettings, Unit } from '../core/types';
 import * as v from 'valibot';
 import { CATALOG, defaultsOf, flashParam, limit, policyDoc, type ParamDoc } from '../core/catalog';
@@ -352,6 +352,7 @@ function checkFlash(c: Checker, v: unknown): FlashSpec[] {
  */
 const OuterShape = v.strictObject({
   explore: v.optional(v.unknown()),
+  batch: v.optional(v.unknown()),
   core: v.optional(v.unknown()),
   source: v.optional(v.unknown()),
   policies: v.optional(v.unknown()),
@@ -364,6 +365,27 @@ const OuterShape = v.strictObject({
   view: v.optional(v.unknown()),
   position: v.optional(v.unknown()),
 });
+
+/** Traces a batch may hold. */
+const MAX_BATCH = 16;
+
+function checkBatch(c: Checker, v: unknown): BatchShare | undefined {
+  const o = c.obj('batch', v);
+  if (!o) return undefined;
+  let traces: SharedSource[] = [];
+  if (Array.isArray(o.traces)) {
+    if (o.traces.length > MAX_BATCH) c.problems.push(`batch.traces: at most ${MAX_BATCH} traces; the rest are left out.`);
+    traces = o.traces.slice(0, MAX_BATCH).map((t, i) => {
+      // Each trace is checked as a source is; its problems are named by its place in the batch.
+      const sub = new Checker();
+      const source = checkSource(sub, t);
+      c.problems.push(...sub.problems.map((p) => p.replace(/^source/, `batch.traces[${i}]`)));
+      return source;
+    });
+  } else if (o.traces !== undefined) c.bad('batch.traces', 'a list of traces', o.traces);
+  const seeds = c.str('batch.seeds', o.seeds, '', 400, /^[0-9,\s]*$/);
+  return traces.length ? { traces, seeds } : undefined;
+}
 
 function checkExplore(c: Checker, v: unknown): ExploreShare | undefined {
   const o = c.obj('explore', v);
@@ -460,6 +482,8 @@ export function validateExperiment(raw: unknown): Decoded {
   };
   const explore = checkExplore(c, o.explore);
   if (explore) experiment.explore = explore;
+  const batch = checkBatch(c, o.batch);
+  if (batch) experiment.batch = batch;
   if (typeof o.core === 'string' && o.core !== CATALOG.version)
     c.problems.push(
       `core: this link was made with core ${shown(o.core)} and this page runs core ${CATALOG.version}; its parameters are pinned, but numbers can differ where the core itself changed.`,

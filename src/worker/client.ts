@@ -8,6 +8,7 @@ import {
   type ExploreToWorker,
   type FromWorker,
   type CurveResult,
+  type CurveSpec,
   type Described,
   type GaugeRequest,
   type Reproduced,
@@ -15,7 +16,7 @@ import {
   type ToWorker,
   type TraceSource,
 } from './protocol';
-import type { LoadSettings, RunJob, RunOptions, TraceSummary } from '../core/types';
+import type { LoadSettings, Metrics, RunJob, RunOptions, TraceSummary } from '../core/types';
 import type { HandLink } from '../core/generated/core';
 
 export type ResultMsg = Extract<FromWorker, { type: 'result' }>;
@@ -25,6 +26,15 @@ export interface Port {
   postMessage(msg: ToWorker | ExploreToWorker): void;
   onmessage: ((ev: MessageEvent) => void) | null;
   onerror?: ((ev: ErrorEvent) => void) | null;
+}
+
+/** What a batch cell gives back. */
+export interface BatchCell {
+  /** Policy-major: `metrics[policy * frames.length + size]`. */
+  metrics: Metrics[];
+  frames: number[];
+  requests: number;
+  distinct: number;
 }
 
 export interface Ready {
@@ -95,6 +105,10 @@ export class SimClient {
         this.pending.delete(msg.id);
         p.resolve(msg.link);
         return;
+      case 'batched':
+        this.pending.delete(msg.id);
+        p.resolve({ metrics: msg.metrics, frames: msg.frames, requests: msg.requests, distinct: msg.distinct });
+        return;
       case 'curves':
         this.pending.delete(msg.id);
         p.resolve(msg.curves);
@@ -153,6 +167,11 @@ export class SimClient {
   /** Computes a paper's table on its own trace (generated, or `file`); the loaded trace is not touched. */
   reproduce(table: ReproduceTable, file?: File, onProgress?: (p: ProgressMsg) => void) {
     return this.request<Reproduced>((id) => ({ type: 'reproduce', id, table, ...(file ? { file } : {}) }), { onProgress });
+  }
+
+  /** One batch cell: its own trace, loaded, run and freed; the loaded trace is not touched. */
+  batch(source: TraceSource, specs: CurveSpec[], frames: string, options: RunOptions, onProgress?: (p: ProgressMsg) => void) {
+    return this.request<BatchCell>((id) => ({ type: 'batch', id, source, specs, frames, options }), { onProgress });
   }
 
   /** Miss-ratio curves of the loaded trace (with `share`, this worker's part of a pool's). */

@@ -3,8 +3,8 @@
 // its share (see share.ts); the replies are merged here, so the result is the
 // one worker's, computed by all of them. Nothing here simulates.
 
-import { CancelledError, engine, SimClient, type Port, type ProgressMsg, type ResultMsg } from './client';
-import type { CurveResult, GaugeRequest, TraceSource } from './protocol';
+import { CancelledError, engine, SimClient, type BatchCell, type Port, type ProgressMsg, type ResultMsg } from './client';
+import type { CurveResult, CurveSpec, GaugeRequest, TraceSource } from './protocol';
 import type { RunJob, RunOptions } from '../core/types';
 import { shareJobs } from './share';
 import { poolSize } from '../core/memory';
@@ -48,14 +48,20 @@ export function resetPool(): void {
   for (const h of helpers.splice(0)) h.client.terminate('the pool was reset');
 }
 
-/** The workers for a trace of `requests` from `source`: the app's and helpers holding the same trace. */
-async function workers(source: TraceSource, requests: number, budget: number, onProgress: (label: string) => void): Promise<SimClient[]> {
-  const n = poolSize(cores(), requests, budget);
+/** The app's worker and `n - 1` helpers. */
+function clients(n: number): SimClient[] {
   while (helpers.length > n - 1) helpers.pop()!.client.terminate('the pool shrank');
   while (helpers.length < n - 1) {
     const w = new Worker(new URL('./sim.worker.ts', import.meta.url), { type: 'module' }) as unknown as Port;
     helpers.push({ client: new SimClient(w), source: null });
   }
+  return [engine(), ...helpers.map((h) => h.client)];
+}
+
+/** The workers for a trace of `requests` from `source`: the app's and helpers holding the same trace. */
+async function workers(source: TraceSource, requests: number, budget: number, onProgress: (label: string) => void): Promise<SimClient[]> {
+  const n = poolSize(cores(), requests, budget);
+  clients(n);
   await Promise.all(
     helpers.map(async (h, i) => {
       if (h.source === source) return;
@@ -185,6 +191,75 @@ export function runOnPool(
     },
     () => undefined,
   );
+}
+
+/** A batch cell: a trace of its own and the jobs to run on it. */
+export interface BatchCellRequest {
+  source: TraceSource;
+  /** About how many requests its trace holds (for the memory budget and the division). */
+  requests: number;
+}
+
+/**
+ * A batch's cells on the pool, each worker its share, cells of one worker one
+ * after another; `onCell` gets each cell's result by its index. Every worker
+ * holds the app's trace and one cell's at a time, so both count in the budget.
+ */
+export function batchOnPool(
+  cells: BatchCellRequest[],
+  specs: CurveSpec[],
+  frames: string,
+  options: RunOptions,
+  budget: { loaded: number; budget: number },
+  onCell: (index: number, cell: BatchCell) => void,
+  onProgress: Progress,
+): PoolRequest<void> {
+  const largest = Math.max(1, ...cells.map((c) => c.requests));
+  const n = Math.min(Math.max(1, cells.length), poolSize(cores(), largest + budget.loaded, budget.budget));
+  let stopped = false;
+  const running = new Set<{ client: SimClient; id: number }>();
+  const done = (async () => {
+    const pool = clients(n);
+    const work = cells.map((c) => Math.max(1, c.requests));
+    const bins = shareJobs(work, pool.length);
+    const progress = pool.map(() => ({ done: 0, total: 0 }));
+    await Promise.all(
+      pool.map(async (client, w) => {
+        const mine = cells.flatMap((_, i) => (bins[i] === w ? [i] : []));
+        progress[w].total = mine.reduce((t, i) => t + work[i], 0);
+        let before = 0;
+        for (const i of mine) {
+          if (stopped) throw new CancelledError();
+          const r = client.batch(cells[i].source, specs, frames, options, (p) => {
+            if (p.phase !== 'run') return;
+            progress[w].done = before + (p.done / Math.max(1, p.total)) * work[i];
+            const sum = (k: 'done' | 'total') => progress.reduce((t, x) => t + x[k], 0);
+            onProgress({ done: sum('done'), total: Math.max(1, sum('total')), label: `${p.label} (${pool.length} workers)` });
+          });
+          const entry = { client, id: r.id };
+          running.add(entry);
+          try {
+            onCell(i, await r.done);
+          } finally {
+            running.delete(entry);
+          }
+          before += work[i];
+        }
+      }),
+    ).catch((e: unknown) => {
+      stopped = true;
+      for (const r of running) r.client.cancel(r.id);
+      throw e;
+    });
+  })();
+  return {
+    workers: n,
+    done,
+    cancel() {
+      stopped = true;
+      for (const r of running) r.client.cancel(r.id);
+    },
+  };
 }
 
 /** One curve per policy from every worker's part: each point from the worker that computed it. */

@@ -81,6 +81,9 @@ export type ToWorker =
   | { type: 'reproduce'; id: number; table: ReproduceTable; file?: File }
   /** Reads a hand-written link's query with the core's parser. */
   | { type: 'parse-link'; id: number; query: string }
+  /** One cell of a batch: `source` loaded on its own (the loaded trace stays), every policy at every size
+   *  (`frames` as the experiment writes them, percentages of this trace's pages) run on it, the trace freed. */
+  | { type: 'batch'; id: number; source: TraceSource; specs: CurveSpec[]; frames: string; options: RunOptions }
   /** Miss-ratio curves of the loaded trace; `sizes` empty: the core's default sizes. */
   | { type: 'curve'; id: number; specs: CurveSpec[]; sizes: number[]; samplePages: number; options: RunOptions; share?: Share };
 
@@ -104,6 +107,8 @@ export type FromWorker =
   | { type: 'streamed'; id: number; pages: Float64Array; writes: Uint8Array }
   | { type: 'link'; id: number; link: HandLink }
   | { type: 'curves'; id: number; curves: CurveResult[] }
+  /** A batch cell's metrics, policy by policy and size by size, the sizes in frames, and its trace's size. */
+  | { type: 'batched'; id: number; metrics: Metrics[]; frames: number[]; requests: number; distinct: number }
   | { type: 'described'; id: number; described: Described }
   /** A reproduced table: `values[row * columns + column]`, and how its trace differs from the documented one. */
   | { type: 'reproduced'; id: number; values: Float64Array; warnings: string[]; requests: number; distinct: number }
@@ -167,6 +172,17 @@ const ToWorkerSchema = v.variant('type', [
   v.object({ type: v.literal('describe'), id, file: v.instance(File), load: LoadSettingsSchema }),
   v.object({ type: v.literal('parse-link'), id, query: v.string() }),
   v.object({
+    type: v.literal('batch'),
+    id,
+    source: v.variant('kind', [
+      v.object({ kind: v.literal('generate'), config: v.custom<GenConfig>((x) => typeof x === 'object' && x !== null) }),
+      v.object({ kind: v.literal('file'), file: v.instance(File), settings: LoadSettingsSchema }),
+    ]),
+    specs: v.array(v.object({ policy: v.string(), params: record })),
+    frames: v.pipe(v.string(), v.maxLength(400)),
+    options: RunOptionsSchema,
+  }),
+  v.object({
     type: v.literal('curve'),
     id,
     specs: v.array(v.object({ policy: v.string(), params: record })),
@@ -207,6 +223,14 @@ const FromWorkerSchema = v.variant('type', [
   }),
   v.object({ type: v.literal('streamed'), id, pages: v.instance(Float64Array), writes: v.instance(Uint8Array) }),
   v.object({ type: v.literal('link'), id, link: HandLinkSchema }),
+  v.object({
+    type: v.literal('batched'),
+    id,
+    metrics: v.array(MetricsSchema),
+    frames: v.array(v.number()),
+    requests: v.number(),
+    distinct: v.number(),
+  }),
   v.object({
     type: v.literal('curves'),
     id,

@@ -31,9 +31,11 @@ import {
   type ReproduceTable,
   type ToWorker,
   type TraceSource,
+  type CurveSpec,
 } from './protocol';
 import { closeExplorer, handleExplore } from './explorerWorker';
 import { computeCurves } from './curveWorker';
+import { parseFrames } from '../core/frames';
 import * as v from 'valibot';
 import type { GenConfig, LoadSettings, Metrics, RunJob, RunOptions, TraceSummary } from '../core/types';
 import { CATALOG, NO_CACHE } from '../core/catalog';
@@ -184,6 +186,39 @@ async function readFile(id: number, file: File, settings: LoadSettings, estimate
   const t: WasmTrace = loaded.take_trace();
   loaded.free();
   return { t, info };
+}
+
+/** A batch cell: its trace loaded apart from the loaded one, every job run on it in slices, the trace freed. */
+async function batch(id: number, source: TraceSource, specs: CurveSpec[], framesText: string, options: RunOptions) {
+  const t = source.kind === 'generate' ? await generate(id, source.config) : (await readFile(id, source.file, source.settings)).t;
+  try {
+    const sizes = parseFrames(framesText, t.distinct());
+    if (!sizes.ok) throw new Error(`Cache sizes: ${sizes.error}`);
+    const frames = sizes.frames;
+    const jobs = specs.flatMap((s) => frames.map((f) => ({ policy: s.policy, frames: f, params: s.params })));
+    const metrics: Metrics[] = [];
+    for (const [index, job] of jobs.entries()) {
+      const session = new WasmSession(t, job.policy, job.frames, JSON.stringify(job.params), JSON.stringify({ ...options, buckets: 1 }));
+      try {
+        while (!session.done()) {
+          session.advance(SLICE);
+          const label = `${job.policy} · ${job.frames} frames`;
+          post({ type: 'progress', id, phase: 'run', done: index * t.len() + session.position(), total: jobs.length * t.len(), label });
+          await yieldToEvents();
+          if (cancelled.has(id)) throw new Cancelled();
+        }
+      } catch (e) {
+        session.free();
+        throw e;
+      }
+      const r = session.finish();
+      metrics.push(parseCore('metrics', MetricsSchema, r.metrics()));
+      r.free();
+    }
+    return { metrics, frames, requests: t.len(), distinct: t.distinct() };
+  } finally {
+    t.free();
+  }
 }
 
 /** A paper's table on its own trace, one cell at a time so that a cancel is seen between cells. */
@@ -421,6 +456,8 @@ async function handle(msg: ToWorker): Promise<void> {
       post({ type: 'reproduced', id: msg.id, ...(await reproduce(msg.id, msg.table, msg.file)) });
     } else if (msg.type === 'parse-link') {
       post({ type: 'link', id: msg.id, link: parseCore('link', HandLinkSchema, parse_link(msg.query)) });
+    } else if (msg.type === 'batch') {
+      post({ type: 'batched', id: msg.id, ...(await batch(msg.id, msg.source, msg.specs, msg.frames, msg.options)) });
     } else if (msg.type === 'curve') {
       if (!trace) throw new Error('load a trace before computing curves');
       const curves = await computeCurves(trace, msg, {

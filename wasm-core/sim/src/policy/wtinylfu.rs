@@ -436,7 +436,7 @@ mod tests {
         assert_eq!(s.added, s.period / 2);
         for (row, old) in s.rows.iter().zip(&before) {
             for (c, o) in row.iter().zip(old) {
-                assert!(*c == *o / 2 || *c == (*o + 1) / 2, "every counter halved");
+                assert!(*c == *o / 2 || *c == (*o).div_ceil(2), "every counter halved");
             }
         }
     }
