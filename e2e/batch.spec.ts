@@ -14,7 +14,7 @@ test('a two-trace, three-seed batch: means and intervals by trace, and the link 
   await expect(list.getByRole('listitem')).toHaveCount(2);
   await page.getByRole('textbox', { name: 'Seeds' }).fill('1, 2, 3');
   await page.getByRole('textbox', { name: 'Cache sizes (frames)' }).fill('50, 200');
-  await page.getByRole('button', { name: 'Run batch' }).click();
+  await page.getByRole('button', { name: 'Compute batch' }).click();
 
   const table = batchTable(page);
   // 2 traces × 3 policies (LRU, CLOCK, OPT) × 2 sizes, under a header row.
@@ -45,9 +45,9 @@ test('a two-trace, three-seed batch: means and intervals by trace, and the link 
 test('bad seeds and an empty batch get plain messages', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByText(/^core \d/)).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Run batch' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Compute batch' })).toBeDisabled();
   await page.getByRole('button', { name: 'Add the current trace' }).click();
   await page.getByRole('textbox', { name: 'Seeds' }).fill('1, two');
-  await page.getByRole('button', { name: 'Run batch' }).click();
+  await page.getByRole('button', { name: 'Compute batch' }).click();
   await expect(page.getByRole('alert')).toContainText('Seeds: “two” is not a whole number');
 });

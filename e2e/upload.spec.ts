@@ -61,11 +61,12 @@ test('a generic CSV is read through a column mapping chosen with a preview', asy
   const preview = page.getByRole('table', { name: 'File preview' });
   await expect(preview).toContainText('1538323201');
   await page.getByRole('checkbox', { name: 'First line is a header' }).check();
-  await page.getByLabel('Page or offset column').selectOption({ label: 'column 2' });
+  // With the header line, columns are chosen by name.
+  await page.getByLabel('Page or offset column').selectOption({ label: 'offset (column 2)' });
   await page.getByLabel('Offset unit').selectOption('sectors');
-  await page.getByLabel('Size column').selectOption({ label: 'column 3' });
+  await page.getByLabel('Size column').selectOption({ label: 'size (column 3)' });
   await page.getByLabel('Size unit').selectOption('sectors');
-  await page.getByLabel('Operation column').selectOption({ label: 'column 4' });
+  await page.getByLabel('Operation column').selectOption({ label: 'type (column 4)' });
   await expect(preview.getByRole('columnheader', { name: '2 · id' })).toBeVisible();
   await page.getByRole('button', { name: 'Load trace' }).click();
   const summary = page.getByRole('region', { name: 'Trace summary' });
@@ -93,4 +94,19 @@ test('a failed load keeps the previous trace, which still runs', async ({ page }
   await page.getByRole('button', { name: 'Run' }).click();
   const lru = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'LRU', exact: true }) });
   await expect(lru.getByRole('cell').nth(1)).toHaveText('7'); // the 7 requests of tiny.txt
+});
+
+test('Tencent, CloudPhysics and SPEC address traces are recognised without a mapping', async ({ page }) => {
+  const files = [
+    { name: 'tencent.txt', text: '1538323200,4247200,128,1,1058\n1538323199,13896880,8,0,1063\n', format: 'Tencent block CSV' },
+    { name: 'cp.csv', text: 'version,time,op,size,lbn\n1,5633898,2a,512,42932745\n1,5633899,28,4096,8\n', format: 'CloudPhysics CSV' },
+    { name: 'gcc.trace', text: 's 0x1fffff50 1\nl 0x1fffff58 1\nl 0x00002000 6\n', format: 'SPEC address trace' },
+  ];
+  for (const f of files) {
+    await page.getByLabel('Trace file').setInputFiles({ name: f.name, mimeType: 'text/plain', buffer: Buffer.from(f.text) });
+    await page.getByRole('button', { name: 'Load trace' }).click();
+    const summary = page.getByRole('region', { name: 'Trace summary' });
+    await expect(summary).toContainText(f.name);
+    await expect(summary).toContainText(`${f.format} (detected`);
+  }
 });

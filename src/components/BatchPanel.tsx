@@ -134,7 +134,7 @@ export function BatchPanel() {
       )}
       <div className="exports">
         <button type="button" disabled={running || traces.length === 0} onClick={() => void useBatch.getState().run()}>
-          Run batch
+          Compute batch
         </button>
         {running && (
           <button type="button" onClick={() => useBatch.getState().cancel()}>

@@ -32,6 +32,8 @@ export function CsvMappingForm({ file }: { file: File }) {
   }, [file]);
   const rows = useMemo(() => splitPreview(head, csv.delimiter, 6), [head, csv.delimiter]);
   const cols = Math.max(0, ...rows.map((r) => r.length));
+  // With a header line, columns are chosen by their names.
+  const names = csv.header ? (rows[0] ?? []).map((n) => n.trim()) : [];
   const column = (label: string, value: number | null, onChange: (v: number | null) => void, optional: boolean) => (
     <label>
       {label}
@@ -39,7 +41,7 @@ export function CsvMappingForm({ file }: { file: File }) {
         {optional && <option value="">none</option>}
         {Array.from({ length: Math.max(cols, (value ?? 0) + 1) }, (_, i) => (
           <option key={i} value={i}>
-            column {i + 1}
+            {names[i] ? `${names[i]} (column ${i + 1})` : `column ${i + 1}`}
           </option>
         ))}
       </select>

@@ -3,7 +3,8 @@
 // ../shared/traces (when it is there). Prints mean and largest absolute error
 // over the default 50 sizes, and the time of each. A probe, not a test.
 //
-// usage: npm run probe:mrc -- [--pages N] [--requests N] [--policy a,b] [--no-public]
+// usage: npm run probe:mrc -- [--pages N] [--requests N] [--policy a,b] [--no-public] [--sample-pages N]
+// (a smaller sample than the default 16,384 pages shows sampling on the small public traces too)
 
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -44,7 +45,7 @@ const curves = (input, extra) => {
 for (const [name, input] of inputs) {
   let sampled, full, ts, tf;
   try {
-    [sampled, ts] = curves(input, ['--sample-all']);
+    [sampled, ts] = curves(input, ['--sample-all', '--sample-pages', opt('sample-pages', '16384')]);
     [full, tf] = curves(input, ['--sample-pages', '0']);
   } catch (e) {
     console.log(`${name}: ${String(e.stderr ?? e).trim()}`);
