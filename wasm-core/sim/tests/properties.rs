@@ -131,3 +131,24 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// LRU's one-pass curve is simulated LRU at every size, and OPT's curve is simulated OPT.
+    #[test]
+    fn whole_curves_equal_simulation_at_every_size(reqs in prop::collection::vec((0u64..40, any::<bool>()), 0..400)) {
+        use cachescope_sim::mrc::{curve, lru_curve, Sampling};
+        use cachescope_sim::{run_policy, RunOptions, Trace};
+        let t = Trace::from_pages(&reqs);
+        let c = lru_curve(&t);
+        let sizes: Vec<usize> = (1..=t.distinct() as usize + 1).collect();
+        let opt = curve(&t, "opt", &Value::Null, Some(&sizes), Sampling::default(), &RunOptions::default()).unwrap();
+        for (i, &frames) in sizes.iter().enumerate() {
+            let lru = run_policy(&t, "lru", frames, &Value::Null, &RunOptions::default()).unwrap().metrics;
+            prop_assert_eq!(c.hits_at(frames), lru.hits, "LRU at {} frames", frames);
+            let o = run_policy(&t, "opt", frames, &Value::Null, &RunOptions::default()).unwrap().metrics;
+            prop_assert!((opt.miss_ratio[i] - (1.0 - o.hit_ratio)).abs() < 1e-12 || t.is_empty(), "OPT at {} frames", frames);
+        }
+    }
+}
