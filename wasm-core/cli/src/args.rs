@@ -17,6 +17,8 @@ usage: cachescope [--trace FILE | --generate SPEC] [options]
                         --csv id=offset,unit=sectors,size=size,size_unit=sectors,op=type,read=0,write=1
   --page-size BYTES     page size for byte-addressed formats (default 4096)
   --lenient             skip malformed lines (counted) instead of stopping
+  --stream              read the --trace file in chunks, twice, instead of loading it: memory follows
+                        the distinct pages, not the length (every policy but OPT; no flash model)
   --generate SPEC       synthetic trace, e.g. zipf:pages=1000,alpha=1,length=100000,writes=0.3,seed=1
   --policy ID[,ID…]     policies to run (default lru); --list-policies shows them
   --frames N[,N…]       cache sizes in frames, or P% of the trace's distinct pages
@@ -62,6 +64,7 @@ pub struct Args {
     pub csv: Option<String>,
     pub page_size: Option<u64>,
     pub lenient: bool,
+    pub stream: bool,
     pub generate: Option<String>,
     pub policies: Vec<String>,
     pub frames: Vec<Frames>,
@@ -167,6 +170,7 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
             Long("csv") => a.csv = Some(p.value()?.string()?),
             Long("page-size") => a.page_size = Some(number("--page-size", &p.value()?.string()?)?),
             Long("lenient") => a.lenient = true,
+            Long("stream") => a.stream = true,
             Long("generate") => a.generate = Some(p.value()?.string()?),
             Long("policy") => {
                 a.policies_given = true;

@@ -52,7 +52,8 @@ pub fn load(a: &Args) -> Result<Input, SimError> {
     }
 }
 
-fn load_file(a: &Args, path: &str) -> Result<Input, SimError> {
+/// The load options the flags give (format, CSV mapping, page size, strictness).
+pub fn load_options(a: &Args, path: &str) -> Result<LoadOptions, SimError> {
     let mut opts = LoadOptions { strict: !a.lenient, ..LoadOptions::default() };
     if let Some(f) = &a.format {
         opts.format = Some(Format::from_id(f).ok_or_else(|| {
@@ -75,6 +76,11 @@ fn load_file(a: &Args, path: &str) -> Result<Input, SimError> {
         opts.format = Some(Format::Csv);
     }
     opts.validate()?;
+    Ok(opts)
+}
+
+fn load_file(a: &Args, path: &str) -> Result<Input, SimError> {
+    let opts = load_options(a, path)?;
     let mut file = std::fs::File::open(path).map_err(|e| SimError::Input(format!("{path}: {e}")))?;
     let name = std::path::Path::new(path).file_name().and_then(|n| n.to_str()).unwrap_or(path);
     let mut loader = Loader::new(name, opts);

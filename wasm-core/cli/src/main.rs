@@ -7,6 +7,7 @@ mod bench_curves;
 mod input;
 mod parallel;
 mod reproduce;
+mod streamed;
 
 use args::Args;
 use cachescope_sim::flash::{run_flash, FlashMetrics};
@@ -62,6 +63,9 @@ fn simulate(a: Args) -> Result<(), String> {
         if !a.policies.contains(id) {
             return Err(format!("--param names policy {id:?}, which is not among --policy"));
         }
+    }
+    if a.stream {
+        return streamed::main(&a);
     }
     let input = input::load(&a).map_err(|e| e.to_string())?;
     let trace = &input.trace;
@@ -210,7 +214,7 @@ fn flash_error(e: SimError) -> String {
 }
 
 /// A policy's whole configuration, defaults filled in: what the run used.
-fn resolved(id: &str, given: &Value) -> Value {
+pub fn resolved(id: &str, given: &Value) -> Value {
     let mut all = entry(id).map_or(Value::Null, |e| (e.defaults)());
     if let (Some(all), Some(given)) = (all.as_object_mut(), given.as_object()) {
         all.extend(given.iter().map(|(k, v)| (k.clone(), v.clone())));
@@ -221,6 +225,11 @@ fn resolved(id: &str, given: &Value) -> Value {
 fn print_table(input: &input::Input, results: &[Value]) {
     let t: &Trace = &input.trace;
     println!("trace: {} — {} requests, {} distinct pages, {} writes", input.source, t.len(), t.distinct(), t.writes());
+    print_rows(results);
+}
+
+/// The results as a table, a row per (policy, size).
+pub fn print_rows(results: &[Value]) {
     if results.is_empty() {
         return;
     }

@@ -315,3 +315,20 @@ fn csv_mapping_by_column_name_or_number() {
     assert_eq!(code, 2);
     assert!(e.contains("--csv"), "{e}");
 }
+
+#[test]
+fn streaming_a_file_gives_the_numbers_of_loading_it() {
+    let text: String = (0..20_000u64)
+        .map(|i| format!("{}{}\n", (i * 7919) % 1500 + (i % 7) * 3, if i % 5 == 0 { " W" } else { "" }))
+        .collect();
+    let f = temp_file("stream.txt", &text);
+    let args =
+        ["--trace", &f, "--policy", "lru,clock-pro,ts-clock,w-tinylfu", "--frames", "40,10%", "--flush", "--json"];
+    let loaded = json(&args);
+    let streamed = json(&[&args[..], &["--stream"]].concat());
+    assert_eq!(loaded["results"], streamed["results"]);
+    assert_eq!(loaded["trace"]["distinct"], streamed["trace"]["distinct"]);
+    let (code, _, e) = run(&["--trace", &f, "--policy", "opt", "--stream"]);
+    assert_eq!(code, 2);
+    assert!(e.contains("cannot stream"), "{e}");
+}

@@ -16,6 +16,7 @@ pub mod reproduce;
 pub mod rng;
 pub mod sim;
 pub mod spec;
+pub mod stream;
 pub mod trace;
 
 pub use cost::CostModel;

@@ -215,6 +215,11 @@ impl TraceBuilder {
         self.trace.reqs.is_empty()
     }
 
+    /// The requests pushed since the last take; the id map stays.
+    pub fn take_requests(&mut self) -> Vec<u32> {
+        std::mem::take(&mut self.trace.reqs)
+    }
+
     pub fn finish(self) -> Trace {
         self.trace
     }

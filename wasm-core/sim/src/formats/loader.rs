@@ -80,6 +80,8 @@ pub struct Loader {
     pub(super) comp: Comp,
     stage: Stage,
     size_hint: Option<u64>,
+    /// Requests handed out by [`Loader::drain`].
+    drained: u64,
 }
 
 impl Loader {
@@ -94,6 +96,7 @@ impl Loader {
             comp: Comp::Sniff(Vec::new()),
             stage: Stage::Sniff(Vec::new()),
             size_hint: None,
+            drained: 0,
         }
     }
 
@@ -126,6 +129,21 @@ impl Loader {
     /// Raw bytes fed so far (for progress reports).
     pub fn bytes(&self) -> u64 {
         self.bytes
+    }
+
+    /// Takes the requests read so far (dense ids, remapped as they come) and
+    /// keeps the id map: a stream reads a file of any length in memory bounded
+    /// by its distinct pages. Draining also lifts the request cap, which is a
+    /// cap on requests held at once.
+    pub fn drain(&mut self) -> Vec<u32> {
+        match &mut self.stage {
+            Stage::Run(r, ..) => {
+                let reqs = r.st.out.b.take_requests();
+                self.drained += reqs.len() as u64;
+                reqs
+            }
+            Stage::Sniff(_) => Vec::new(),
+        }
     }
 
     /// Requests read so far (for progress reports).
@@ -196,7 +214,7 @@ impl Loader {
         };
         run.finish()?;
         let st = run.st;
-        if st.out.b.is_empty() {
+        if st.out.b.is_empty() && self.drained == 0 {
             let why = match st.reasons.first() {
                 Some((l, m)) => format!("all {} request lines were bad (line {l}: {m})", st.skipped),
                 None => "only blank lines, comments or non-request lines".to_string(),

@@ -1,0 +1,179 @@
+//! Traces larger than memory: a file read twice in chunks. The first pass
+//! learns the distinct pages (and so the dense ids, in order of first use); the
+//! second feeds each chunk of requests to every policy as it is read. Memory is
+//! bounded by the distinct pages, not by the length, so a trace of billions of
+//! requests runs. What remains bounded: dense ids are u32 (at most 2^31 − 1
+//! distinct pages), and OPT needs the whole trace to know the future, so it
+//! cannot stream.
+
+use crate::formats::{LoadOptions, Loader};
+use crate::policy::{build, BuildCtx, Policy};
+use crate::sim::Metrics;
+use crate::{RunOptions, SimError, Sink};
+use serde_json::Value;
+use std::io::Read;
+
+/// One (policy, size) of a streamed run.
+pub struct StreamCell {
+    pub policy: String,
+    pub frames: usize,
+    pub params: Value,
+}
+
+/// What a streamed run learned of its file.
+pub struct Streamed {
+    pub metrics: Vec<Metrics>,
+    pub requests: u64,
+    pub distinct: u32,
+    pub writes: u64,
+    pub skipped: u64,
+    pub format: crate::formats::Format,
+    pub detected: bool,
+}
+
+/// Feeds a file's bytes to a loader in 1 MiB chunks, handing each chunk of requests to `each`.
+fn pass(
+    name: &str,
+    opts: &LoadOptions,
+    mut input: Box<dyn Read>,
+    each: &mut dyn FnMut(&[u32]),
+) -> Result<crate::formats::Loaded, SimError> {
+    let mut loader = Loader::new(name, opts.clone());
+    let mut buf = vec![0u8; 1 << 20];
+    loop {
+        let n = input.read(&mut buf).map_err(|e| SimError::Input(format!("{name}: {e}")))?;
+        if n == 0 {
+            break;
+        }
+        loader.feed(&buf[..n])?;
+        each(&loader.drain());
+    }
+    let loaded = loader.finish()?;
+    each(&loaded.trace.reqs);
+    Ok(loaded)
+}
+
+struct Run {
+    policy: Box<dyn Policy>,
+    sink: Sink,
+    hits: u64,
+    pos: usize,
+    last: u32,
+}
+
+/// Runs every cell over the file `open` opens (it is opened twice). `cells`
+/// gets the distinct pages once the first pass has counted them (sizes given
+/// as a share of the pages resolve then).
+pub fn run_stream(
+    name: &str,
+    opts: &LoadOptions,
+    open: &mut dyn FnMut() -> Result<Box<dyn Read>, SimError>,
+    cells: &mut dyn FnMut(u32) -> Vec<StreamCell>,
+    run: &RunOptions,
+) -> Result<(Vec<StreamCell>, Streamed), SimError> {
+    let (mut requests, mut writes) = (0u64, 0u64);
+    let first = pass(name, opts, open()?, &mut |reqs| {
+        requests += reqs.len() as u64;
+        writes += reqs.iter().filter(|&&r| crate::trace::is_write(r)).count() as u64;
+    })?;
+    let ids = first.trace.ids;
+    let cells = cells(ids.len() as u32);
+    if let Some(c) = cells.iter().find(|c| c.policy == "opt") {
+        return Err(SimError::config(
+            "stream",
+            format!("{} needs the whole trace to see the future, so it cannot stream: load the file instead", c.policy),
+        ));
+    }
+    let ctx = BuildCtx { n_pages: ids.len() as u32, trace: &[], ids: &ids };
+    let mut runs = cells
+        .iter()
+        .map(|c| {
+            Ok(Run {
+                policy: build(&c.policy, c.frames, &ctx, &c.params)?,
+                sink: Sink::counting(),
+                hits: 0,
+                pos: 0,
+                last: crate::policy::util::NIL,
+            })
+        })
+        .collect::<Result<Vec<Run>, SimError>>()?;
+    pass(name, opts, open()?, &mut |reqs| {
+        for r in &mut runs {
+            r.hits += if run.collapse_repeats {
+                r.policy.run_chunk_collapsing(reqs, r.pos, &mut r.last, &mut r.sink)
+            } else {
+                r.policy.run_chunk(reqs, r.pos, &mut r.sink)
+            };
+            r.pos += reqs.len();
+        }
+    })?;
+    let metrics = runs
+        .into_iter()
+        .map(|mut r| {
+            let before = r.sink.writebacks;
+            if run.flush {
+                r.policy.flush(&mut r.sink);
+            }
+            Metrics::finish(r.pos as u64, r.hits, before, r.sink.writebacks - before, &run.cost)
+        })
+        .collect();
+    Ok((
+        cells,
+        Streamed {
+            metrics,
+            requests,
+            distinct: ids.len() as u32,
+            writes,
+            skipped: first.skipped,
+            format: first.format,
+            detected: first.detected,
+        },
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::load_bytes;
+    use crate::policy::POLICIES;
+
+    #[test]
+    fn streaming_a_file_equals_loading_it_for_every_policy_but_opt() {
+        let mut text = String::new();
+        let mut x = 7u64;
+        for i in 0..60_000u64 {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let page = (x >> 33) % 3000 * ((x >> 20) % 3 + 1);
+            text.push_str(&format!("{page}{}\n", if i % 4 == 0 { " W" } else { "" }));
+        }
+        let bytes = text.into_bytes();
+        let loaded = load_bytes("t.txt", &bytes, LoadOptions::default()).unwrap().trace;
+        let cells: Vec<StreamCell> = POLICIES
+            .iter()
+            .filter(|e| e.id != "opt")
+            .flat_map(|e| [50, 700].map(|f| StreamCell { policy: e.id.into(), frames: f, params: Value::Null }))
+            .collect();
+        for opts in [RunOptions::default(), RunOptions { collapse_repeats: true, flush: true, ..RunOptions::default() }]
+        {
+            let b = bytes.clone();
+            let mut open = || Ok(Box::new(std::io::Cursor::new(b.clone())) as Box<dyn Read>);
+            let mut make = |_| {
+                cells
+                    .iter()
+                    .map(|c| StreamCell { policy: c.policy.clone(), frames: c.frames, params: Value::Null })
+                    .collect()
+            };
+            let (_, s) = run_stream("t.txt", &LoadOptions::default(), &mut open, &mut make, &opts).unwrap();
+            assert_eq!((s.requests, s.distinct, s.writes), (loaded.len() as u64, loaded.distinct(), loaded.writes()));
+            for (c, m) in cells.iter().zip(&s.metrics) {
+                let want = crate::run_policy(&loaded, &c.policy, c.frames, &Value::Null, &opts).unwrap().metrics;
+                assert_eq!(*m, want, "{} at {}", c.policy, c.frames);
+            }
+        }
+        let mut open = || Ok(Box::new(std::io::Cursor::new(bytes.clone())) as Box<dyn Read>);
+        let mut opt = |_| vec![StreamCell { policy: "opt".into(), frames: 5, params: Value::Null }];
+        let e =
+            run_stream("t.txt", &LoadOptions::default(), &mut open, &mut opt, &RunOptions::default()).err().unwrap();
+        assert!(e.to_string().contains("cannot stream"), "{e}");
+    }
+}
