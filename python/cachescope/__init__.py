@@ -1,0 +1,245 @@
+"""cachescope from Python: the same Rust core as the browser and the runner.
+
+    >>> import cachescope as cs
+    >>> df = cs.simulate("generate:zipf:pages=1000,alpha=1,length=10000", ["lru", "clock"], [50, 200])
+    >>> df[["policy", "frames", "hit_ratio"]]
+
+Every bad input raises ``ValueError`` with the runner's message. Long calls
+release the GIL, so threads can run simulations side by side.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Union
+
+import numpy as np
+import pandas as pd
+
+from . import _core
+
+__all__ = ["simulate", "mrc", "steps", "catalog", "generate", "load", "sweep", "Trace", "__version__"]
+__version__: str = _core.__version__
+Trace = _core.Trace
+
+TraceLike = Union[str, "os.PathLike[str]", np.ndarray, "_core.Trace"]
+
+
+def catalog() -> Dict[str, Any]:
+    """The core's catalogue: policies, FTLs, formats, generators, limits and defaults."""
+    return json.loads(_core.catalog_json())
+
+
+def generate(spec: str) -> "pd.DataFrame":
+    """A generated trace as a DataFrame of ``page`` (the trace's own ids) and ``write``.
+
+    ``spec`` is the runner's ``--generate`` syntax, with or without a ``generate:`` prefix.
+    """
+    t = _core.generate(spec.removeprefix("generate:"))
+    return _frame_of(t)
+
+
+def _frame_of(t: "_core.Trace") -> "pd.DataFrame":
+    pages = np.frombuffer(t.pages_bytes(), dtype="<u8")
+    writes = np.frombuffer(t.writes_bytes(), dtype=np.uint8).astype(bool)
+    return pd.DataFrame({"page": pages, "write": writes})
+
+
+def load(
+    trace: TraceLike,
+    writes: Optional[np.ndarray] = None,
+    *,
+    format: Optional[str] = None,
+    csv: Optional[str] = None,
+    page_size: Optional[int] = None,
+    lenient: bool = False,
+) -> "_core.Trace":
+    """A trace held by the core, from a path, a NumPy array of page ids (with an
+    optional write mask) or a ``generate:`` spec. ``format``, ``csv`` (the runner's
+    ``--csv`` mapping), ``page_size`` and ``lenient`` apply to files."""
+    if isinstance(trace, _core.Trace):
+        return trace
+    if isinstance(trace, (np.ndarray, list, tuple, pd.Series)):
+        pages = np.asarray(trace)
+        if pages.ndim != 1:
+            raise ValueError(f"page ids must be one-dimensional, got shape {pages.shape}")
+        if pages.size and (not np.issubdtype(pages.dtype, np.integer) or pages.min() < 0):
+            raise ValueError("page ids must be whole numbers ≥ 0")
+        mask = b""
+        if writes is not None:
+            w = np.asarray(writes)
+            if w.shape != pages.shape:
+                raise ValueError(f"the write mask has {w.size} entries for {pages.size} pages")
+            mask = w.astype(np.uint8).tobytes()
+        return _core.from_pages(pages.astype("<u8").tobytes(), mask)
+    path = os.fspath(trace)
+    if path.startswith("generate:"):
+        return _core.generate(path.removeprefix("generate:"))
+    return _core.load(path, format=format, csv=csv, page_size=page_size, lenient=lenient)
+
+
+def _sizes(sizes: Union[int, float, str, Sequence[Union[int, float, str]]], distinct: int) -> List[int]:
+    """Cache sizes as the runner's ``--frames`` takes them: frames, or ``"5%"`` of the distinct pages."""
+    if isinstance(sizes, (int, float, str)):
+        sizes = [sizes]
+    out = []
+    for s in sizes:
+        if isinstance(s, str) and s.strip().endswith("%"):
+            pct = float(s.strip()[:-1])
+            if not 0 < pct <= 100:
+                raise ValueError(f"--frames: {s} must be a percentage in (0, 100]")
+            out.append(max(1, round(distinct * pct / 100)))
+        else:
+            n = int(s)
+            if n != s and not isinstance(s, str):
+                raise ValueError(f"--frames: {s!r} is not a whole number of frames")
+            if n < 1:
+                raise ValueError("--frames: a cache needs at least 1 frame")
+            out.append(n)
+    return out
+
+
+def _policies(policies: Union[str, Sequence[str]]) -> List[str]:
+    """The policy ids, each checked against the catalogue as the runner checks them."""
+    pols = [policies] if isinstance(policies, str) else list(policies)
+    known = [p["id"] for p in catalog()["policies"]]
+    for p in pols:
+        if p not in known:
+            raise ValueError(f"unknown policy {json.dumps(p)}; known: {', '.join(known)}")
+    return pols
+
+
+#: The runner's columns, in the order of its table.
+COLUMNS = ["policy", "params", "frames", "requests", "hits", "misses", "hit_ratio", "reads", "writebacks", "flushed", "cost"]
+
+
+def _flatten(row: Dict[str, Any]) -> Dict[str, Any]:
+    flash = row.pop("flash", None) or {}
+    out = {k: row[k] for k in COLUMNS if k in row}
+    out.update({f"flash_{k}": v for k, v in flash.items()})
+    return out
+
+
+def _options(cost: Optional[Mapping[str, float]], collapse_repeats: bool, flush: bool) -> str:
+    c = catalog()["cost_presets"][0]["cost"] if cost is None else dict(cost)
+    return json.dumps({"cost": c, "buckets": 1, "flush": flush, "record_stream": False, "collapse_repeats": collapse_repeats})
+
+
+def simulate(
+    trace: TraceLike,
+    policies: Union[str, Sequence[str]],
+    sizes: Union[int, str, Sequence[Union[int, str]]],
+    params: Optional[Mapping[str, Mapping[str, Any]]] = None,
+    flash: Optional[Mapping[str, Any]] = None,
+    cost: Optional[Mapping[str, float]] = None,
+    collapse_repeats: bool = False,
+    progress: bool = False,
+    *,
+    writes: Optional[np.ndarray] = None,
+    flush: bool = False,
+    stream: bool = False,
+    **load_options: Any,
+) -> "pd.DataFrame":
+    """Runs every policy at every size; one row per (policy, size) with the runner's
+    columns, flash metrics flattened to ``flash_*`` columns (arrays kept as lists).
+
+    ``params`` maps a policy id to its parameters; ``flash`` is a flash device (the
+    runner's flash flags by their field names, e.g. ``{"ftl": "page", "regions": 4}``);
+    ``cost`` is ``{"read": r, "write": w}``. With ``stream=True`` a file is read in
+    chunks, twice, instead of loaded: memory follows its distinct pages, not its
+    length (every policy but OPT; no flash).
+    """
+    pols = _policies(policies)
+    params = dict(params or {})
+    for pid in params:
+        if pid not in pols:
+            raise ValueError(f"--param names policy {json.dumps(pid)}, which is not among --policy")
+    options = _options(cost, collapse_repeats, flush)
+    if stream:
+        if flash is not None:
+            raise ValueError("--stream runs policies only: leave out the flash flags")
+        if isinstance(trace, (np.ndarray, list, tuple, _core.Trace)) or os.fspath(trace).startswith("generate:"):
+            raise ValueError("--stream reads a trace file (a generated or in-memory trace is in memory anyway)")
+        size_list = [sizes] if isinstance(sizes, (int, str)) else list(sizes)
+        cells = [[p, _size_spec(s), params.get(p, {})] for p in pols for s in size_list]
+        out = json.loads(_core.stream(os.fspath(trace), json.dumps(cells), options, **load_options))
+        return pd.DataFrame([_flatten(r) for r in out["results"]])
+    t = load(trace, writes, **load_options)
+    frames = _sizes(sizes, t.distinct)
+    flash_json = None if flash is None else json.dumps(dict(flash))
+    cells = [(p, f) for p in pols for f in frames]
+    rows = []
+    for p, f in _progress(cells, progress, "cachescope"):
+        row = json.loads(_core.run_cell(t, p, f, json.dumps(params.get(p, {})), options, flash_json))
+        rows.append(_flatten(row))
+    return pd.DataFrame(rows)
+
+
+def _size_spec(size: Union[int, str]) -> Dict[str, float]:
+    """A size for the streaming core, which resolves percentages once it knows the distinct pages."""
+    if isinstance(size, str) and size.strip().endswith("%"):
+        pct = float(size.strip()[:-1])
+        if not 0 < pct <= 100:
+            raise ValueError(f"--frames: {size} must be a percentage in (0, 100]")
+        return {"percent": pct}
+    return {"frames": _sizes([size], 1)[0]}
+
+
+def _progress(items: Sequence[Any], on: bool, desc: str) -> Iterable[Any]:
+    if not on:
+        return items
+    from tqdm.auto import tqdm
+
+    return tqdm(items, desc=desc, unit="run")
+
+
+def mrc(
+    trace: TraceLike,
+    policies: Union[str, Sequence[str]],
+    sizes: Optional[Sequence[Union[int, str]]] = None,
+    params: Optional[Mapping[str, Mapping[str, Any]]] = None,
+    sample_pages: Optional[int] = None,
+    progress: bool = False,
+    **load_options: Any,
+) -> "pd.DataFrame":
+    """Miss-ratio curves, one row per (policy, size): LRU exact in one pass, OPT and
+    FAB by a run per size, the others by miniature simulations on a spatially
+    sampled trace. Columns: ``policy``, ``method``, ``frames``, ``miss_ratio``,
+    ``rate`` (fraction of the pages simulated at that size), ``exact``."""
+    pols = _policies(policies)
+    t = load(trace, **load_options)
+    frames = [] if sizes is None else _sizes(list(sizes), t.distinct)
+    k = catalog()["curves"]["sample_pages"] if sample_pages is None else int(sample_pages)
+    rows = []
+    for p in _progress(pols, progress, "curves"):
+        c = json.loads(_core.curve(t, p, json.dumps((params or {}).get(p, {})), frames, k, _options(None, False, False)))
+        for f, m, r in zip(c["frames"], c["miss_ratio"], c["rate"]):
+            rows.append({"policy": p, "method": c["method"], "frames": f, "miss_ratio": m, "rate": r, "exact": c["exact"]})
+    return pd.DataFrame(rows)
+
+
+def steps(
+    trace: TraceLike,
+    policy: str,
+    size: int,
+    params: Optional[Mapping[str, Any]] = None,
+    collapse_repeats: bool = False,
+    *,
+    writes: Optional[np.ndarray] = None,
+    **load_options: Any,
+) -> Iterator[Dict[str, Any]]:
+    """The run one request at a time, as the explorer draws it: for each request a
+    dict of ``position``, ``request`` (``page`` as the trace names it, ``write``),
+    ``hit``, ``events`` (what happened and why) and ``snapshot`` (the policy's state)."""
+    _policies(policy)
+    t = load(trace, writes, **load_options)
+    for step in _core.Steps(t, policy, int(size), json.dumps(dict(params or {})), collapse_repeats):
+        yield json.loads(step)
+
+
+def sweep(*args: Any, **kwargs: Any) -> "pd.DataFrame":
+    """Every (trace, policy, size) of a grid, locally or on a Ray cluster; see :mod:`cachescope.grid`."""
+    from .grid import sweep as run
+
+    return run(*args, **kwargs)

@@ -1,0 +1,434 @@
+//! `cachescope._core`: the cachescope core for Python. Configuration crosses as
+//! JSON text and bulk data as bytes (little-endian arrays the Python side views
+//! with NumPy); every error of the core is a `ValueError` carrying the runner's
+//! message. Long calls release the GIL. No simulation logic lives here.
+
+use cachescope_sim::flash::{run_flash, FlashConfig};
+use cachescope_sim::formats::{parse_csv_spec, Format, LoadOptions, Loader};
+use cachescope_sim::mrc::Sampling;
+use cachescope_sim::policy::{build, entry, BuildCtx};
+use cachescope_sim::spec::parse_generator;
+use cachescope_sim::stream::{run_stream, StreamCell};
+use cachescope_sim::{RunOptions, Session, SimError, Trace as CoreTrace, TraceBuilder};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+use serde_json::{json, Value};
+use std::io::Read;
+use std::sync::Arc;
+
+fn bad(e: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(e.to_string())
+}
+
+fn parse(what: &str, text: &str) -> PyResult<Value> {
+    if text.trim().is_empty() {
+        return Ok(Value::Null);
+    }
+    serde_json::from_str(text).map_err(|e| bad(format!("invalid {what}: {e}")))
+}
+
+/// A trace held by the core: dense ids, the trace's own ids beside them.
+#[pyclass(frozen, module = "cachescope._core")]
+pub struct Trace {
+    inner: Arc<CoreTrace>,
+    #[pyo3(get)]
+    source: String,
+    #[pyo3(get)]
+    format: Option<String>,
+    #[pyo3(get)]
+    skipped: u64,
+}
+
+#[pymethods]
+impl Trace {
+    fn __len__(&self) -> usize {
+        self.inner.len()
+    }
+    #[getter]
+    fn distinct(&self) -> u32 {
+        self.inner.distinct()
+    }
+    #[getter]
+    fn writes(&self) -> u64 {
+        self.inner.writes()
+    }
+    /// The page of every request as the trace names it: u64 little-endian bytes.
+    fn pages_bytes<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        let t = &self.inner;
+        let out: Vec<u8> = t
+            .reqs
+            .iter()
+            .flat_map(|&r| t.ids[cachescope_sim::trace::page_of(r) as usize].to_le_bytes())
+            .collect();
+        PyBytes::new(py, &out)
+    }
+    /// 1 for each write request, 0 for a read.
+    fn writes_bytes<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        let out: Vec<u8> = self
+            .inner
+            .reqs
+            .iter()
+            .map(|&r| cachescope_sim::trace::is_write(r) as u8)
+            .collect();
+        PyBytes::new(py, &out)
+    }
+    fn describe(&self) -> String {
+        json!({"source": self.source, "format": self.format, "requests": self.inner.len(),
+               "distinct": self.inner.distinct(), "writes": self.inner.writes(), "skipped": self.skipped})
+        .to_string()
+    }
+}
+
+fn trace(inner: CoreTrace, source: String, format: Option<String>, skipped: u64) -> Trace {
+    Trace {
+        inner: Arc::new(inner),
+        source,
+        format,
+        skipped,
+    }
+}
+
+/// The load options of a file, as the runner's `--format`, `--csv`, `--page-size` and `--lenient` give them.
+fn load_options(
+    path: &str,
+    format: Option<&str>,
+    csv: Option<&str>,
+    page_size: Option<u64>,
+    lenient: bool,
+) -> PyResult<LoadOptions> {
+    let mut o = LoadOptions {
+        strict: !lenient,
+        ..LoadOptions::default()
+    };
+    if let Some(f) = format {
+        o.format = Some(Format::from_id(f).ok_or_else(|| {
+            let known: Vec<&str> = Format::ALL.iter().map(|f| f.id()).collect();
+            bad(SimError::config(
+                "--format",
+                format!("unknown format {f:?}; known: {}", known.join(", ")),
+            ))
+        })?);
+    }
+    if let Some(ps) = page_size {
+        o.page_size = ps;
+    }
+    if let Some(spec) = csv {
+        let header = if cachescope_sim::formats::names_columns(spec) {
+            let mut head = vec![0u8; 64 << 10];
+            let n = std::fs::File::open(path)
+                .and_then(|mut f| f.read(&mut head))
+                .map_err(|e| bad(format!("{path}: {e}")))?;
+            Some(
+                String::from_utf8_lossy(&head[..n])
+                    .lines()
+                    .map(str::trim)
+                    .find(|l| !l.is_empty() && !l.starts_with('#'))
+                    .unwrap_or("")
+                    .to_string(),
+            )
+        } else {
+            None
+        };
+        o.csv = Some(parse_csv_spec(spec, header.as_deref()).map_err(bad)?);
+        o.format = Some(Format::Csv);
+    }
+    o.validate().map_err(bad)?;
+    Ok(o)
+}
+
+fn file_name(path: &str) -> String {
+    std::path::Path::new(path)
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or(path)
+        .to_string()
+}
+
+/// Loads a trace file in any supported format (`.gz` and `.zst` included).
+#[pyfunction]
+#[pyo3(signature = (path, format=None, csv=None, page_size=None, lenient=false))]
+fn load(
+    py: Python<'_>,
+    path: String,
+    format: Option<String>,
+    csv: Option<String>,
+    page_size: Option<u64>,
+    lenient: bool,
+) -> PyResult<Trace> {
+    let opts = load_options(&path, format.as_deref(), csv.as_deref(), page_size, lenient)?;
+    py.allow_threads(|| {
+        let mut file = std::fs::File::open(&path).map_err(|e| bad(format!("{path}: {e}")))?;
+        let mut loader = Loader::new(&file_name(&path), opts);
+        if let Ok(m) = file.metadata() {
+            loader.size_hint(m.len());
+        }
+        let mut buf = vec![0u8; 1 << 20];
+        loop {
+            let n = file
+                .read(&mut buf)
+                .map_err(|e| bad(format!("{path}: {e}")))?;
+            if n == 0 {
+                break;
+            }
+            loader
+                .feed(&buf[..n])
+                .map_err(|e| bad(format!("{path}: {e}")))?;
+        }
+        let l = loader.finish().map_err(|e| bad(format!("{path}: {e}")))?;
+        let fmt = format!(
+            "{}{}",
+            l.format.id(),
+            if l.detected { " (detected)" } else { "" }
+        );
+        Ok(trace(l.trace, path.clone(), Some(fmt), l.skipped))
+    })
+}
+
+/// A trace from page ids (u64 little-endian bytes) and a write mask (one byte per request, or empty).
+#[pyfunction]
+fn from_pages(py: Python<'_>, pages: &[u8], writes: &[u8]) -> PyResult<Trace> {
+    if !pages.len().is_multiple_of(8) {
+        return Err(bad("pages must be 64-bit integers"));
+    }
+    let n = pages.len() / 8;
+    if !writes.is_empty() && writes.len() != n {
+        return Err(bad(format!(
+            "the write mask has {} entries for {n} pages",
+            writes.len()
+        )));
+    }
+    py.allow_threads(|| {
+        let mut b = TraceBuilder::with_capacity(n);
+        for (i, c) in pages.chunks_exact(8).enumerate() {
+            let id = u64::from_le_bytes(c.try_into().expect("8 bytes"));
+            b.push(id, writes.get(i).is_some_and(|&w| w != 0))
+                .map_err(|e| bad(format!("request {}: {e}", i + 1)))?;
+        }
+        Ok(trace(b.finish(), "array".into(), None, 0))
+    })
+}
+
+/// A generated trace from the runner's `--generate` syntax (`zipf:pages=1000,alpha=1,length=10000`).
+#[pyfunction]
+fn generate(py: Python<'_>, spec: String) -> PyResult<Trace> {
+    let cfg = parse_generator(&spec).map_err(bad)?;
+    py.allow_threads(|| {
+        let t = cachescope_sim::generate::generate(&cfg).map_err(bad)?;
+        Ok(trace(t, format!("generate:{spec}"), None, 0))
+    })
+}
+
+#[pyfunction]
+fn catalog_json() -> String {
+    cachescope_sim::catalog::catalog_json()
+}
+
+fn run_options(options_json: &str) -> PyResult<RunOptions> {
+    match parse("run options", options_json)? {
+        Value::Null => Ok(RunOptions::default()),
+        v => serde_json::from_value(v).map_err(|e| bad(format!("invalid run options: {e}"))),
+    }
+}
+
+/// A policy's whole configuration, defaults filled in, as the runner reports it.
+fn resolved(id: &str, given: &Value) -> Value {
+    let mut all = entry(id).map_or(Value::Null, |e| (e.defaults)());
+    if let (Some(all), Some(given)) = (all.as_object_mut(), given.as_object()) {
+        all.extend(given.iter().map(|(k, v)| (k.clone(), v.clone())));
+    }
+    all
+}
+
+/// One (policy, frames) run: the runner's JSON row, with a `flash` object when a device is given.
+#[pyfunction]
+#[pyo3(signature = (trace, policy, frames, params_json, options_json, flash_json=None))]
+fn run_cell(
+    py: Python<'_>,
+    trace: &Trace,
+    policy: String,
+    frames: usize,
+    params_json: String,
+    options_json: String,
+    flash_json: Option<String>,
+) -> PyResult<String> {
+    let params = parse(&format!("{policy} parameters"), &params_json)?;
+    let mut opts = run_options(&options_json)?;
+    let flash: Option<FlashConfig> = match flash_json {
+        Some(j) => {
+            let v = parse("flash configuration", &j)?;
+            let given: Vec<String> = v
+                .as_object()
+                .map_or_else(Vec::new, |o| o.keys().cloned().collect());
+            let f: FlashConfig = serde_json::from_value(v)
+                .map_err(|e| bad(format!("invalid flash configuration: {e}")))?;
+            // Defaults that follow other settings (the fill, the watermark) follow them as the runner's flags do.
+            let f = f.with_derived_defaults(&|k| given.iter().any(|g| g == k));
+            cachescope_sim::flash::FlashSim::new(&f).map_err(bad)?;
+            Some(f)
+        }
+        None => None,
+    };
+    opts.buckets = 1;
+    opts.record_stream = flash.is_some();
+    let t = trace.inner.clone();
+    py.allow_threads(move || {
+        let p = build(&policy, frames, &BuildCtx::of(&t), &params).map_err(bad)?;
+        let r = cachescope_sim::run(&t, p, &opts, &mut |_, _| true).map_err(bad)?;
+        let m = r.metrics;
+        let mut row = json!({
+            "policy": policy, "params": resolved(&policy, &params), "frames": frames, "requests": m.requests, "hits": m.hits,
+            "misses": m.misses, "hit_ratio": m.hit_ratio, "reads": m.reads, "writebacks": m.writebacks,
+            "flushed": m.flushed, "cost": m.cost,
+        });
+        if let Some(f) = &flash {
+            let fr = run_flash(f, &t, r.stream.as_deref()).map_err(bad)?;
+            row["flash"] = serde_json::to_value(&fr.metrics).expect("metrics serialise");
+        }
+        Ok(row.to_string())
+    })
+}
+
+/// A policy's miss-ratio curve (JSON `Curve`): `sizes` empty gives the default 50.
+#[pyfunction]
+#[pyo3(signature = (trace, policy, params_json, sizes, sample_pages, options_json))]
+fn curve(
+    py: Python<'_>,
+    trace: &Trace,
+    policy: String,
+    params_json: String,
+    sizes: Vec<usize>,
+    sample_pages: u32,
+    options_json: String,
+) -> PyResult<String> {
+    let params = parse(&format!("{policy} parameters"), &params_json)?;
+    let opts = run_options(&options_json)?;
+    let t = trace.inner.clone();
+    py.allow_threads(move || {
+        let given = (!sizes.is_empty()).then_some(&sizes[..]);
+        let c = cachescope_sim::mrc::curve(
+            &t,
+            &policy,
+            &params,
+            given,
+            Sampling::pages(sample_pages),
+            &opts,
+        )
+        .map_err(bad)?;
+        Ok(serde_json::to_string(&c).expect("curves serialise"))
+    })
+}
+
+/// A file streamed twice in chunks (every policy but OPT): the rows of every cell, and the trace's figures.
+#[pyfunction]
+#[pyo3(signature = (path, cells_json, options_json, format=None, csv=None, page_size=None, lenient=false))]
+#[allow(clippy::too_many_arguments)]
+fn stream(
+    py: Python<'_>,
+    path: String,
+    cells_json: String,
+    options_json: String,
+    format: Option<String>,
+    csv: Option<String>,
+    page_size: Option<u64>,
+    lenient: bool,
+) -> PyResult<String> {
+    let opts = load_options(&path, format.as_deref(), csv.as_deref(), page_size, lenient)?;
+    let run = run_options(&options_json)?;
+    // Cells: [policy, {"frames": n} or {"percent": p}, params].
+    let cells: Vec<(String, Value, Value)> =
+        serde_json::from_str(&cells_json).map_err(|e| bad(format!("invalid cells: {e}")))?;
+    py.allow_threads(move || {
+        let mut open = || -> Result<Box<dyn Read>, SimError> {
+            Ok(Box::new(std::fs::File::open(&path).map_err(|e| SimError::Input(format!("{path}: {e}")))?))
+        };
+        let mut make = |distinct: u32| {
+            cells
+                .iter()
+                .map(|(p, size, params)| StreamCell {
+                    policy: p.clone(),
+                    // As the runner resolves `--frames P%`.
+                    frames: match size["percent"].as_f64() {
+                        Some(pct) => ((distinct as f64 * pct / 100.0).round() as usize).max(1),
+                        None => size["frames"].as_u64().unwrap_or(1) as usize,
+                    },
+                    params: params.clone(),
+                })
+                .collect()
+        };
+        let (cells, s) = run_stream(&file_name(&path), &opts, &mut open, &mut make, &run).map_err(bad)?;
+        let rows: Vec<Value> = cells
+            .iter()
+            .zip(&s.metrics)
+            .map(|(c, m)| {
+                json!({"policy": c.policy, "params": resolved(&c.policy, &c.params), "frames": c.frames,
+                       "requests": m.requests, "hits": m.hits, "misses": m.misses, "hit_ratio": m.hit_ratio,
+                       "reads": m.reads, "writebacks": m.writebacks, "flushed": m.flushed, "cost": m.cost})
+            })
+            .collect();
+        Ok(json!({"results": rows, "trace": {"requests": s.requests, "distinct": s.distinct, "writes": s.writes}}).to_string())
+    })
+}
+
+/// A run served one request at a time: each step's record and the snapshot after it, pages named as the trace names them.
+#[pyclass(unsendable, module = "cachescope._core")]
+pub struct Steps {
+    session: Session<Arc<CoreTrace>>,
+}
+
+#[pymethods]
+impl Steps {
+    #[new]
+    #[pyo3(signature = (trace, policy, frames, params_json, collapse_repeats=false))]
+    fn new(
+        trace: &Trace,
+        policy: String,
+        frames: usize,
+        params_json: String,
+        collapse_repeats: bool,
+    ) -> PyResult<Steps> {
+        let params = parse(&format!("{policy} parameters"), &params_json)?;
+        let t = trace.inner.clone();
+        let p = build(&policy, frames, &BuildCtx::of(&t), &params).map_err(bad)?;
+        let opts = RunOptions {
+            collapse_repeats,
+            ..RunOptions::default()
+        };
+        Ok(Steps {
+            session: Session::new(t, p, opts),
+        })
+    }
+
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    /// JSON: `{position, request: {page, write}, hit, events, snapshot}`.
+    fn __next__(&mut self) -> Option<String> {
+        let pos = self.session.position();
+        let t = self.session.trace();
+        let r = *t.reqs.get(pos)?;
+        let request = json!({"page": t.label(cachescope_sim::trace::page_of(r)), "write": cachescope_sim::trace::is_write(r)});
+        let step = self.session.step_labeled()?;
+        Some(
+            json!({"position": pos + 1, "request": request, "hit": step.hit, "events": step.events,
+                   "snapshot": self.session.labeled_snapshot()})
+            .to_string(),
+        )
+    }
+}
+
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Trace>()?;
+    m.add_class::<Steps>()?;
+    m.add_function(wrap_pyfunction!(load, m)?)?;
+    m.add_function(wrap_pyfunction!(from_pages, m)?)?;
+    m.add_function(wrap_pyfunction!(generate, m)?)?;
+    m.add_function(wrap_pyfunction!(catalog_json, m)?)?;
+    m.add_function(wrap_pyfunction!(run_cell, m)?)?;
+    m.add_function(wrap_pyfunction!(curve, m)?)?;
+    m.add_function(wrap_pyfunction!(stream, m)?)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}
