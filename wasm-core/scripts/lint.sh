@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Lint and format checks, all of them, failing on the first problem: rustfmt and
-# clippy over the Rust workspace, ESLint and Prettier over the TypeScript.
+# clippy over the Rust workspace and the Python extension, ESLint and Prettier over the TypeScript.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
@@ -10,6 +10,8 @@ for c in rustfmt clippy; do
 done
 echo "== rustfmt" && (cd wasm-core && cargo fmt --all --check)
 echo "== clippy" && (cd wasm-core && cargo clippy --workspace --all-targets --quiet -- -D warnings)
+echo "== rustfmt, clippy (python extension)" &&
+  (cd python && cargo fmt --check && cargo clippy --all-targets --quiet -- -D warnings)
 echo "== eslint" && npx eslint --max-warnings 0 .
 echo "== prettier" && npx prettier --check --log-level warn .
 echo "lint: clean"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every test: lint and format, Rust (core, adapter, runner), TypeScript types, Vitest (including the
-# WASM-vs-native parity tests) and Playwright in a real Chromium.
+# WASM-vs-native parity tests), Playwright in a real Chromium, and the Python package.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
@@ -24,3 +24,6 @@ npx vite build --logLevel warn
 
 step "playwright (Chromium)"
 npx playwright test
+
+step "python (the cachescope package: pytest, a local Ray with 2 CPUs)"
+bash python/scripts/test.sh

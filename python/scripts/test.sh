@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The Python package's tests, as `npm test` runs them: a virtual environment
+# inside the project (.venv, ignored by git) with what the package and its tests
+# need, the extension built by maturin with its own quick release profile, and
+# pytest, a local Ray with two CPUs included. Quick when all is there.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+cd "$root"
+export PATH="$HOME/.cargo/bin:$PATH"
+say() { echo "[python] $*" >&2; }
+venv=.venv
+if [ ! -x "$venv/bin/python" ]; then
+  say "creating $venv"
+  python3 -m venv "$venv"
+fi
+stamp="$venv/.cachescope-deps"
+if [ ! -f "$stamp" ] || [ python/scripts/test.sh -nt "$stamp" ]; then
+  say "installing maturin, pytest, NumPy, pandas, tqdm and Ray"
+  "$venv/bin/pip" install --quiet --disable-pip-version-check "maturin>=1.5,<2" pytest numpy pandas tqdm "ray>=2.9"
+  touch "$stamp"
+fi
+say "building the extension"
+(cd python && "../$venv/bin/maturin" develop --release --quiet >&2)
+"$venv/bin/python" -m pytest -q -p no:cacheprovider python/tests
