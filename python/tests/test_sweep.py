@@ -47,3 +47,21 @@ def test_a_task_killed_once_is_retried_and_reported(cluster, traces, tmp_path):
 def test_a_task_that_keeps_failing_is_an_error_not_a_missing_row(cluster, traces):
     with pytest.raises(ValueError, match="unknown policy"):
         cs.sweep(traces[:1], ["lruu"], [10], engine="ray")
+
+
+def test_the_command_line_sweep_writes_the_table_of_sweep(tmp_path, traces):
+    import json
+    import subprocess
+    import sys
+
+    grid = {"traces": traces[:2], "policies": POLICIES[:2], "sizes": SIZES, "size_group": 2}
+    (tmp_path / "grid.json").write_text(json.dumps(grid))
+    out = tmp_path / "out.csv"
+    p = subprocess.run([sys.executable, "-m", "cachescope", "sweep", str(tmp_path / "grid.json"), "--out", str(out)], capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    got = pd.read_csv(out)
+    want = cs.sweep(traces[:2], POLICIES[:2], SIZES, engine="local")
+    assert list(got["hits"]) == list(want["hits"]) and list(got["frames"]) == list(want["frames"])
+    (tmp_path / "bad.json").write_text(json.dumps({**grid, "colour": 1}))
+    p = subprocess.run([sys.executable, "-m", "cachescope", "sweep", str(tmp_path / "bad.json")], capture_output=True, text=True)
+    assert p.returncode == 2 and "unknown keys ['colour']" in p.stderr
