@@ -81,7 +81,7 @@ def load(
 
 def _sizes(sizes: Union[int, float, str, Sequence[Union[int, float, str]]], distinct: int) -> List[int]:
     """Cache sizes as the runner's ``--frames`` takes them: frames, or ``"5%"`` of the distinct pages."""
-    if isinstance(sizes, (int, float, str)):
+    if isinstance(sizes, (int, float, str, np.integer)):
         sizes = [sizes]
     out = []
     for s in sizes:
@@ -161,7 +161,7 @@ def simulate(
             raise ValueError("--stream runs policies only: leave out the flash flags")
         if isinstance(trace, (np.ndarray, list, tuple, _core.Trace)) or os.fspath(trace).startswith("generate:"):
             raise ValueError("--stream reads a trace file (a generated or in-memory trace is in memory anyway)")
-        size_list = [sizes] if isinstance(sizes, (int, str)) else list(sizes)
+        size_list = [sizes] if isinstance(sizes, (int, str, np.integer)) else list(sizes)
         cells = [[p, _size_spec(s), params.get(p, {})] for p in pols for s in size_list]
         out = json.loads(_core.stream(os.fspath(trace), json.dumps(cells), options, **load_options))
         return pd.DataFrame([_flatten(r) for r in out["results"]])

@@ -166,36 +166,38 @@ export function BatchPanel() {
         </p>
       )}
       {rows && (
-        <table aria-label="Batch results">
-          <thead>
-            <tr>
-              <th scope="col">Trace</th>
-              <th scope="col">Policy</th>
-              <th scope="col">Frames</th>
-              <th scope="col">Hit ratio (mean)</th>
-              <th scope="col">± 95 %</th>
-              <th scope="col">n</th>
-            </tr>
-          </thead>
-          {groups.map(([t, rs]) => (
-            <tbody key={t}>
-              {rs.map((r, i) => (
-                <tr key={i}>
-                  {i === 0 && (
-                    <th scope="rowgroup" rowSpan={rs.length}>
-                      {r.traceLabel}
-                    </th>
-                  )}
-                  <td>{r.label}</td>
-                  <td>{framesText(r.frames)}</td>
-                  <td>{pct(r.hit.mean)}</td>
-                  <td>{Number.isFinite(r.hit.half) ? `± ${pct(r.hit.half)}` : '—'}</td>
-                  <td>{r.hit.n}</td>
-                </tr>
-              ))}
-            </tbody>
-          ))}
-        </table>
+        <div className="results-wrap">
+          <table aria-label="Batch results" className="results">
+            <thead>
+              <tr>
+                <th scope="col">Trace</th>
+                <th scope="col">Policy</th>
+                <th scope="col">Frames</th>
+                <th scope="col">Hit ratio (mean)</th>
+                <th scope="col">± 95 %</th>
+                <th scope="col">n</th>
+              </tr>
+            </thead>
+            {groups.map(([t, rs]) => (
+              <tbody key={t}>
+                {rs.map((r, i) => (
+                  <tr key={i}>
+                    {i === 0 && (
+                      <th scope="rowgroup" rowSpan={rs.length}>
+                        {r.traceLabel}
+                      </th>
+                    )}
+                    <td>{r.label}</td>
+                    <td>{framesText(r.frames)}</td>
+                    <td>{pct(r.hit.mean)}</td>
+                    <td>{Number.isFinite(r.hit.half) ? `± ${pct(r.hit.half)}` : '—'}</td>
+                    <td>{r.hit.n}</td>
+                  </tr>
+                ))}
+              </tbody>
+            ))}
+          </table>
+        </div>
       )}
       {groups.map(([t, rs]) => (
         <BatchChart key={`${t}-${rs[0].traceLabel}`} title={`Hit ratio against cache size — ${rs[0].traceLabel}`} rows={rs} />
