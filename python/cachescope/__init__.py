@@ -79,25 +79,16 @@ def load(
     return _core.load(path, format=format, csv=csv, page_size=page_size, lenient=lenient)
 
 
-def _sizes(sizes: Union[int, float, str, Sequence[Union[int, float, str]]], distinct: int) -> List[int]:
-    """Cache sizes as the runner's ``--frames`` takes them: frames, or ``"5%"`` of the distinct pages."""
-    if isinstance(sizes, (int, float, str, np.integer)):
+def _frames_spec(sizes: Union[int, str, Sequence[Union[int, str]]]) -> str:
+    """Sizes as the runner's ``--frames`` text: frames, or ``"5%"`` of the distinct pages."""
+    if isinstance(sizes, (int, str, np.integer)):
         sizes = [sizes]
-    out = []
-    for s in sizes:
-        if isinstance(s, str) and s.strip().endswith("%"):
-            pct = float(s.strip()[:-1])
-            if not 0 < pct <= 100:
-                raise ValueError(f"--frames: {s} must be a percentage in (0, 100]")
-            out.append(max(1, round(distinct * pct / 100)))
-        else:
-            n = int(s)
-            if n != s and not isinstance(s, str):
-                raise ValueError(f"--frames: {s!r} is not a whole number of frames")
-            if n < 1:
-                raise ValueError("--frames: a cache needs at least 1 frame")
-            out.append(n)
-    return out
+    return ",".join(str(s) for s in sizes)
+
+
+def _sizes(sizes: Union[int, str, Sequence[Union[int, str]]], distinct: int) -> List[int]:
+    """The sizes in frames for a trace of ``distinct`` pages, read by the core as ``--frames`` is."""
+    return _core.frames(_frames_spec(sizes), distinct)
 
 
 def _policies(policies: Union[str, Sequence[str]]) -> List[str]:
@@ -161,9 +152,8 @@ def simulate(
             raise ValueError("--stream runs policies only: leave out the flash flags")
         if isinstance(trace, (np.ndarray, list, tuple, _core.Trace)) or os.fspath(trace).startswith("generate:"):
             raise ValueError("--stream reads a trace file (a generated or in-memory trace is in memory anyway)")
-        size_list = [sizes] if isinstance(sizes, (int, str, np.integer)) else list(sizes)
-        cells = [[p, _size_spec(s), params.get(p, {})] for p in pols for s in size_list]
-        out = json.loads(_core.stream(os.fspath(trace), json.dumps(cells), options, **load_options))
+        pairs = [[p, params.get(p, {})] for p in pols]
+        out = json.loads(_core.stream(os.fspath(trace), json.dumps(pairs), _frames_spec(sizes), options, **load_options))
         return pd.DataFrame([_flatten(r) for r in out["results"]])
     t = load(trace, writes, **load_options)
     frames = _sizes(sizes, t.distinct)
@@ -174,16 +164,6 @@ def simulate(
         row = json.loads(_core.run_cell(t, p, f, json.dumps(params.get(p, {})), options, flash_json))
         rows.append(_flatten(row))
     return pd.DataFrame(rows)
-
-
-def _size_spec(size: Union[int, str]) -> Dict[str, float]:
-    """A size for the streaming core, which resolves percentages once it knows the distinct pages."""
-    if isinstance(size, str) and size.strip().endswith("%"):
-        pct = float(size.strip()[:-1])
-        if not 0 < pct <= 100:
-            raise ValueError(f"--frames: {size} must be a percentage in (0, 100]")
-        return {"percent": pct}
-    return {"frames": _sizes([size], 1)[0]}
 
 
 def _progress(items: Sequence[Any], on: bool, desc: str) -> Iterable[Any]:

@@ -3,10 +3,11 @@
 //! with NumPy); every error of the core is a `ValueError` carrying the runner's
 //! message. Long calls release the GIL. No simulation logic lives here.
 
+use cachescope_sim::flags;
 use cachescope_sim::flash::{run_flash, FlashConfig};
-use cachescope_sim::formats::{parse_csv_spec, Format, LoadOptions, Loader};
+use cachescope_sim::formats::{LoadOptions, Loader};
 use cachescope_sim::mrc::Sampling;
-use cachescope_sim::policy::{build, entry, BuildCtx};
+use cachescope_sim::policy::{build, BuildCtx};
 use cachescope_sim::spec::parse_generator;
 use cachescope_sim::stream::{run_stream, StreamCell};
 use cachescope_sim::{RunOptions, Session, SimError, Trace as CoreTrace, TraceBuilder};
@@ -97,44 +98,25 @@ fn load_options(
     page_size: Option<u64>,
     lenient: bool,
 ) -> PyResult<LoadOptions> {
-    let mut o = LoadOptions {
-        strict: !lenient,
-        ..LoadOptions::default()
+    let mut head = || {
+        let mut head = vec![0u8; 64 << 10];
+        let n = std::fs::File::open(path)
+            .and_then(|mut f| f.read(&mut head))
+            .map_err(|e| SimError::Input(format!("{path}: {e}")))?;
+        head.truncate(n);
+        Ok(head)
     };
-    if let Some(f) = format {
-        o.format = Some(Format::from_id(f).ok_or_else(|| {
-            let known: Vec<&str> = Format::ALL.iter().map(|f| f.id()).collect();
-            bad(SimError::config(
-                "--format",
-                format!("unknown format {f:?}; known: {}", known.join(", ")),
-            ))
-        })?);
-    }
-    if let Some(ps) = page_size {
-        o.page_size = ps;
-    }
-    if let Some(spec) = csv {
-        let header = if cachescope_sim::formats::names_columns(spec) {
-            let mut head = vec![0u8; 64 << 10];
-            let n = std::fs::File::open(path)
-                .and_then(|mut f| f.read(&mut head))
-                .map_err(|e| bad(format!("{path}: {e}")))?;
-            Some(
-                String::from_utf8_lossy(&head[..n])
-                    .lines()
-                    .map(str::trim)
-                    .find(|l| !l.is_empty() && !l.starts_with('#'))
-                    .unwrap_or("")
-                    .to_string(),
-            )
-        } else {
-            None
-        };
-        o.csv = Some(parse_csv_spec(spec, header.as_deref()).map_err(bad)?);
-        o.format = Some(Format::Csv);
-    }
-    o.validate().map_err(bad)?;
-    Ok(o)
+    flags::load_options(format, csv, page_size, lenient, &mut head).map_err(bad)
+}
+
+/// Cache sizes as the runner's `--frames` takes them (`100,5%`), resolved against `distinct` pages.
+#[pyfunction]
+fn frames(spec: &str, distinct: u32) -> PyResult<Vec<usize>> {
+    Ok(flags::parse_frames(spec)
+        .map_err(bad)?
+        .into_iter()
+        .map(|f| f.resolve(distinct))
+        .collect())
 }
 
 fn file_name(path: &str) -> String {
@@ -231,15 +213,6 @@ fn run_options(options_json: &str) -> PyResult<RunOptions> {
     }
 }
 
-/// A policy's whole configuration, defaults filled in, as the runner reports it.
-fn resolved(id: &str, given: &Value) -> Value {
-    let mut all = entry(id).map_or(Value::Null, |e| (e.defaults)());
-    if let (Some(all), Some(given)) = (all.as_object_mut(), given.as_object()) {
-        all.extend(given.iter().map(|(k, v)| (k.clone(), v.clone())));
-    }
-    all
-}
-
 /// One (policy, frames) run: the runner's JSON row, with a `flash` object when a device is given.
 #[pyfunction]
 #[pyo3(signature = (trace, policy, frames, params_json, options_json, flash_json=None))]
@@ -275,12 +248,7 @@ fn run_cell(
     py.allow_threads(move || {
         let p = build(&policy, frames, &BuildCtx::of(&t), &params).map_err(bad)?;
         let r = cachescope_sim::run(&t, p, &opts, &mut |_, _| true).map_err(bad)?;
-        let m = r.metrics;
-        let mut row = json!({
-            "policy": policy, "params": resolved(&policy, &params), "frames": frames, "requests": m.requests, "hits": m.hits,
-            "misses": m.misses, "hit_ratio": m.hit_ratio, "reads": m.reads, "writebacks": m.writebacks,
-            "flushed": m.flushed, "cost": m.cost,
-        });
+        let mut row = flags::result_row(&policy, &params, frames, &r.metrics);
         if let Some(f) = &flash {
             let fr = run_flash(f, &t, r.stream.as_deref()).map_err(bad)?;
             row["flash"] = serde_json::to_value(&fr.metrics).expect("metrics serialise");
@@ -319,14 +287,16 @@ fn curve(
     })
 }
 
-/// A file streamed twice in chunks (every policy but OPT): the rows of every cell, and the trace's figures.
+/// A file streamed twice in chunks (every policy but OPT): the rows of every
+/// (policy, size), sizes as `--frames` takes them, and the trace's figures.
 #[pyfunction]
-#[pyo3(signature = (path, cells_json, options_json, format=None, csv=None, page_size=None, lenient=false))]
+#[pyo3(signature = (path, policies_json, sizes, options_json, format=None, csv=None, page_size=None, lenient=false))]
 #[allow(clippy::too_many_arguments)]
 fn stream(
     py: Python<'_>,
     path: String,
-    cells_json: String,
+    policies_json: String,
+    sizes: String,
     options_json: String,
     format: Option<String>,
     csv: Option<String>,
@@ -335,24 +305,19 @@ fn stream(
 ) -> PyResult<String> {
     let opts = load_options(&path, format.as_deref(), csv.as_deref(), page_size, lenient)?;
     let run = run_options(&options_json)?;
-    // Cells: [policy, {"frames": n} or {"percent": p}, params].
-    let cells: Vec<(String, Value, Value)> =
-        serde_json::from_str(&cells_json).map_err(|e| bad(format!("invalid cells: {e}")))?;
+    // [policy, params] pairs.
+    let policies: Vec<(String, Value)> =
+        serde_json::from_str(&policies_json).map_err(|e| bad(format!("invalid policies: {e}")))?;
+    let sizes = flags::parse_frames(&sizes).map_err(bad)?;
     py.allow_threads(move || {
         let mut open = || -> Result<Box<dyn Read>, SimError> {
             Ok(Box::new(std::fs::File::open(&path).map_err(|e| SimError::Input(format!("{path}: {e}")))?))
         };
         let mut make = |distinct: u32| {
-            cells
+            policies
                 .iter()
-                .map(|(p, size, params)| StreamCell {
-                    policy: p.clone(),
-                    // As the runner resolves `--frames P%`.
-                    frames: match size["percent"].as_f64() {
-                        Some(pct) => ((distinct as f64 * pct / 100.0).round() as usize).max(1),
-                        None => size["frames"].as_u64().unwrap_or(1) as usize,
-                    },
-                    params: params.clone(),
+                .flat_map(|(p, params)| {
+                    sizes.iter().map(move |f| StreamCell { policy: p.clone(), frames: f.resolve(distinct), params: params.clone() })
                 })
                 .collect()
         };
@@ -360,11 +325,7 @@ fn stream(
         let rows: Vec<Value> = cells
             .iter()
             .zip(&s.metrics)
-            .map(|(c, m)| {
-                json!({"policy": c.policy, "params": resolved(&c.policy, &c.params), "frames": c.frames,
-                       "requests": m.requests, "hits": m.hits, "misses": m.misses, "hit_ratio": m.hit_ratio,
-                       "reads": m.reads, "writebacks": m.writebacks, "flushed": m.flushed, "cost": m.cost})
-            })
+            .map(|(c, m)| flags::result_row(&c.policy, &c.params, c.frames, m))
             .collect();
         Ok(json!({"results": rows, "trace": {"requests": s.requests, "distinct": s.distinct, "writes": s.writes}}).to_string())
     })
@@ -429,6 +390,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(run_cell, m)?)?;
     m.add_function(wrap_pyfunction!(curve, m)?)?;
     m.add_function(wrap_pyfunction!(stream, m)?)?;
+    m.add_function(wrap_pyfunction!(frames, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

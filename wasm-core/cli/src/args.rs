@@ -110,20 +110,8 @@ fn flash_field<'a>(a: &'a mut Args, field: &'static str) -> &'a mut FlashConfig 
     a.flash.get_or_insert_with(FlashConfig::default)
 }
 
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Frames {
-    Count(usize),
-    Percent(f64),
-}
-
-impl Frames {
-    pub fn resolve(self, distinct: u32) -> usize {
-        match self {
-            Frames::Count(n) => n,
-            Frames::Percent(p) => ((distinct as f64 * p / 100.0).round() as usize).max(1),
-        }
-    }
-}
+/// A cache size as `--frames` takes it (read by the core, so Python reads it the same way).
+pub use cachescope_sim::flags::FrameSize as Frames;
 
 fn bad(msg: impl Into<String>) -> lexopt::Error {
     lexopt::Error::Custom(msg.into().into())
@@ -204,30 +192,7 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
             Long("frames") => {
                 a.frames_given = true;
                 let v = p.value()?.string()?;
-                if list(&v).next().is_none() {
-                    return Err(bad(format!(
-                        "--frames: {v:?} gives no cache size; e.g. --frames 100,1000 or --frames 5%"
-                    )));
-                }
-                for f in list(&v) {
-                    let fr = match f.strip_suffix('%') {
-                        Some(pct) => {
-                            let x: f64 = number("--frames", pct)?;
-                            if !(x > 0.0 && x <= 100.0) {
-                                return Err(bad(format!("--frames: {f} must be a percentage in (0, 100]")));
-                            }
-                            Frames::Percent(x)
-                        }
-                        None => {
-                            let n: usize = number("--frames", f)?;
-                            if n == 0 {
-                                return Err(bad("--frames: a cache needs at least 1 frame"));
-                            }
-                            Frames::Count(n)
-                        }
-                    };
-                    a.frames.push(fr);
-                }
+                a.frames.extend(cachescope_sim::flags::parse_frames(&v).map_err(|e| bad(e.to_string()))?);
             }
             Long("param") => {
                 let v = p.value()?.string()?;

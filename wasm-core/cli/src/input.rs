@@ -1,7 +1,8 @@
 //! Where the runner's trace comes from: a file or a generator.
 
 use crate::args::Args;
-use cachescope_sim::formats::{names_columns, parse_csv_spec, Format, LoadOptions, Loader};
+use cachescope_sim::flags;
+use cachescope_sim::formats::{LoadOptions, Loader};
 use cachescope_sim::generate::generate;
 use cachescope_sim::spec::parse_generator;
 use cachescope_sim::{SimError, Trace};
@@ -54,29 +55,15 @@ pub fn load(a: &Args) -> Result<Input, SimError> {
 
 /// The load options the flags give (format, CSV mapping, page size, strictness).
 pub fn load_options(a: &Args, path: &str) -> Result<LoadOptions, SimError> {
-    let mut opts = LoadOptions { strict: !a.lenient, ..LoadOptions::default() };
-    if let Some(f) = &a.format {
-        opts.format = Some(Format::from_id(f).ok_or_else(|| {
-            let known: Vec<&str> = Format::ALL.iter().map(|f| f.id()).collect();
-            SimError::config("--format", format!("unknown format {f:?}; known: {}", known.join(", ")))
-        })?);
-    }
-    if let Some(ps) = a.page_size {
-        opts.page_size = ps;
-    }
-    if let Some(spec) = &a.csv {
-        if opts.format.is_some_and(|f| f != Format::Csv) {
-            return Err(SimError::config(
-                "--csv",
-                "a CSV mapping reads the file as CSV: leave out --format, or give --format csv",
-            ));
-        }
-        let header = if names_columns(spec) { Some(first_line(path)?) } else { None };
-        opts.csv = Some(parse_csv_spec(spec, header.as_deref())?);
-        opts.format = Some(Format::Csv);
-    }
-    opts.validate()?;
-    Ok(opts)
+    let mut head = || {
+        let mut head = vec![0u8; 64 << 10];
+        let n = std::fs::File::open(path)
+            .and_then(|mut f| f.read(&mut head))
+            .map_err(|e| SimError::Input(format!("{path}: {e}")))?;
+        head.truncate(n);
+        Ok(head)
+    };
+    flags::load_options(a.format.as_deref(), a.csv.as_deref(), a.page_size, a.lenient, &mut head)
 }
 
 fn load_file(a: &Args, path: &str) -> Result<Input, SimError> {
@@ -111,19 +98,6 @@ fn load_file(a: &Args, path: &str) -> Result<Input, SimError> {
         trace: l.trace,
         sha256: Some(hash.finalize().iter().map(|b| format!("{b:02x}")).collect()),
     })
-}
-
-/// The first line that is neither blank nor a comment, to name columns by.
-fn first_line(path: &str) -> Result<String, SimError> {
-    let mut head = vec![0u8; 64 << 10];
-    let n = std::fs::File::open(path)
-        .and_then(|mut f| f.read(&mut head))
-        .map_err(|e| SimError::Input(format!("{path}: {e}")))?;
-    if head.starts_with(&[0x1f, 0x8b]) || head.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) {
-        return Err(SimError::config("--csv", "columns named in a compressed file: give their numbers instead"));
-    }
-    let text = String::from_utf8_lossy(&head[..n]);
-    Ok(text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#')).unwrap_or("").to_string())
 }
 
 fn in_file(path: &str, e: SimError) -> SimError {

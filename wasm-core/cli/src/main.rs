@@ -10,6 +10,7 @@ mod reproduce;
 mod streamed;
 
 use args::Args;
+use cachescope_sim::flags::result_row;
 use cachescope_sim::flash::{run_flash, FlashMetrics};
 use cachescope_sim::mrc::{self, Sampling};
 use cachescope_sim::policy::{build, entry, BuildCtx, CurveMethod, POLICIES};
@@ -90,12 +91,7 @@ fn simulate(a: Args) -> Result<(), String> {
         let params = a.params.get(id).cloned().unwrap_or(Value::Null);
         let p = build(id, frames, &BuildCtx::of(trace), &params).map_err(|e| e.to_string())?;
         let r = cachescope_sim::run(trace, p, &opts, &mut |_, _| true).map_err(|e: SimError| e.to_string())?;
-        let m = r.metrics;
-        let mut row = json!({
-            "policy": id, "params": resolved(id, &params), "frames": frames, "requests": m.requests, "hits": m.hits,
-            "misses": m.misses, "hit_ratio": m.hit_ratio, "reads": m.reads,
-            "writebacks": m.writebacks, "flushed": m.flushed, "cost": m.cost,
-        });
+        let mut row = result_row(id, &params, frames, &r.metrics);
         if let Some(f) = &a.flash {
             let fr = run_flash(f, trace, r.stream.as_deref()).map_err(|e| e.to_string())?;
             row["flash"] = serde_json::to_value(&fr.metrics).expect("metrics serialise");
@@ -211,15 +207,6 @@ fn flash_error(e: SimError) -> String {
         },
         _ => e.to_string(),
     }
-}
-
-/// A policy's whole configuration, defaults filled in: what the run used.
-pub fn resolved(id: &str, given: &Value) -> Value {
-    let mut all = entry(id).map_or(Value::Null, |e| (e.defaults)());
-    if let (Some(all), Some(given)) = (all.as_object_mut(), given.as_object()) {
-        all.extend(given.iter().map(|(k, v)| (k.clone(), v.clone())));
-    }
-    all
 }
 
 fn print_table(input: &input::Input, results: &[Value]) {

@@ -3,6 +3,7 @@
 
 use crate::args::Args;
 use crate::input::load_options;
+use cachescope_sim::flags::result_row;
 use cachescope_sim::stream::{run_stream, StreamCell};
 use cachescope_sim::{RunOptions, SimError};
 use serde_json::{json, Value};
@@ -35,17 +36,8 @@ pub fn main(a: &Args) -> Result<(), String> {
     let run =
         RunOptions { cost: a.cost, flush: a.flush, collapse_repeats: a.collapse_repeats, ..RunOptions::default() };
     let (cells, s) = run_stream(&name, &opts, &mut open, &mut cells, &run).map_err(|e| e.to_string())?;
-    let results: Vec<Value> = cells
-        .iter()
-        .zip(&s.metrics)
-        .map(|(c, m)| {
-            json!({
-                "policy": c.policy, "params": crate::resolved(&c.policy, &c.params), "frames": c.frames,
-                "requests": m.requests, "hits": m.hits, "misses": m.misses, "hit_ratio": m.hit_ratio, "reads": m.reads,
-                "writebacks": m.writebacks, "flushed": m.flushed, "cost": m.cost,
-            })
-        })
-        .collect();
+    let results: Vec<Value> =
+        cells.iter().zip(&s.metrics).map(|(c, m)| result_row(&c.policy, &c.params, c.frames, m)).collect();
     if a.json {
         let out = json!({
             "core": cachescope_sim::catalog::catalog().version,

@@ -5,6 +5,7 @@
 pub mod catalog;
 pub mod cost;
 pub mod error;
+pub mod flags;
 pub mod flash;
 pub mod formats;
 pub mod generate;

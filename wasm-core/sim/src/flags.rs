@@ -1,0 +1,155 @@
+//! The runner's flags that the Python package takes too (`--frames`, the load
+//! flags, the rows it prints), read once here so that both give the same sizes,
+//! the same rows and the same messages.
+
+use crate::formats::{names_columns, parse_csv_spec, Format, LoadOptions};
+use crate::sim::Metrics;
+use crate::SimError;
+use serde_json::{json, Value};
+
+/// A cache size as `--frames` takes it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum FrameSize {
+    Count(usize),
+    /// A percentage of the trace's distinct pages.
+    Percent(f64),
+}
+
+impl FrameSize {
+    pub fn resolve(self, distinct: u32) -> usize {
+        match self {
+            FrameSize::Count(n) => n,
+            FrameSize::Percent(p) => ((distinct as f64 * p / 100.0).round() as usize).max(1),
+        }
+    }
+}
+
+fn flag_error(msg: String) -> SimError {
+    SimError::Input(format!("--frames: {msg}"))
+}
+
+/// `100,1000` or `1%,5%`: frames, or percentages of the distinct pages.
+pub fn parse_frames(v: &str) -> Result<Vec<FrameSize>, SimError> {
+    let parts: Vec<&str> = v.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
+    if parts.is_empty() {
+        return Err(flag_error(format!("{v:?} gives no cache size; e.g. --frames 100,1000 or --frames 5%")));
+    }
+    parts
+        .into_iter()
+        .map(|f| match f.strip_suffix('%') {
+            Some(pct) => {
+                let x: f64 = pct
+                    .trim()
+                    .parse()
+                    .ok()
+                    .filter(|x: &f64| x.is_finite())
+                    .ok_or_else(|| flag_error(format!("{pct:?} is not a valid number")))?;
+                if !(x > 0.0 && x <= 100.0) {
+                    return Err(flag_error(format!("{f} must be a percentage in (0, 100]")));
+                }
+                Ok(FrameSize::Percent(x))
+            }
+            None => {
+                let n: usize = f.parse().map_err(|_| flag_error(format!("{f:?} is not a valid number")))?;
+                if n == 0 {
+                    return Err(flag_error("a cache needs at least 1 frame".into()));
+                }
+                Ok(FrameSize::Count(n))
+            }
+        })
+        .collect()
+}
+
+/// The load options the runner's `--format`, `--csv`, `--page-size` and
+/// `--lenient` give. `head` reads the file's first bytes, needed only when the
+/// CSV mapping names its columns.
+pub fn load_options(
+    format: Option<&str>,
+    csv: Option<&str>,
+    page_size: Option<u64>,
+    lenient: bool,
+    head: &mut dyn FnMut() -> Result<Vec<u8>, SimError>,
+) -> Result<LoadOptions, SimError> {
+    let mut opts = LoadOptions { strict: !lenient, ..LoadOptions::default() };
+    if let Some(f) = format {
+        opts.format = Some(Format::from_id(f).ok_or_else(|| {
+            let known: Vec<&str> = Format::ALL.iter().map(|f| f.id()).collect();
+            SimError::config("--format", format!("unknown format {f:?}; known: {}", known.join(", ")))
+        })?);
+    }
+    if let Some(ps) = page_size {
+        opts.page_size = ps;
+    }
+    if let Some(spec) = csv {
+        if opts.format.is_some_and(|f| f != Format::Csv) {
+            return Err(SimError::config(
+                "--csv",
+                "a CSV mapping reads the file as CSV: leave out --format, or give --format csv",
+            ));
+        }
+        let header = if names_columns(spec) { Some(header_line(&head()?)?) } else { None };
+        opts.csv = Some(parse_csv_spec(spec, header.as_deref())?);
+        opts.format = Some(Format::Csv);
+    }
+    opts.validate()?;
+    Ok(opts)
+}
+
+/// The first line of a file's head that is neither blank nor a comment: the header to name columns by.
+pub fn header_line(head: &[u8]) -> Result<String, SimError> {
+    if head.starts_with(&[0x1f, 0x8b]) || head.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) {
+        return Err(SimError::config("--csv", "columns named in a compressed file: give their numbers instead"));
+    }
+    let text = String::from_utf8_lossy(head);
+    Ok(text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#')).unwrap_or("").to_string())
+}
+
+/// A policy's whole configuration, defaults filled in: what a run used.
+pub fn resolved_params(id: &str, given: &Value) -> Value {
+    let mut all = crate::policy::entry(id).map_or(Value::Null, |e| (e.defaults)());
+    if let (Some(all), Some(given)) = (all.as_object_mut(), given.as_object()) {
+        all.extend(given.iter().map(|(k, v)| (k.clone(), v.clone())));
+    }
+    all
+}
+
+/// One result as the runner's JSON gives it.
+pub fn result_row(policy: &str, params: &Value, frames: usize, m: &Metrics) -> Value {
+    json!({
+        "policy": policy, "params": resolved_params(policy, params), "frames": frames, "requests": m.requests,
+        "hits": m.hits, "misses": m.misses, "hit_ratio": m.hit_ratio, "reads": m.reads,
+        "writebacks": m.writebacks, "flushed": m.flushed, "cost": m.cost,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn frames_counts_and_percentages_with_the_runners_messages() {
+        assert_eq!(parse_frames("100, 5%").unwrap(), [FrameSize::Count(100), FrameSize::Percent(5.0)]);
+        assert_eq!(FrameSize::Percent(5.0).resolve(1000), 50);
+        assert_eq!(FrameSize::Percent(0.01).resolve(10), 1);
+        let e = |s: &str| parse_frames(s).unwrap_err().to_string();
+        assert_eq!(e("0"), "--frames: a cache needs at least 1 frame");
+        assert_eq!(e("150%"), "--frames: 150% must be a percentage in (0, 100]");
+        assert_eq!(e("ten"), "--frames: \"ten\" is not a valid number");
+        assert!(e(" , ").contains("gives no cache size"));
+    }
+
+    #[test]
+    fn load_flags_and_the_header_a_mapping_names_columns_by() {
+        let mut no_head = || -> Result<Vec<u8>, SimError> { panic!("numbers need no header") };
+        let o = load_options(Some("plain"), None, Some(512), true, &mut no_head).unwrap();
+        assert_eq!((o.format, o.page_size, o.strict), (Some(Format::Plain), 512, false));
+        let mut head = || Ok(b"# a comment\nts,offset,size\n1,2,3\n".to_vec());
+        let o = load_options(None, Some("id=offset,unit=bytes"), None, false, &mut head).unwrap();
+        assert_eq!((o.format, o.csv.unwrap().id_column), (Some(Format::Csv), 1));
+        let e = load_options(Some("msr"), Some("id=2"), None, false, &mut no_head).unwrap_err().to_string();
+        assert!(e.contains("--csv"), "{e}");
+        let e = load_options(Some("nope"), None, None, false, &mut no_head).unwrap_err().to_string();
+        assert!(e.contains("unknown format \"nope\""), "{e}");
+        assert!(header_line(&[0x1f, 0x8b, 8]).is_err());
+    }
+}
