@@ -161,15 +161,15 @@ impl TraceBuilder {
     #[inline]
     pub fn push(&mut self, id: u64, write: bool) -> Result<(), crate::SimError> {
         let next = self.trace.ids.len() as u32;
-        let dense = if id < self.direct.len() as u64 {
+        // Growing the array moves the ids it now covers out of the map, `id`
+        // among them if it was seen before: so look it up in the array afterwards
+        // rather than taking it for new.
+        let dense = if id < self.direct.len() as u64 || self.grow_direct(id) {
             let slot = &mut self.direct[id as usize];
             if *slot == 0 {
                 *slot = next + 1;
             }
             *slot - 1
-        } else if self.grow_direct(id) {
-            self.direct[id as usize] = next + 1;
-            next
         } else {
             *self.map.entry(id).or_insert(next)
         };
@@ -185,7 +185,7 @@ impl TraceBuilder {
 
     /// Extends the array to cover `id` if that keeps it small relative to the
     /// number of distinct pages, moving ids it now covers out of the map. Returns
-    /// whether `id` is covered (it is then known to be new).
+    /// whether `id` is covered (it may have been in the map, and so be known).
     #[cold]
     fn grow_direct(&mut self, id: u64) -> bool {
         if id >= DIRECT_MAX {
