@@ -2,6 +2,17 @@
 //! `libm` crate are used so that the same seed gives the same trace natively and
 //! in WebAssembly (the platform `pow`/`exp` may differ in the last bit).
 
+const GOLDEN: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// SplitMix64's finaliser: inputs that differ in one bit come out far apart
+/// (the sampled curves hash page ids with it).
+#[inline]
+pub fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
 /// SplitMix64: tiny, fast, and good enough for workload generation.
 #[derive(Debug, Clone)]
 pub struct Rng(u64);
@@ -13,11 +24,8 @@ impl Rng {
 
     #[inline]
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0 = self.0.wrapping_add(GOLDEN);
+        mix(self.0)
     }
 
     /// Uniform in [0, 1) with 53 bits of precision.

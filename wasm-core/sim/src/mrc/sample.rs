@@ -20,13 +20,10 @@ pub struct Ranks {
     pub tiers: Vec<(u32, u32)>,
 }
 
-/// SplitMix64's step: ids that differ in one bit land far apart, and id 0 is
-/// not hash 0 (a generator's hottest page is often page 0).
+/// A page's hash: SplitMix64 of its id plus a constant, so that id 0 is not
+/// hash 0 (a generator's hottest page is often page 0, and would always be sampled).
 fn mix(id: u64) -> u64 {
-    let mut z = id.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    crate::rng::mix(id.wrapping_add(0x9E37_79B9_7F4A_7C15))
 }
 
 impl Ranks {
