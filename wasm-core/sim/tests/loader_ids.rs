@@ -62,7 +62,9 @@ fn log_uniform(top: u64) -> impl Strategy<Value = u64> {
 
 /// One stretch of ids; a trace is several stretches one after another.
 fn segment() -> impl Strategy<Value = Vec<u64>> {
-    let around = |base: u64| (0u64..8, any::<bool>()).prop_map(move |(d, up)| if up { base.wrapping_add(d) } else { base.wrapping_sub(d) });
+    let around = |base: u64| {
+        (0u64..8, any::<bool>()).prop_map(move |(d, up)| if up { base.wrapping_add(d) } else { base.wrapping_sub(d) })
+    };
     prop_oneof![
         // A large id, many small ones (the array grows past it), the large id again.
         (log_uniform(1 << 23), 1usize..40_000).prop_map(|(big, n)| {
@@ -72,7 +74,10 @@ fn segment() -> impl Strategy<Value = Vec<u64>> {
             v
         }),
         // Ids around the boundaries of 32-bit, 53-bit and 64-bit numbers.
-        prop::collection::vec(prop_oneof![around(1 << 31), around(1 << 32), around(1 << 53), around(1 << 63), around(u64::MAX)], 1..50),
+        prop::collection::vec(
+            prop_oneof![around(1 << 31), around(1 << 32), around(1 << 53), around(1 << 63), around(u64::MAX)],
+            1..50
+        ),
         prop::collection::vec(any::<u64>(), 1..200),
         // Descending ids, from just under the array's limit or anywhere.
         (1u64..(1 << 24), 1usize..20_000).prop_map(|(top, n)| (0..n as u64).map(|i| top.saturating_sub(i)).collect()),
@@ -80,7 +85,7 @@ fn segment() -> impl Strategy<Value = Vec<u64>> {
         (log_uniform(1 << 24), 1usize..64, 1usize..40_000).prop_map(|(x, gap, n)| {
             let mut v = Vec::with_capacity(n + n / gap + 1);
             for i in 0..n as u64 {
-                if i as usize % gap == 0 {
+                if (i as usize).is_multiple_of(gap) {
                     v.push(x);
                 }
                 v.push(i);
