@@ -5,7 +5,7 @@ import { engine } from '../worker/client';
 import { experimentOf } from '../state/url';
 import { download } from './download';
 import { provenanceOf } from '../state/provenance';
-import { resultsCsv, resultsJson, streamTrace } from './resultColumns';
+import { resultsCsv, resultsJson } from './resultColumns';
 
 /** Downloads of the table (CSV, JSON) and of one run's after-cache stream. */
 export function ResultsExport() {
@@ -30,19 +30,12 @@ export function ResultsExport() {
     const s = useApp.getState();
     setStatus('Rerunning to record the after-cache stream…');
     try {
-      const { pages, writes } = await engine().stream(chosen.job, {
-        cost: s.cost,
-        buckets: 1,
-        flush: s.flush,
-        record_stream: false,
-        collapse_repeats: s.collapse,
-      }).done;
+      const header = `after-cache stream of ${chosen.label} with ${chosen.job.frames} frames (page R|W per line)`;
+      const options = { cost: s.cost, buckets: 1, flush: s.flush, record_stream: false, collapse_repeats: s.collapse };
+      const { text, requests } = await engine().stream(chosen.job, options, header).done;
       const name = `after-cache-${chosen.job.policy}-${chosen.job.frames}.txt`;
-      download(
-        name,
-        streamTrace(pages, writes, `after-cache stream of ${chosen.label} with ${chosen.job.frames} frames (page R|W per line)`),
-      );
-      setStatus(`Saved ${name}: ${pages.length.toLocaleString('en-US')} requests.`);
+      download(name, new Blob([text as Uint8Array<ArrayBuffer>], { type: 'text/plain' }));
+      setStatus(`Saved ${name}: ${requests.toLocaleString('en-US')} requests.`);
     } catch (e) {
       setStatus(`The stream could not be exported: ${(e as Error).message}`);
     }

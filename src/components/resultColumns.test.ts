@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resultsCsv, resultsJson, streamTrace } from './resultColumns';
+import { resultsCsv, resultsJson } from './resultColumns';
 import type { RunResultView } from '../state/runSlice';
 import type { Provenance } from '../state/provenance';
 
@@ -35,9 +35,6 @@ describe('result exports', () => {
     expect(j).toMatchObject({ link: 'x', core: '9.9.9', options: { collapse_repeats: true }, trace_sha256: 'ab'.repeat(32) });
     expect(j.results[0]).toMatchObject({ policy: 'A', frames: 5, hits: 1, cost: 11 });
     expect(j.results[1].params).toMatchObject({ hir_fraction: 0.02, reading: 'tables' });
-  });
-  it('the after-cache stream is a plain trace with original ids', () => {
-    expect(streamTrace(new Float64Array([7, 9000000000]), new Uint8Array([0, 1]), 'lru\nx')).toBe('# lru x\n7 R\n9000000000 W\n');
   });
 });
 

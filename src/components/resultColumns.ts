@@ -123,10 +123,3 @@ export function resultsJson(results: RunResultView[], p: Provenance, extra: Reco
     ) + '\n'
   );
 }
-
-/** The after-cache stream as a plain trace: one `page R|W` per line. */
-export function streamTrace(pages: Float64Array, writes: Uint8Array, header: string): string {
-  const lines: string[] = [`# ${header.replace(/[\r\n]/g, ' ')}`];
-  for (let i = 0; i < pages.length; i++) lines.push(`${pages[i]} ${writes[i] ? 'W' : 'R'}`);
-  return lines.join('\n') + '\n';
-}

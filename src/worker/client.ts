@@ -95,7 +95,7 @@ export class SimClient {
         return;
       case 'streamed':
         this.pending.delete(msg.id);
-        p.resolve({ pages: msg.pages, writes: msg.writes });
+        p.resolve({ text: msg.text, requests: msg.requests });
         return;
       case 'loaded':
         this.pending.delete(msg.id);
@@ -160,8 +160,8 @@ export class SimClient {
     return this.request<void>((id) => ({ type: 'run', id, jobs, options, gauges, flash }), { onResult, onProgress });
   }
 
-  stream(job: RunJob, options: RunOptions, onProgress?: (p: ProgressMsg) => void) {
-    return this.request<{ pages: Float64Array; writes: Uint8Array }>((id) => ({ type: 'stream', id, job, options }), { onProgress });
+  stream(job: RunJob, options: RunOptions, header: string, onProgress?: (p: ProgressMsg) => void) {
+    return this.request<{ text: Uint8Array; requests: number }>((id) => ({ type: 'stream', id, job, options, header }), { onProgress });
   }
 
   /** Computes a paper's table on its own trace (generated, or `file`); the loaded trace is not touched. */

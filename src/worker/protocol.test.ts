@@ -36,9 +36,10 @@ describe('worker protocol', () => {
     const values = new Float64Array([1, 2]);
     const withGauges = { ...result, gauges: { names: ['m_c'], every: 5, values } } as FromWorker;
     expect(transferablesOf(withGauges)).toEqual([(result as { bucketHits: Uint32Array }).bucketHits.buffer, values.buffer]);
-    const streamed: FromWorker = { type: 'streamed', id: 2, pages: new Float64Array([7]), writes: new Uint8Array([1]) };
+    const text = new TextEncoder().encode('# h\n7 W\n');
+    const streamed: FromWorker = { type: 'streamed', id: 2, text, requests: 1 };
     expect(isFromWorker(streamed)).toBe(true);
-    expect(transferablesOf(streamed)).toHaveLength(2);
-    expect(isFromWorker({ type: 'streamed', id: 2, pages: [7], writes: [1] })).toBe(false);
+    expect(transferablesOf(streamed)).toEqual([text.buffer]);
+    expect(isFromWorker({ type: 'streamed', id: 2, text: '7 W', requests: 1 })).toBe(false);
   });
 });

@@ -71,7 +71,7 @@ export type ToWorker =
   /** With `flash`, each job's after-cache stream also runs on every FTL configuration given. */
   | { type: 'run'; id: number; jobs: RunJob[]; options: RunOptions; gauges?: GaugeRequest; flash?: Record<string, unknown>[] }
   /** Reruns one job keeping the after-cache stream (miss reads and write-backs, in order). */
-  | { type: 'stream'; id: number; job: RunJob; options: RunOptions }
+  | { type: 'stream'; id: number; job: RunJob; options: RunOptions; header: string }
   | { type: 'cancel'; id: number }
   /** Reads a chosen file in the worker: its SHA-256 (streamed) and how it travels in a link. */
   | { type: 'describe'; id: number; file: File; load: LoadSettings }
@@ -103,8 +103,8 @@ export type FromWorker =
       /** One per flash configuration of the run, in order. */
       flash?: FlashOutcome[];
     }
-  /** The after-cache stream with the trace's original page ids; `writes[i]` is 1 for a write. */
-  | { type: 'streamed'; id: number; pages: Float64Array; writes: Uint8Array }
+  /** The after-cache stream as a plain trace's UTF-8 text (`id R|W` per line, the trace's own ids). */
+  | { type: 'streamed'; id: number; text: Uint8Array; requests: number }
   | { type: 'link'; id: number; link: HandLink }
   | { type: 'curves'; id: number; curves: CurveResult[] }
   /** A batch cell's metrics, policy by policy and size by size, the sizes in frames, and its trace's size. */
@@ -166,7 +166,7 @@ const ToWorkerSchema = v.variant('type', [
     gauges: v.optional(v.object({ every: v.number(), maxFrames: v.number() })),
     flash: v.optional(v.array(record)),
   }),
-  v.object({ type: v.literal('stream'), id, job: RunJobSchema, options: RunOptionsSchema }),
+  v.object({ type: v.literal('stream'), id, job: RunJobSchema, options: RunOptionsSchema, header: v.string() }),
   v.object({ type: v.literal('cancel'), id }),
   v.object({ type: v.literal('debug-trap'), id }),
   v.object({ type: v.literal('describe'), id, file: v.instance(File), load: LoadSettingsSchema }),
@@ -221,7 +221,7 @@ const FromWorkerSchema = v.variant('type', [
     gauges: v.optional(v.object({ names: v.array(v.string()), every: v.number(), values: v.instance(Float64Array) })),
     flash: v.optional(v.array(FlashOutcomeSchema)),
   }),
-  v.object({ type: v.literal('streamed'), id, pages: v.instance(Float64Array), writes: v.instance(Uint8Array) }),
+  v.object({ type: v.literal('streamed'), id, text: v.instance(Uint8Array), requests: v.number() }),
   v.object({ type: v.literal('link'), id, link: HandLinkSchema }),
   v.object({
     type: v.literal('batched'),
@@ -292,7 +292,7 @@ export function transferablesOf(msg: FromWorker): Transferable[] {
     for (const f of msg.flash ?? []) t.push(f.eraseCounts.buffer as ArrayBuffer);
     return t;
   }
-  if (msg.type === 'streamed') return [msg.pages.buffer as ArrayBuffer, msg.writes.buffer as ArrayBuffer];
+  if (msg.type === 'streamed') return [msg.text.buffer as ArrayBuffer];
   if (msg.type === 'reproduced') return [msg.values.buffer as ArrayBuffer];
   if (msg.type === 'curves') return msg.curves.map((c) => c.missRatio.buffer as ArrayBuffer);
   return [];

@@ -391,8 +391,11 @@ async function runDirect(id: number, index: number, job: RunJob, options: RunOpt
   });
 }
 
-/** Reruns one job keeping the after-cache stream, mapped back to the trace's own page ids. */
-async function stream(id: number, job: RunJob, options: RunOptions): Promise<{ pages: Float64Array; writes: Uint8Array }> {
+/**
+ * Reruns one job keeping the after-cache stream, written by the core as a plain trace of the
+ * trace's own page ids (decimal text, so ids up to 2^64 − 1 stay exact).
+ */
+async function stream(id: number, job: RunJob, options: RunOptions, header: string): Promise<{ text: Uint8Array; requests: number }> {
   if (!trace) throw new Error('load a trace before exporting');
   const session = new WasmSession(
     trace,
@@ -422,16 +425,7 @@ async function stream(id: number, job: RunJob, options: RunOptions): Promise<{ p
   const r = session.finish();
   const packed = r.stream() ?? new Uint32Array();
   r.free();
-  const ids = trace.original_ids(0, trace.distinct());
-  // Packed entries: dense page id in bits 0–30, bit 31 set for a write.
-  const pages = new Float64Array(packed.length);
-  const writes = new Uint8Array(packed.length);
-  for (let i = 0; i < packed.length; i++) {
-    const dense = packed[i] & 0x7fffffff;
-    pages[i] = ids[dense];
-    writes[i] = packed[i] >>> 31;
-  }
-  return { pages, writes };
+  return { text: trace.plain_text(packed, header), requests: packed.length };
 }
 
 /** A WebAssembly trap, or what wasm-bindgen reports when called again after one: the instance is unusable. */
@@ -468,8 +462,7 @@ async function handle(msg: ToWorker): Promise<void> {
       });
       post({ type: 'curves', id: msg.id, curves });
     } else if (msg.type === 'stream') {
-      const { pages, writes } = await stream(msg.id, msg.job, msg.options);
-      post({ type: 'streamed', id: msg.id, pages, writes });
+      post({ type: 'streamed', id: msg.id, ...(await stream(msg.id, msg.job, msg.options, msg.header)) });
     } else {
       await run(msg.id, msg.jobs, msg.options, msg.gauges, msg.flash);
       post({ type: 'done', id: msg.id });

@@ -29,6 +29,9 @@ pub struct Trace {
     pub reqs: Vec<u32>,
     /// Original id (page number in the source's units) of each dense page id.
     pub ids: Vec<u64>,
+    /// True when ids carry a device, disk, LUN or volume above bit 48 (formats
+    /// with devices); only then does a label show the device.
+    pub devices: bool,
 }
 
 /// An original id as people read it: the number as the trace wrote it, or
@@ -59,14 +62,20 @@ pub fn parse_id_label(s: &str) -> Option<u64> {
 }
 
 impl Trace {
-    /// The label of dense page `dense` (see [`id_label`]).
+    /// The label of dense page `dense`: [`id_label`] for a trace with devices,
+    /// else the number itself (a plain trace's page 2^64 − 2 is no device's page).
     pub fn label(&self, dense: u32) -> String {
-        id_label(self.ids[dense as usize])
+        let id = self.ids[dense as usize];
+        if self.devices {
+            id_label(id)
+        } else {
+            id.to_string()
+        }
     }
 
     /// The dense id of the page the trace calls `label`, if the trace has it.
     pub fn dense_of_label(&self, label: &str) -> Option<u32> {
-        let id = parse_id_label(label)?;
+        let id = if self.devices { parse_id_label(label)? } else { label.trim().parse().ok()? };
         self.ids.iter().position(|&x| x == id).map(|i| i as u32)
     }
 
@@ -215,6 +224,11 @@ impl TraceBuilder {
         self.trace.reqs.is_empty()
     }
 
+    /// Says that ids carry devices above bit 48 (see [`Trace::devices`]).
+    pub fn mark_devices(&mut self) {
+        self.trace.devices = true;
+    }
+
     /// The requests pushed since the last take; the id map stays.
     pub fn take_requests(&mut self) -> Vec<u32> {
         std::mem::take(&mut self.trace.reqs)
@@ -230,7 +244,10 @@ mod tests {
     #[test]
     fn labels_are_the_trace_own_ids_and_read_back() {
         let dev = (3u64 << crate::formats::NS_SHIFT) | 345;
-        let t = Trace::from_pages(&[(7, false), (0, true), (dev, false)]);
+        let mut t = Trace::from_pages(&[(7, false), (0, true), (dev, false)]);
+        assert_eq!(t.label(2), dev.to_string(), "a trace without devices shows the number");
+        assert_eq!(t.dense_of_label(&dev.to_string()), Some(2));
+        t.devices = true;
         assert_eq!((t.label(0), t.label(1), t.label(2)), ("7".into(), "0".into(), "vol 3 · page 345".into()));
         assert_eq!(t.dense_of_label("7"), Some(0));
         assert_eq!(t.dense_of_label(" 0 "), Some(1));

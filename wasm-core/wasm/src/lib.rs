@@ -127,10 +127,10 @@ impl WasmTrace {
     pub fn dense_of_label(&self, label: &str) -> Option<u32> {
         self.inner.dense_of_label(label)
     }
-    /// Original ids of dense pages `[start, end)` (exact below 2^53).
-    pub fn original_ids(&self, start: usize, end: usize) -> Vec<f64> {
-        let end = end.min(self.inner.ids.len());
-        self.inner.ids[start.min(end)..end].iter().map(|&x| x as f64).collect()
+    /// Packed requests over this trace's pages (an after-cache stream) as a plain
+    /// trace's UTF-8 text: ids cross as decimal digits, exact to 2^64 − 1.
+    pub fn plain_text(&self, packed: &[u32], header: &str) -> Vec<u8> {
+        cachescope_sim::formats::write_plain(&self.inner, packed, header).into_bytes()
     }
 }
 

@@ -46,6 +46,7 @@ pub use scan::{MAX_REQUESTS, MAX_SPAN, NS_SHIFT};
 pub use summary::{summarize, Summary, REUSE_BUCKETS};
 
 pub use loader::{load_bytes, LoadInfo, Loaded, Loader, MAX_REASONS, SNIFF_BYTES};
+pub use plain::write_plain;
 pub use registry::{Format, LoadOptions};
 
 use crate::Trace;

@@ -114,6 +114,9 @@ impl Out {
         if ns != 0 && last >> NS_SHIFT != 0 {
             return Err(bad("page number is too large (≥ 2^48) to combine with a device number"));
         }
+        if ns != 0 {
+            self.b.mark_devices();
+        }
         let tag = ns << NS_SHIFT;
         for p in first..=last {
             self.page(p | tag, write)?;

@@ -82,7 +82,7 @@ impl Ranks {
                 reqs.push(pack(dense[p], is_write(r)));
             }
         }
-        Trace { reqs, ids }
+        Trace { reqs, ids, devices: trace.devices }
     }
 }
 
