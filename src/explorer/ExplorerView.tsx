@@ -5,7 +5,7 @@
 import { useEffect, useRef } from 'react';
 import { useApp } from '../state/store';
 import { selectTrace } from '../state/selectors';
-import { selectExplorerError, selectFrame, selectSelected, useExplorer } from './explorerStore';
+import { selectExplorerError, selectExplorerNotice, selectFrame, selectSelected, useExplorer } from './explorerStore';
 import { ExplorerSetup } from './ExplorerSetup';
 import { Controls } from './Controls';
 import { Narration } from './Narration';
@@ -29,6 +29,7 @@ import type { AnyEvent } from '../core/explore';
 export function ExplorerView() {
   const frame = useExplorer(selectFrame);
   const error = useExplorer(selectExplorerError);
+  const notice = useExplorer(selectExplorerNotice);
   const selected = useExplorer(selectSelected);
   const trace = useApp(selectTrace);
   const { select, close, pause } = useExplorer.getState();
@@ -49,6 +50,11 @@ export function ExplorerView() {
       {error && (
         <p role="alert" className="error">
           {error}
+        </p>
+      )}
+      {notice && (
+        <p role="status" aria-label="Explorer notice">
+          {notice}
         </p>
       )}
       {!frame && <p className="placeholder">Load a trace, choose one policy and a cache size, then step through it here.</p>}

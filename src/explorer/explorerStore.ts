@@ -60,6 +60,8 @@ export interface ExplorerState {
   cancelSeek(): void;
   speed: number;
   error: string | null;
+  /** Something the explorer did other than asked, said once (a link's step past the end). */
+  notice: string | null;
   selected: string | null;
   history: PageHistory | null;
   /** Frames committed since the session opened (the frame-time probe reads it). */
@@ -94,10 +96,15 @@ function commit(): void {
   engine().explore({ type: 'explore-ack' });
   if (target) {
     const t = target;
-    if (frame.position !== Math.min(t.step, frame.total)) {
-      engine().explore({ type: 'explore-seek', position: t.step });
+    const want = Math.min(t.step, frame.total);
+    if (frame.position !== want) {
+      engine().explore({ type: 'explore-seek', position: want });
     } else {
       target = null;
+      if (t.step > frame.total) {
+        const n = (x: number) => x.toLocaleString('en');
+        useExplorer.setState({ notice: `Step ${n(t.step)} is past the end of the trace (${n(frame.total)} requests): opened at the end.` });
+      }
       if (t.selected !== null) useExplorer.getState().select(t.selected);
     }
   }
@@ -178,6 +185,7 @@ export const useExplorer = create<ExplorerState>()((set, get) => ({
   frame: null,
   speed: 10,
   error: null,
+  notice: null,
   selected: null,
   history: null,
   drawn: 0,
@@ -198,7 +206,7 @@ export const useExplorer = create<ExplorerState>()((set, get) => ({
       return;
     }
     engine().onExplore(onMessage);
-    set({ status: 'opening', error: null, selected: null, history: null, frame: null, drawn: 0, table: null });
+    set({ status: 'opening', error: null, notice: null, selected: null, history: null, frame: null, drawn: 0, table: null });
     engine().explore({
       type: 'explore-open',
       policy,
@@ -209,7 +217,8 @@ export const useExplorer = create<ExplorerState>()((set, get) => ({
     });
   },
   openAt: (step, selected) => {
-    target = { step, selected };
+    // A link's step may be anything up to 2^53: kept whole and not negative; the end is applied once the trace's length is known.
+    target = { step: Number.isFinite(step) ? Math.max(0, Math.floor(step)) : 0, selected };
     get().open();
     if (get().status !== 'opening') target = null;
   },
@@ -256,6 +265,7 @@ export const selectFrame = (s: ExplorerState) => s.frame;
 export const selectStatus = (s: ExplorerState) => s.status;
 export const selectSpeed = (s: ExplorerState) => s.speed;
 export const selectExplorerError = (s: ExplorerState) => s.error;
+export const selectExplorerNotice = (s: ExplorerState) => s.notice;
 export const selectSelected = (s: ExplorerState) => s.selected;
 export const selectHistory = (s: ExplorerState) => s.history;
 export const selectPlaying = (s: ExplorerState) => s.frame?.playing ?? false;

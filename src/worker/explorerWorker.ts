@@ -110,8 +110,10 @@ const SEEK_SLICE = 1 << 20;
 let seekGeneration = 0;
 
 /** A far seek advances a slice at a time, reporting where it is, so that Pause (or another seek) stops it. */
-async function seekInSlices(session: ExplorerSession, target: number, post: Post): Promise<void> {
+async function seekInSlices(session: ExplorerSession, asked: number, post: Post): Promise<void> {
   const mine = ++seekGeneration;
+  // Clamped to the trace, or a target past the end would never be reached and the loop would never end.
+  const target = Math.max(0, Math.min(session.total, Math.floor(asked) || 0));
   try {
     while (target - session.position > SEEK_SLICE) {
       session.seek(session.position + SEEK_SLICE);
