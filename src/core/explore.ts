@@ -1,10 +1,21 @@
 // The explorer's contract between the worker and the UI: what a frame and a
-// page history hold. Snapshots and events are the core's own types, generated
-// from Rust (./generated/core.ts); the worker and the explorer UI both import
-// from here, and neither from the other.
+// page history hold, written once as valibot schemas with their types inferred
+// from them. Snapshots and events are the core's own types, generated from Rust
+// (./generated/core.ts) and checked by ./schemas.ts; the worker and the explorer
+// UI both import from here, and neither from the other.
 
+import * as v from 'valibot';
 import type * as G from './generated/core';
-import type { FlashSnapshotLite } from './schemas';
+import {
+  EventSchema,
+  FlashEventSchema,
+  FlashSnapshotSchema,
+  PageViewSchema,
+  SnapshotSchema,
+  Uint32ArraySchema,
+  Uint8ArraySchema,
+  type FlashSnapshotLite,
+} from './schemas';
 
 // Pages are named as the trace names them (`"7"`, `"vol 2 · page 345"`): the core
 // labels snapshots and events at its boundary; dense ids never reach the UI.
@@ -14,53 +25,63 @@ export type Ring = G.Ring<string>;
 export type List = G.List<string>;
 export type StepEvent = G.Event<string>;
 export type { FlashEvent, Gauge } from './generated/core';
-type Event = StepEvent;
-type FlashEvent = G.FlashEvent;
 export type FlashSnapshot = FlashSnapshotLite;
 export type FlashBlock = FlashSnapshotLite['block'][number];
 
 /** Any event a step can record: a cache policy's or a flash device's. */
-export type AnyEvent = Event | FlashEvent;
+export const AnyEventSchema = v.union([EventSchema, FlashEventSchema]);
+export type AnyEvent = v.InferOutput<typeof AnyEventSchema>;
 
-/** The state after `position` requests; `events` and `hit` are those of request `position` (1-based). */
-export interface ExploreFrame {
-  position: number;
-  total: number;
-  hit: boolean | null;
+/**
+ * The state after `position` requests; `events` and `hit` are those of request
+ * `position` (1-based). The worker sends it, the UI draws it; development and
+ * test builds check every frame with this schema (worker/protocol.ts).
+ */
+export const ExploreFrameSchema = v.object({
+  position: v.number(),
+  total: v.number(),
+  hit: v.nullable(v.boolean()),
   /** The request just served: the page as the trace names it, and whether it wrote. */
-  request: { page: string; write: boolean } | null;
-  events: AnyEvent[];
-  snapshot: Snapshot;
-  playing: boolean;
+  request: v.nullable(v.object({ page: v.string(), write: v.boolean() })),
+  events: v.array(AnyEventSchema),
+  snapshot: SnapshotSchema,
+  playing: v.boolean(),
   /** Hits among the first `position` requests (null for a flash device, which has none). */
-  hits: number | null;
+  hits: v.nullable(v.number()),
   /** Flash sessions: the device (per-page states as bytes, block after block). */
-  flash?: FlashSnapshot;
-  flashPages?: Uint8Array;
+  flash: v.optional(FlashSnapshotSchema),
+  flashPages: v.optional(Uint8ArraySchema),
   /** Small devices: the logical page (as the trace names it) each physical page holds; 4294967295 for none. */
-  flashOwners?: Uint32Array;
+  flashOwners: v.optional(Uint32ArraySchema),
   /** Block of each entry of a list (TS-CLOCK's per-block dirty lists), and a remark on the step. */
-  groups?: { list: string; blocks: number[] };
-  remark?: string;
-}
+  groups: v.optional(v.object({ list: v.string(), blocks: v.array(v.number()) })),
+  remark: v.optional(v.string()),
+});
 
-export interface PageHistory {
+export type ExploreFrame = v.InferOutput<typeof ExploreFrameSchema>;
+
+/** A page's story up to the position (the page inspector). */
+export const PageHistorySchema = v.object({
   /** The page as the trace names it. */
-  page: string;
-  position: number;
+  page: v.string(),
+  position: v.number(),
   /** Accesses up to the position, the most recent last (at most `limit`). */
-  accesses: { t: number; write: boolean }[];
-  totalAccesses: number;
+  accesses: v.array(v.object({ t: v.number(), write: v.boolean() })),
+  totalAccesses: v.number(),
   /** Events about the page in the window of requests before the position. */
-  changes: { t: number; text: string }[];
-  window: number;
-  resident: boolean;
+  changes: v.array(v.object({ t: v.number(), text: v.string() })),
+  window: v.number(),
+  resident: v.boolean(),
   /** Flash sessions: where the page's current data lives. */
-  location?: FlashSnapshot['selected'];
-}
+  location: v.optional(v.nullable(PageViewSchema)),
+});
+
+export type PageHistory = v.InferOutput<typeof PageHistorySchema>;
 
 /** Flash configuration for the explorer: FlashConfig fields as the catalogue declares them; the rest default. */
-export type FlashSetup = Record<string, number | boolean | string>;
+export const FlashSetupSchema = v.record(v.string(), v.union([v.number(), v.boolean(), v.string()]));
+
+export type FlashSetup = v.InferOutput<typeof FlashSetupSchema>;
 
 /** Flash devices of at most this many pages have their pages labelled with their logical numbers. */
 export const LABELLED_PAGES = 1024;

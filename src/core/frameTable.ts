@@ -2,15 +2,19 @@
 // marked. A new page takes the frame its victim left (or the first free one),
 // as on the blackboard; built from the core's events, pages as the trace names them.
 
+import * as v from 'valibot';
 import type { AnyEvent } from './explore';
 
-export interface FrameTable {
+/** The table as the worker sends it (protocol.ts checks it with this schema). */
+export const FrameTableSchema = v.object({
   /** The page each request asked for. */
-  requests: string[];
+  requests: v.array(v.string()),
   /** `frames[f][t]`: the page in frame f after request t (null: empty). */
-  frames: (string | null)[][];
-  faults: boolean[];
-}
+  frames: v.array(v.array(v.nullable(v.string()))),
+  faults: v.array(v.boolean()),
+});
+
+export type FrameTable = v.InferOutput<typeof FrameTableSchema>;
 
 /** Frame tables are drawn for runs this short, with caches this small. */
 export const TABLE_REQUESTS = 64;

@@ -12,6 +12,14 @@ const bool = v.boolean();
 const optNum = v.nullable(num);
 const optStr = v.nullable(str);
 
+/**
+ * Typed arrays as the rest of the code (and wasm-bindgen) types them: on any
+ * buffer (`v.instance` alone would type them on an `ArrayBuffer` only).
+ */
+export const Uint8ArraySchema = v.instance(Uint8Array) as v.GenericSchema<Uint8Array>;
+export const Uint32ArraySchema = v.instance(Uint32Array) as v.GenericSchema<Uint32Array>;
+export const Float64ArraySchema = v.instance(Float64Array) as v.GenericSchema<Float64Array>;
+
 export const JsonValueSchema: v.GenericSchema<G.JsonValue> = v.custom<G.JsonValue>((x) => x !== undefined);
 
 // ---- catalogue ----
@@ -243,6 +251,9 @@ export const FlashStepSchema: v.GenericSchema<G.FlashStep> = v.object({ events: 
 /** The flash snapshot as the explorer receives it: per-page states travel apart, as bytes. */
 export type FlashSnapshotLite = Omit<G.FlashSnapshot, 'block'> & { block: Omit<G.BlockView, 'pages'>[] };
 
+/** Where a logical page's current data lives on the device. */
+export const PageViewSchema: v.GenericSchema<G.PageView> = v.object({ lpn: num, ppn: optNum, block: optNum, offset: optNum, version: num });
+
 export const FlashSnapshotSchema: v.GenericSchema<FlashSnapshotLite> = v.object({
   ftl: str,
   gc: str,
@@ -254,7 +265,7 @@ export const FlashSnapshotSchema: v.GenericSchema<FlashSnapshotLite> = v.object(
   write_points: v.array(num),
   victim: optNum,
   copies: v.array(v.object({ lpn: num, from: num, to: num })),
-  selected: v.nullable(v.object({ lpn: num, ppn: optNum, block: optNum, offset: optNum, version: num })),
+  selected: v.nullable(PageViewSchema),
 });
 
 /**

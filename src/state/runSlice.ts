@@ -121,6 +121,7 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
 
   async startEngine() {
     engine().onTrap = (m) => void get().recover(m);
+    engine().onProtocolError = (m) => set({ error: m });
     try {
       const { version } = await engine().ready;
       set({ engineStatus: 'ready', coreVersion: version });
@@ -246,6 +247,7 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
   async recover(message) {
     const client = restartEngine('the simulation core was restarted');
     client.onTrap = (m) => void get().recover(m);
+    client.onProtocolError = (m) => set({ error: m });
     const source = get().lastSource;
     set({ error: message, busy: null, trace: source ? get().trace : null });
     if (!source) return;

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CancelledError, SimClient, type Port } from './client';
-import type { FromWorker, ToWorker } from './protocol';
+import type { ToWorker } from './protocol';
 
 class FakePort implements Port {
   sent: ToWorker[] = [];
@@ -8,7 +8,7 @@ class FakePort implements Port {
   postMessage(msg: ToWorker): void {
     this.sent.push(msg);
   }
-  reply(msg: FromWorker | Record<string, unknown>): void {
+  reply(msg: unknown): void {
     this.onmessage?.({ data: msg } as MessageEvent);
   }
 }
@@ -62,11 +62,48 @@ describe('SimClient', () => {
     await expect(b.done).rejects.toBeInstanceOf(CancelledError);
   });
 
-  it('fails ready when the core cannot load, and ignores foreign messages', async () => {
+  it('fails ready when the core cannot load', async () => {
     const port = new FakePort();
     const c = new SimClient(port);
-    port.reply({ hello: 'world' });
     port.reply({ type: 'error', id: null, message: 'the simulation core failed to load' });
     await expect(c.ready).rejects.toThrow('failed to load');
+  });
+
+  it('a reply that does not validate fails the request it answers, with what was wrong', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const port = new FakePort();
+    const c = new SimClient(port);
+    const errors: string[] = [];
+    c.onProtocolError = (m) => errors.push(m);
+    const req = c.stream(
+      { policy: 'lru', frames: 2, params: {} },
+      { cost: { read: 1, write: 1 }, buckets: 1, flush: false, record_stream: true, collapse_repeats: false },
+      'after-cache stream',
+    );
+    port.reply({ type: 'streamed', id: req.id, text: '7 W', requests: 1 });
+    await expect(req.done).rejects.toThrow(/malformed streamed message from the worker: text: .*Uint8Array/);
+    expect(c.inFlight()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('a malformed or foreign message no request waits for goes to onProtocolError, never dropped', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const port = new FakePort();
+    const c = new SimClient(port);
+    const errors: string[] = [];
+    c.onProtocolError = (m) => errors.push(m);
+    port.reply({ hello: 'world' });
+    port.reply({ type: 'progress', id: 99, phase: 'run', done: '1' });
+    expect(errors).toHaveLength(2);
+    expect(errors[0]).toMatch(/^The simulation worker sent a message the page cannot read \(malformed untyped message/);
+    expect(errors[1]).toMatch(/malformed progress message from the worker: done: /);
+  });
+
+  it('a malformed ready fails ready', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const port = new FakePort();
+    const c = new SimClient(port);
+    port.reply({ type: 'ready', version: 1 });
+    await expect(c.ready).rejects.toThrow(/malformed ready message from the worker: version/);
   });
 });

@@ -2,8 +2,9 @@
 // routes each reply to whoever asked. Nothing here simulates.
 
 import {
-  isExploreFromWorker,
-  isFromWorker,
+  checkExploreFromWorker,
+  checkFromWorker,
+  isExploreFromWorkerType,
   type ExploreFromWorker,
   type ExploreToWorker,
   type FromWorker,
@@ -70,9 +71,20 @@ export class SimClient {
       failReady = rej;
     });
     port.onmessage = (ev) => {
-      const msg: unknown = ev.data;
-      if (isExploreFromWorker(msg)) return this.exploreListener?.(msg);
-      if (!isFromWorker(msg)) return;
+      const data: unknown = ev.data;
+      if (isExploreFromWorkerType(data)) {
+        const checked = checkExploreFromWorker(data);
+        if (checked.ok) this.exploreListener?.(checked.msg);
+        else this.malformed(checked.message, data);
+        return;
+      }
+      const checked = checkFromWorker(data);
+      if (!checked.ok) {
+        if ((data as { type?: unknown } | null)?.type === 'ready') failReady(new Error(this.malformed(checked.message, data)));
+        else this.malformed(checked.message, data);
+        return;
+      }
+      const msg = checked.msg;
       if (msg.type === 'ready') return markReady({ version: msg.version });
       if (msg.type === 'error' && msg.id === null) return failReady(new Error(msg.message));
       this.dispatch(msg);
@@ -80,6 +92,31 @@ export class SimClient {
     if ('onerror' in port) {
       port.onerror = (ev) => failReady(new Error(`the simulation worker failed: ${ev.message}`));
     }
+  }
+
+  /** Called with a message for the user when the worker sent something that does not validate (and no request was waiting for it). */
+  onProtocolError: ((message: string) => void) | null = null;
+
+  /**
+   * A reply that does not validate is a bug in the worker: never dropped in
+   * silence. The request it answers fails with the problem; an explorer reply
+   * reaches the explorer as an error; anything else goes to `onProtocolError`.
+   * Returns the message shown.
+   */
+  private malformed(problem: string, data: unknown): string {
+    const text = `The simulation worker sent a message the page cannot read (${problem}). This is a bug in cachescope; please report it.`;
+    console.error(text, data);
+    if (isExploreFromWorkerType(data) && this.exploreListener) {
+      this.exploreListener({ type: 'explore-error', message: text });
+      return text;
+    }
+    const id = (data as { id?: unknown } | null)?.id;
+    const p = typeof id === 'number' ? this.pending.get(id) : undefined;
+    if (p && typeof id === 'number') {
+      this.pending.delete(id);
+      p.reject(new Error(text));
+    } else this.onProtocolError?.(text);
+    return text;
   }
 
   private dispatch(msg: Exclude<FromWorker, { type: 'ready' }>): void {

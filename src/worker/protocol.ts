@@ -1,215 +1,151 @@
-// Every message between the UI thread and the simulation worker, as types and as
-// valibot schemas: each side checks what it receives. The worker owns the trace
-// and the simulation; bulk data (per-bucket hits, uploaded files) crosses as
-// typed arrays or File objects, never as JSON arrays.
+// Every message between the UI thread and the simulation worker, as valibot
+// schemas with their types inferred from them: each side checks what it
+// receives, and a reply that fails the check is shown as an error (client.ts).
+// The worker owns the trace and the simulation; bulk data (per-bucket hits,
+// uploaded files) crosses as typed arrays or File objects, never as JSON arrays.
 
 import * as v from 'valibot';
-import type { GenConfig, LoadSettings, Metrics, RunJob, RunOptions, TraceSummary } from '../core/types';
-import type { CurveMethod, FlashMetrics, HandLink, Table as ReproduceTable } from '../core/generated/core';
-import type { ExploreFrame, FlashSetup, PageHistory } from '../core/explore';
-import type { FrameTable } from '../core/frameTable';
+import type { GenConfig, LoadSettings, RunJob, RunOptions, TraceSummary } from '../core/types';
+import type { FlashMetrics, Table as ReproduceTable } from '../core/generated/core';
 import type { SharedSource } from '../state/shared';
-import {
-  CsvMappingSchema,
-  EventSchema,
-  HandLinkSchema,
-  FlashEventSchema,
-  FlashSnapshotSchema,
-  MetricsSchema,
-  SnapshotSchema,
-} from '../core/schemas';
+import { ExploreFrameSchema, FlashSetupSchema, PageHistorySchema } from '../core/explore';
+import { FrameTableSchema } from '../core/frameTable';
+import { CsvMappingSchema, Float64ArraySchema, HandLinkSchema, MetricsSchema, Uint32ArraySchema, Uint8ArraySchema } from '../core/schemas';
+
+// Each message is written once, as a schema; its TypeScript type is inferred
+// from it (`v.InferOutput`), so what is checked and what is typed cannot drift.
+// Values another side owns and checks itself (a generator's configuration, the
+// trace summary, a paper's table) are opaque objects here.
 
 export type { FlashMetrics } from '../core/generated/core';
-
-export type TraceSource = { kind: 'generate'; config: GenConfig } | { kind: 'file'; file: File; settings: LoadSettings };
-
-/** Sample the policy's snapshot gauges every `every` requests, for caches up to `maxFrames`. */
-export interface GaugeRequest {
-  every: number;
-  maxFrames: number;
-}
-
-/** Gauge samples of one run: row r, gauge g at `values[r * names.length + g]`, taken after `(r + 1) * every` requests (the last row at the end). */
-export interface GaugeSeries {
-  names: string[];
-  every: number;
-  values: Float64Array;
-}
-
-export interface FlashOutcome {
-  metrics: FlashMetrics;
-  /** Erases of each physical block during measurement. */
-  eraseCounts: Uint32Array;
-}
-
-/** One policy of a miss-ratio curve request. */
-export interface CurveSpec {
-  policy: string;
-  params: Record<string, unknown>;
-}
-
-/** A policy's miss-ratio curve; `missRatio[i]` is NaN where another worker of a pool computed the point. */
-export interface CurveResult {
-  policy: string;
-  method: CurveMethod;
-  frames: number[];
-  missRatio: Float64Array;
-  /** Fraction of the distinct pages simulated at each size (1 where exact). */
-  rate: number[];
-  exact: boolean;
-}
-
-/** A worker's part of a pool's work: the jobs `shareJobs` gives bin `index` of `count`. */
-export interface Share {
-  index: number;
-  count: number;
-}
-
-export type ToWorker =
-  /** `budget`: bytes the loaded trace and this one may take together; `dropFirst`: free the loaded trace before reading. */
-  | { type: 'load'; id: number; source: TraceSource; budget?: number; dropFirst?: boolean }
-  /** With `flash`, each job's after-cache stream also runs on every FTL configuration given. */
-  | { type: 'run'; id: number; jobs: RunJob[]; options: RunOptions; gauges?: GaugeRequest; flash?: Record<string, unknown>[] }
-  /** Reruns one job keeping the after-cache stream (miss reads and write-backs, in order). */
-  | { type: 'stream'; id: number; job: RunJob; options: RunOptions; header: string }
-  | { type: 'cancel'; id: number }
-  /** Reads a chosen file in the worker: its SHA-256 (streamed) and how it travels in a link. */
-  | { type: 'describe'; id: number; file: File; load: LoadSettings }
-  /** Test hook: makes the core trap, as running out of memory would (see client.ts, recovery). */
-  | { type: 'debug-trap'; id: number }
-  /** Computes a paper's table (its own trace: generated, or `file`); the loaded trace stays as it is. */
-  | { type: 'reproduce'; id: number; table: ReproduceTable; file?: File }
-  /** Reads a hand-written link's query with the core's parser. */
-  | { type: 'parse-link'; id: number; query: string }
-  /** One cell of a batch: `source` loaded on its own (the loaded trace stays), every policy at every size
-   *  (`frames` as the experiment writes them, percentages of this trace's pages) run on it, the trace freed. */
-  | { type: 'batch'; id: number; source: TraceSource; specs: CurveSpec[]; frames: string; options: RunOptions }
-  /** Miss-ratio curves of the loaded trace; `sizes` empty: the core's default sizes. */
-  | { type: 'curve'; id: number; specs: CurveSpec[]; sizes: number[]; samplePages: number; options: RunOptions; share?: Share };
-
-export type FromWorker =
-  | { type: 'ready'; version: string }
-  | { type: 'progress'; id: number; phase: 'load' | 'run'; done: number; total: number; label: string }
-  | { type: 'loaded'; id: number; summary: TraceSummary }
-  | {
-      type: 'result';
-      id: number;
-      index: number;
-      job: RunJob;
-      metrics: Metrics;
-      bucketSize: number;
-      bucketHits: Uint32Array;
-      gauges?: GaugeSeries;
-      /** One per flash configuration of the run, in order. */
-      flash?: FlashOutcome[];
-    }
-  /** The after-cache stream as a plain trace's UTF-8 text (`id R|W` per line, the trace's own ids). */
-  | { type: 'streamed'; id: number; text: Uint8Array; requests: number }
-  | { type: 'link'; id: number; link: HandLink }
-  | { type: 'curves'; id: number; curves: CurveResult[] }
-  /** A batch cell's metrics, policy by policy and size by size, the sizes in frames, and its trace's size. */
-  | { type: 'batched'; id: number; metrics: Metrics[]; frames: number[]; requests: number; distinct: number }
-  | { type: 'described'; id: number; described: Described }
-  /** A reproduced table: `values[row * columns + column]`, and how its trace differs from the documented one. */
-  | { type: 'reproduced'; id: number; values: Float64Array; warnings: string[]; requests: number; distinct: number }
-  | { type: 'done'; id: number }
-  | { type: 'cancelled'; id: number }
-  /** `trap`: the WASM instance trapped (out of memory, most likely) and the worker is no longer usable.
-   *  `overBudget`: the new trace would not fit beside the loaded one; loading again with `dropFirst` may. */
-  | { type: 'error'; id: number | null; message: string; trap?: boolean; overBudget?: boolean };
-
-export type FromWorkerType = FromWorker['type'];
-
 export type { ReproduceTable };
-
-/** A chosen file as the link describes it, with its SHA-256 and size (computed in the worker). */
-export interface Described {
-  sha256: string;
-  size: number;
-  source: SharedSource;
-}
-
-/** What a reproduced table gives the page. */
-export type Reproduced = Omit<Extract<FromWorker, { type: 'reproduced' }>, 'type' | 'id'>;
-
-// ---- schemas of the control messages ----
 
 const id = v.pipe(v.number(), v.integer());
 const record = v.record(v.string(), v.unknown());
-const RunJobSchema = v.object({ policy: v.string(), frames: v.number(), params: record });
-const RunOptionsSchema = v.object({
+const isObject = (x: unknown) => typeof x === 'object' && x !== null;
+/** An object whose content another part checks (typed as `T`, checked as an object). */
+const opaque = <T>() => v.custom<T>(isObject);
+
+const RunJobSchema: v.GenericSchema<RunJob> = v.object({ policy: v.string(), frames: v.number(), params: record });
+const RunOptionsSchema: v.GenericSchema<RunOptions> = v.object({
   cost: v.object({ read: v.number(), write: v.number() }),
   buckets: v.number(),
   flush: v.boolean(),
   record_stream: v.boolean(),
   collapse_repeats: v.boolean(),
 });
-const LoadSettingsSchema = v.object({ format: v.nullable(v.string()), pageSize: v.number(), strict: v.boolean(), csv: CsvMappingSchema });
+const LoadSettingsSchema: v.GenericSchema<LoadSettings> = v.object({
+  format: v.nullable(v.string()),
+  pageSize: v.number(),
+  strict: v.boolean(),
+  csv: CsvMappingSchema,
+});
+
+const TraceSourceSchema = v.variant('kind', [
+  v.object({ kind: v.literal('generate'), config: opaque<GenConfig>() }),
+  v.object({ kind: v.literal('file'), file: v.instance(File), settings: LoadSettingsSchema }),
+]);
+export type TraceSource = v.InferOutput<typeof TraceSourceSchema>;
+
+/** Sample the policy's snapshot gauges every `every` requests, for caches up to `maxFrames`. */
+const GaugeRequestSchema = v.object({ every: v.number(), maxFrames: v.number() });
+export type GaugeRequest = v.InferOutput<typeof GaugeRequestSchema>;
+
+/** Gauge samples of one run: row r, gauge g at `values[r * names.length + g]`, taken after `(r + 1) * every` requests (the last row at the end). */
+const GaugeSeriesSchema = v.object({ names: v.array(v.string()), every: v.number(), values: Float64ArraySchema });
+export type GaugeSeries = v.InferOutput<typeof GaugeSeriesSchema>;
+
+const FlashOutcomeSchema = v.object({
+  metrics: opaque<FlashMetrics>(),
+  /** Erases of each physical block during measurement. */
+  eraseCounts: Uint32ArraySchema,
+});
+export type FlashOutcome = v.InferOutput<typeof FlashOutcomeSchema>;
+
+/** One policy of a miss-ratio curve request. */
+const CurveSpecSchema = v.object({ policy: v.string(), params: record });
+export type CurveSpec = v.InferOutput<typeof CurveSpecSchema>;
+
+/** A policy's miss-ratio curve; `missRatio[i]` is NaN where another worker of a pool computed the point. */
+const CurveResultSchema = v.object({
+  policy: v.string(),
+  method: v.picklist(['stack', 'exact_only', 'sampled']),
+  frames: v.array(v.number()),
+  missRatio: Float64ArraySchema,
+  /** Fraction of the distinct pages simulated at each size (1 where exact). */
+  rate: v.array(v.number()),
+  exact: v.boolean(),
+});
+export type CurveResult = v.InferOutput<typeof CurveResultSchema>;
+
+/** A worker's part of a pool's work: the jobs `shareJobs` gives bin `index` of `count`. */
+const ShareSchema = v.object({
+  index: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  count: v.pipe(v.number(), v.integer(), v.minValue(1)),
+});
+export type Share = v.InferOutput<typeof ShareSchema>;
+
+/** A chosen file as the link describes it, with its SHA-256 and size (computed in the worker). */
+const DescribedSchema = v.object({ sha256: v.string(), size: v.number(), source: opaque<SharedSource>() });
+export type Described = v.InferOutput<typeof DescribedSchema>;
 
 /** What the worker accepts from the UI; the generator's content is the core's to check. */
 const ToWorkerSchema = v.variant('type', [
+  /** `budget`: bytes the loaded trace and this one may take together; `dropFirst`: free the loaded trace before reading. */
   v.object({
     type: v.literal('load'),
     id,
-    source: v.variant('kind', [
-      v.object({ kind: v.literal('generate'), config: v.custom<GenConfig>((x) => typeof x === 'object' && x !== null) }),
-      v.object({ kind: v.literal('file'), file: v.instance(File), settings: LoadSettingsSchema }),
-    ]),
+    source: TraceSourceSchema,
     budget: v.optional(v.number()),
     dropFirst: v.optional(v.boolean()),
   }),
+  /** With `flash`, each job's after-cache stream also runs on every FTL configuration given. */
   v.object({
     type: v.literal('run'),
     id,
     jobs: v.array(RunJobSchema),
     options: RunOptionsSchema,
-    gauges: v.optional(v.object({ every: v.number(), maxFrames: v.number() })),
+    gauges: v.optional(GaugeRequestSchema),
     flash: v.optional(v.array(record)),
   }),
+  /** Reruns one job keeping the after-cache stream (miss reads and write-backs, in order); `header` heads the file. */
   v.object({ type: v.literal('stream'), id, job: RunJobSchema, options: RunOptionsSchema, header: v.string() }),
   v.object({ type: v.literal('cancel'), id }),
+  /** Test hook: makes the core trap, as running out of memory would (see client.ts, recovery). */
   v.object({ type: v.literal('debug-trap'), id }),
+  /** Reads a chosen file in the worker: its SHA-256 (streamed) and how it travels in a link. */
   v.object({ type: v.literal('describe'), id, file: v.instance(File), load: LoadSettingsSchema }),
+  /** Reads a hand-written link's query with the core's parser. */
   v.object({ type: v.literal('parse-link'), id, query: v.string() }),
+  /** One cell of a batch: `source` loaded on its own (the loaded trace stays), every policy at every size
+   *  (`frames` as the experiment writes them, percentages of this trace's pages) run on it, the trace freed. */
   v.object({
     type: v.literal('batch'),
     id,
-    source: v.variant('kind', [
-      v.object({ kind: v.literal('generate'), config: v.custom<GenConfig>((x) => typeof x === 'object' && x !== null) }),
-      v.object({ kind: v.literal('file'), file: v.instance(File), settings: LoadSettingsSchema }),
-    ]),
-    specs: v.array(v.object({ policy: v.string(), params: record })),
+    source: TraceSourceSchema,
+    specs: v.array(CurveSpecSchema),
     frames: v.pipe(v.string(), v.maxLength(400)),
     options: RunOptionsSchema,
   }),
+  /** Miss-ratio curves of the loaded trace; `sizes` empty: the core's default sizes. */
   v.object({
     type: v.literal('curve'),
     id,
-    specs: v.array(v.object({ policy: v.string(), params: record })),
+    specs: v.array(CurveSpecSchema),
     sizes: v.array(v.pipe(v.number(), v.integer(), v.minValue(1))),
     samplePages: v.pipe(v.number(), v.integer(), v.minValue(0)),
     options: RunOptionsSchema,
-    share: v.optional(
-      v.object({ index: v.pipe(v.number(), v.integer(), v.minValue(0)), count: v.pipe(v.number(), v.integer(), v.minValue(1)) }),
-    ),
+    share: v.optional(ShareSchema),
   }),
-  v.object({
-    type: v.literal('reproduce'),
-    id,
-    table: v.custom<ReproduceTable>((x) => typeof x === 'object' && x !== null),
-    file: v.optional(v.instance(File)),
-  }),
+  /** Computes a paper's table (its own trace: generated, or `file`); the loaded trace stays as it is. */
+  v.object({ type: v.literal('reproduce'), id, table: opaque<ReproduceTable>(), file: v.optional(v.instance(File)) }),
 ]);
-
-const FlashOutcomeSchema = v.object({
-  metrics: v.custom<FlashMetrics>((x) => typeof x === 'object' && x !== null),
-  eraseCounts: v.instance(Uint32Array),
-});
+export type ToWorker = v.InferOutput<typeof ToWorkerSchema>;
 
 const FromWorkerSchema = v.variant('type', [
   v.object({ type: v.literal('ready'), version: v.string() }),
   v.object({ type: v.literal('progress'), id, phase: v.picklist(['load', 'run']), done: v.number(), total: v.number(), label: v.string() }),
-  v.object({ type: v.literal('loaded'), id, summary: v.custom<TraceSummary>((x) => typeof x === 'object' && x !== null) }),
+  v.object({ type: v.literal('loaded'), id, summary: opaque<TraceSummary>() }),
   v.object({
     type: v.literal('result'),
     id,
@@ -217,12 +153,15 @@ const FromWorkerSchema = v.variant('type', [
     job: RunJobSchema,
     metrics: MetricsSchema,
     bucketSize: v.number(),
-    bucketHits: v.instance(Uint32Array),
-    gauges: v.optional(v.object({ names: v.array(v.string()), every: v.number(), values: v.instance(Float64Array) })),
+    bucketHits: Uint32ArraySchema,
+    gauges: v.optional(GaugeSeriesSchema),
+    /** One per flash configuration of the run, in order. */
     flash: v.optional(v.array(FlashOutcomeSchema)),
   }),
-  v.object({ type: v.literal('streamed'), id, text: v.instance(Uint8Array), requests: v.number() }),
+  /** The after-cache stream as a plain trace's UTF-8 text (`id R|W` per line, the trace's own ids, exact to 2^64 − 1). */
+  v.object({ type: v.literal('streamed'), id, text: Uint8ArraySchema, requests: v.number() }),
   v.object({ type: v.literal('link'), id, link: HandLinkSchema }),
+  /** A batch cell's metrics, policy by policy and size by size, the sizes in frames, and its trace's size. */
   v.object({
     type: v.literal('batched'),
     id,
@@ -231,39 +170,21 @@ const FromWorkerSchema = v.variant('type', [
     requests: v.number(),
     distinct: v.number(),
   }),
-  v.object({
-    type: v.literal('curves'),
-    id,
-    curves: v.array(
-      v.object({
-        policy: v.string(),
-        method: v.picklist(['stack', 'exact_only', 'sampled']),
-        frames: v.array(v.number()),
-        missRatio: v.instance(Float64Array),
-        rate: v.array(v.number()),
-        exact: v.boolean(),
-      }),
-    ),
-  }),
-  v.object({
-    type: v.literal('described'),
-    id,
-    described: v.object({
-      sha256: v.string(),
-      size: v.number(),
-      source: v.custom<SharedSource>((x) => typeof x === 'object' && x !== null),
-    }),
-  }),
+  v.object({ type: v.literal('curves'), id, curves: v.array(CurveResultSchema) }),
+  v.object({ type: v.literal('described'), id, described: DescribedSchema }),
+  /** A reproduced table: `values[row * columns + column]`, and how its trace differs from the documented one. */
   v.object({
     type: v.literal('reproduced'),
     id,
-    values: v.instance(Float64Array),
+    values: Float64ArraySchema,
     warnings: v.array(v.string()),
     requests: v.number(),
     distinct: v.number(),
   }),
   v.object({ type: v.literal('done'), id }),
   v.object({ type: v.literal('cancelled'), id }),
+  /** `trap`: the WASM instance trapped (out of memory, most likely) and the worker is no longer usable.
+   *  `overBudget`: the new trace would not fit beside the loaded one; loading again with `dropFirst` may. */
   v.object({
     type: v.literal('error'),
     id: v.nullable(id),
@@ -272,16 +193,49 @@ const FromWorkerSchema = v.variant('type', [
     overBudget: v.optional(v.boolean()),
   }),
 ]);
+export type FromWorker = v.InferOutput<typeof FromWorkerSchema>;
+export type FromWorkerType = FromWorker['type'];
+
+/** What a reproduced table gives the page. */
+export type Reproduced = Omit<Extract<FromWorker, { type: 'reproduced' }>, 'type' | 'id'>;
+
+/** A check's verdict: the message, or what was wrong with it. */
+export type Checked<T> = { ok: true; msg: T } | { ok: false; message: string };
+
+/** What is wrong with `data` under `schema`, in a line: the first issues, each with its path. */
+function problems(issues: v.BaseIssue<unknown>[]): string {
+  const shown = issues.slice(0, 3).map((i) => {
+    const path = v.getDotPath(i);
+    return path ? `${path}: ${i.message}` : i.message;
+  });
+  return shown.join('; ') + (issues.length > 3 ? ` (and ${issues.length - 3} more)` : '');
+}
+
+/** Checks `data` with `schema`; on success the message is `data` itself (no copy, nothing stripped). */
+function check<T>(schema: v.GenericSchema<unknown>, data: unknown, what: string): Checked<T> {
+  const r = v.safeParse(schema, data);
+  return r.success ? { ok: true, msg: data as T } : { ok: false, message: `${what}: ${problems(r.issues)}` };
+}
+
+/** What `data` claims to be, for messages about it: its `type`, if it has one. */
+function typeOf(data: unknown): string {
+  const t = (data as { type?: unknown } | null)?.type;
+  return typeof t === 'string' ? t : typeof data === 'object' ? 'untyped' : typeof data;
+}
 
 /** The UI accepts only our messages. */
 export function isFromWorker(data: unknown): data is FromWorker {
   return v.is(FromWorkerSchema, data);
 }
 
+/** The UI's check of a reply; a malformed one is a bug in the worker, reported with what was wrong. */
+export function checkFromWorker(data: unknown): Checked<FromWorker> {
+  return check(FromWorkerSchema, data, `malformed ${typeOf(data)} message from the worker`);
+}
+
 /** The worker's check of a request; a malformed one is answered with what was wrong. */
-export function checkToWorker(data: unknown): { ok: true; msg: ToWorker } | { ok: false; message: string } {
-  const r = v.safeParse(ToWorkerSchema, data);
-  return r.success ? { ok: true, msg: r.output as ToWorker } : { ok: false, message: `malformed request: ${v.summarize(r.issues)}` };
+export function checkToWorker(data: unknown): Checked<ToWorker> {
+  return check(ToWorkerSchema, data, 'malformed request');
 }
 
 /** Transferable buffers of a message, so posting it moves instead of copying. */
@@ -304,105 +258,82 @@ export function transferablesOf(msg: FromWorker): Transferable[] {
 // a new frame only after the UI acknowledges the previous one (explore-ack), so
 // fast playback never queues more frames than the UI can draw.
 
-export type ExploreToWorker =
-  /** With `flash`, the trace is served by that flash device instead of a cache policy. */
-  | { type: 'explore-open'; policy: string; frames: number; params: Record<string, unknown>; flash?: FlashSetup; collapse?: boolean }
-  | { type: 'explore-seek'; position: number }
-  | { type: 'explore-play'; speed: number }
-  | { type: 'explore-pause' }
-  | { type: 'explore-ack' }
-  /** `page` as the trace names it. */
-  | { type: 'explore-history'; page: string }
-  /** Quiz: what the next request will evict, without moving. */
-  | { type: 'explore-peek' }
-  | { type: 'explore-close' };
-
-export type ExploreFromWorker =
-  | ({ type: 'explore-frame' } & ExploreFrame)
-  | ({ type: 'explore-history' } & PageHistory)
-  /** The pages the request after `position` evicts (the quiz's answer), as the trace names them. */
-  | { type: 'explore-peek'; position: number; victims: string[] }
-  /** The whole run as the textbook frame table (short runs of small caches only). */
-  | { type: 'explore-table'; table: FrameTable }
-  /** A long seek on its way (it advances in slices, so Pause cancels it). */
-  | { type: 'explore-seeking'; position: number; target: number }
-  | { type: 'explore-error'; message: string };
-
 const ExploreToWorkerSchema = v.variant('type', [
+  /** With `flash`, the trace is served by that flash device instead of a cache policy. */
   v.object({
     type: v.literal('explore-open'),
     policy: v.string(),
     frames: v.number(),
     params: record,
-    flash: v.optional(record),
+    flash: v.optional(FlashSetupSchema),
     collapse: v.optional(v.boolean()),
   }),
   v.object({ type: v.literal('explore-seek'), position: v.number() }),
   v.object({ type: v.literal('explore-play'), speed: v.number() }),
   v.object({ type: v.literal('explore-pause') }),
   v.object({ type: v.literal('explore-ack') }),
+  /** `page` as the trace names it. */
   v.object({ type: v.literal('explore-history'), page: v.string() }),
+  /** Quiz: what the next request will evict, without moving. */
   v.object({ type: v.literal('explore-peek') }),
   v.object({ type: v.literal('explore-close') }),
 ]);
+export type ExploreToWorker = v.InferOutput<typeof ExploreToWorkerSchema>;
 
-export function isExploreToWorker(data: unknown): data is ExploreToWorker {
+/** Explorer messages are told from the others by their type's prefix. */
+function isExploreMessage(data: unknown): boolean {
   const t = (data as { type?: unknown } | null)?.type;
   return typeof t === 'string' && t.startsWith('explore-');
 }
 
-export function checkExploreToWorker(data: unknown): { ok: true; msg: ExploreToWorker } | { ok: false; message: string } {
-  const r = v.safeParse(ExploreToWorkerSchema, data);
-  return r.success
-    ? { ok: true, msg: r.output as ExploreToWorker }
-    : { ok: false, message: `malformed explorer request: ${v.summarize(r.issues)}` };
+export function isExploreToWorker(data: unknown): data is ExploreToWorker {
+  return isExploreMessage(data);
 }
 
-/** A frame's shape: what production builds check (frames arrive many times a second). */
+export function checkExploreToWorker(data: unknown): Checked<ExploreToWorker> {
+  return check(ExploreToWorkerSchema, data, 'malformed explorer request');
+}
+
+/** Every explorer reply, whole: development and test builds check frames with this. */
+const ExploreFromWorkerSchema = v.variant('type', [
+  v.object({ type: v.literal('explore-frame'), ...ExploreFrameSchema.entries }),
+  v.object({ type: v.literal('explore-history'), ...PageHistorySchema.entries }),
+  /** The pages the request after `position` evicts (the quiz's answer), as the trace names them. */
+  v.object({ type: v.literal('explore-peek'), position: v.number(), victims: v.array(v.string()) }),
+  /** The whole run as the textbook frame table (short runs of small caches only). */
+  v.object({ type: v.literal('explore-table'), table: FrameTableSchema }),
+  /** A long seek on its way (it advances in slices, so Pause cancels it). */
+  v.object({ type: v.literal('explore-seeking'), position: v.number(), target: v.number() }),
+  v.object({ type: v.literal('explore-error'), message: v.string() }),
+]);
+export type ExploreFromWorker = v.InferOutput<typeof ExploreFromWorkerSchema>;
+
+/** A frame's shape: what production builds check of frames (they arrive many times a second); the frame's own fields, slots and events unchecked. */
+const { position, total, request } = ExploreFrameSchema.entries;
 const FrameShape = v.object({
   type: v.literal('explore-frame'),
-  position: v.number(),
-  total: v.number(),
+  position,
+  total,
+  request,
   snapshot: v.object({ policy: v.string(), rings: v.array(v.unknown()), lists: v.array(v.unknown()), gauges: v.array(v.unknown()) }),
   events: v.array(v.unknown()),
 });
 
-/** The whole frame: every slot and event, as development and test builds check it. */
-const FrameFull = v.object({
-  type: v.literal('explore-frame'),
-  position: v.number(),
-  total: v.number(),
-  hit: v.nullable(v.boolean()),
-  request: v.nullable(v.object({ page: v.number(), write: v.boolean() })),
-  events: v.array(v.union([EventSchema, FlashEventSchema])),
-  snapshot: SnapshotSchema,
-  playing: v.boolean(),
-  hits: v.nullable(v.number()),
-  flash: v.optional(FlashSnapshotSchema),
-  flashPages: v.optional(v.instance(Uint8Array)),
-  flashOwners: v.optional(v.instance(Uint32Array)),
-  groups: v.optional(v.object({ list: v.string(), blocks: v.array(v.number()) })),
-  remark: v.optional(v.string()),
-});
+/** Production: frames by shape, every other explorer reply whole. */
+const ExploreFromWorkerShape = v.variant('type', [FrameShape, ...ExploreFromWorkerSchema.options.slice(1)]);
 
-const ExploreFromShape = (full: boolean) =>
-  v.variant('type', [
-    full ? FrameFull : FrameShape,
-    v.object({ type: v.literal('explore-history'), page: v.string(), accesses: v.array(v.unknown()) }),
-    v.object({ type: v.literal('explore-peek'), position: v.number(), victims: v.array(v.string()) }),
-    v.object({
-      type: v.literal('explore-table'),
-      table: v.object({ requests: v.array(v.string()), frames: v.array(v.array(v.nullable(v.string()))), faults: v.array(v.boolean()) }),
-    }),
-    v.object({ type: v.literal('explore-seeking'), position: v.number(), target: v.number() }),
-    v.object({ type: v.literal('explore-error'), message: v.string() }),
-  ]);
-const exploreFull = ExploreFromShape(true);
-const exploreShape = ExploreFromShape(false);
+/** Is `data` meant for the explorer (whether or not it is well formed)? */
+export function isExploreFromWorkerType(data: unknown): boolean {
+  return isExploreMessage(data);
+}
 
-/** Checks an explorer reply: fully in development and tests, by shape only in production. */
+/** Checks an explorer reply: fully in development and tests, frames by shape only in production. */
+export function checkExploreFromWorker(data: unknown, full = !import.meta.env.PROD): Checked<ExploreFromWorker> {
+  return check(full ? ExploreFromWorkerSchema : ExploreFromWorkerShape, data, `malformed ${typeOf(data)} message from the worker`);
+}
+
 export function isExploreFromWorker(data: unknown, full = !import.meta.env.PROD): data is ExploreFromWorker {
-  return v.is(full ? exploreFull : exploreShape, data);
+  return checkExploreFromWorker(data, full).ok;
 }
 
 /** The flash page states move to the UI instead of being copied. */

@@ -188,6 +188,24 @@ async function readFile(id: number, file: File, settings: LoadSettings, estimate
   return { t, info };
 }
 
+/**
+ * Advances a session to its end in slices, reporting the position after each and
+ * seeing a cancel between slices; a cancelled or failed session is freed.
+ */
+async function sliced(id: number, session: WasmSession, report: (position: number) => void): Promise<void> {
+  try {
+    while (!session.done()) {
+      session.advance(SLICE);
+      report(session.position());
+      await yieldToEvents();
+      if (cancelled.has(id)) throw new Cancelled();
+    }
+  } catch (e) {
+    session.free();
+    throw e;
+  }
+}
+
 /** A batch cell: its trace loaded apart from the loaded one, every job run on it in slices, the trace freed. */
 async function batch(id: number, source: TraceSource, specs: CurveSpec[], framesText: string, options: RunOptions) {
   const t = source.kind === 'generate' ? await generate(id, source.config) : (await readFile(id, source.file, source.settings)).t;
@@ -199,18 +217,10 @@ async function batch(id: number, source: TraceSource, specs: CurveSpec[], frames
     const metrics: Metrics[] = [];
     for (const [index, job] of jobs.entries()) {
       const session = new WasmSession(t, job.policy, job.frames, JSON.stringify(job.params), JSON.stringify({ ...options, buckets: 1 }));
-      try {
-        while (!session.done()) {
-          session.advance(SLICE);
-          const label = `${job.policy} · ${job.frames} frames`;
-          post({ type: 'progress', id, phase: 'run', done: index * t.len() + session.position(), total: jobs.length * t.len(), label });
-          await yieldToEvents();
-          if (cancelled.has(id)) throw new Cancelled();
-        }
-      } catch (e) {
-        session.free();
-        throw e;
-      }
+      const label = `${job.policy} · ${job.frames} frames`;
+      await sliced(id, session, (done) =>
+        post({ type: 'progress', id, phase: 'run', done: index * t.len() + done, total: jobs.length * t.len(), label }),
+      );
       const r = session.finish();
       metrics.push(parseCore('metrics', MetricsSchema, r.metrics()));
       r.free();
@@ -404,24 +414,10 @@ async function stream(id: number, job: RunJob, options: RunOptions, header: stri
     JSON.stringify(job.params),
     JSON.stringify({ ...options, record_stream: true }),
   );
-  try {
-    while (!session.done()) {
-      session.advance(SLICE);
-      post({
-        type: 'progress',
-        id,
-        phase: 'run',
-        done: session.position(),
-        total: trace.len(),
-        label: `after-cache stream of ${job.policy}`,
-      });
-      await yieldToEvents();
-      if (cancelled.has(id)) throw new Cancelled();
-    }
-  } catch (e) {
-    session.free();
-    throw e;
-  }
+  const total = trace.len();
+  await sliced(id, session, (done) =>
+    post({ type: 'progress', id, phase: 'run', done, total, label: `after-cache stream of ${job.policy}` }),
+  );
   const r = session.finish();
   const packed = r.stream() ?? new Uint32Array();
   r.free();

@@ -1,0 +1,62 @@
+// A reply the page cannot read is shown where the app shows errors: the
+// explorer's alert for explorer replies, the status bar for the rest.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SimClient, setEngine, type Port } from '../worker/client';
+import { useExplorer } from './explorerStore';
+import { useApp } from '../state/store';
+
+class FakePort implements Port {
+  sent: unknown[] = [];
+  onmessage: ((ev: MessageEvent) => void) | null = null;
+  postMessage(msg: unknown): void {
+    this.sent.push(msg);
+  }
+  reply(msg: unknown): void {
+    this.onmessage?.({ data: msg } as MessageEvent);
+  }
+}
+
+const snapshot = { policy: 'fifo', capacity: 3, resident: 3, rings: [], lists: [], gauges: [] };
+
+afterEach(() => {
+  setEngine(null);
+  vi.restoreAllMocks();
+});
+
+describe('a reply that does not validate reaches the user', () => {
+  it('a malformed explorer frame shows an error in the explorer instead of leaving it at step 0', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const port = new FakePort();
+    setEngine(new SimClient(port));
+    useExplorer.getState().setPolicy('fifo');
+    useExplorer.getState().setFrames(3);
+    useExplorer.getState().open();
+    expect(port.sent.at(-1)).toMatchObject({ type: 'explore-open', policy: 'fifo', frames: 3 });
+    expect(useExplorer.getState().status).toBe('opening');
+    port.reply({
+      type: 'explore-frame',
+      position: 0,
+      total: 20,
+      hit: null,
+      request: null,
+      events: [],
+      snapshot: { ...snapshot, rings: 'none' },
+      playing: false,
+      hits: 0,
+    });
+    const s = useExplorer.getState();
+    expect(s.error).toMatch(/cannot read \(malformed explore-frame message from the worker: snapshot\.rings: /);
+    expect(s.status).toBe('closed');
+  });
+
+  it('any other malformed reply shows in the status bar (the app error)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const port = new FakePort();
+    setEngine(new SimClient(port));
+    const started = useApp.getState().startEngine();
+    port.reply({ type: 'ready', version: '1' });
+    await started;
+    port.reply({ type: 'progress', id: 12345, phase: 'run', done: 'half', total: 2, label: '' });
+    expect(useApp.getState().error).toMatch(/malformed progress message from the worker: done: /);
+  });
+});
