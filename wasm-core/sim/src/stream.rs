@@ -76,6 +76,7 @@ pub fn run_stream(
         requests += reqs.len() as u64;
         writes += reqs.iter().filter(|&&r| crate::trace::is_write(r)).count() as u64;
     })?;
+    run.cost.validate(requests)?;
     let ids = first.trace.ids;
     let cells = cells(ids.len() as u32);
     if let Some(c) = cells.iter().find(|c| c.policy == "opt") {

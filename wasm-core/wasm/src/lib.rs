@@ -157,6 +157,7 @@ impl WasmSession {
             Value::Null => RunOptions::default(),
             v => serde_json::from_value(v).map_err(|e| js_err(format!("invalid run options: {e}")))?,
         };
+        opts.cost.validate(trace.inner.len() as u64).map_err(js_err)?;
         let t = trace.inner.clone();
         let p = build(policy, frames as usize, &BuildCtx::of(&t), &params).map_err(js_err)?;
         Ok(WasmSession { inner: Session::new(t, p, opts) })
