@@ -224,8 +224,11 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
             Long("sample-all") => a.sample_all = true,
             Long("threads") => {
                 let n: usize = number("--threads", &p.value()?.string()?)?;
-                if n == 0 {
-                    return Err(bad("--threads: at least 1"));
+                let max = cachescope_sim::limits::MAX_THREADS;
+                if n == 0 || n as u64 > max {
+                    return Err(bad(format!(
+                        "--threads: from 1 to {max}, got {n} (the runner uses at most one thread a core and a cell)"
+                    )));
                 }
                 a.threads = Some(n);
             }
@@ -242,11 +245,7 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
     if a.frames.is_empty() {
         a.frames.push(Frames::Percent(10.0));
     }
-    for (flag, c) in [("--read-cost", a.cost.read), ("--write-cost", a.cost.write)] {
-        if !(c.is_finite() && c >= 0.0) {
-            return Err(bad(format!("{flag}: must be a number ≥ 0, got {c}")));
-        }
-    }
+    a.cost.validate(0).map_err(|e| bad(e.to_string()))?;
     if let Some(f) = a.flash.take() {
         let given = a.flash_given.clone();
         a.flash = Some(f.with_derived_defaults(&|k| given.contains(&k)));

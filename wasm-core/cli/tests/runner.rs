@@ -189,6 +189,11 @@ fn bad_numbers_and_impossible_devices_name_their_flag() {
     assert!(e.contains("--overprovision: too small") && e.contains("about 0.250"), "{e}");
     let e = fails(&["--generate", g, "--read-cost", "1e999"]);
     assert!(e.contains("--read-cost: \"1e999\" is not a finite number"), "{e}");
+    let e = fails(&["--generate", g, "--read-cost", "-5"]);
+    assert!(e.contains("the read cost must be a number ≥ 0, got -5"), "{e}");
+    // A total the result cannot hold is refused, never printed as 0 or null.
+    let e = fails(&["--generate", g, "--read-cost", "1e307"]);
+    assert!(e.contains("a read cost of 1e307") && e.contains("give the costs in a larger unit"), "{e}");
     let e = fails(&["--generate", g, "--overprovision", "1.5"]);
     assert!(e.contains("--overprovision: must be in [0, 1), got 1.5"), "{e}");
     // The default fill follows the over-provisioning; a fill the user gives is checked.
@@ -279,7 +284,16 @@ fn threads_change_nothing_but_the_time() {
     assert_eq!(json(&[&mrc[..], &["--threads", "1"]].concat()), json(&[&mrc[..], &["--threads", "3"]].concat()));
     let (code, _, e) = run(&["--generate", g, "--threads", "0"]);
     assert_eq!(code, 2);
-    assert!(e.contains("--threads: at least 1"), "{e}");
+    assert!(e.contains("--threads: from 1 to 1024, got 0"), "{e}");
+    let (code, _, e) = run(&["--generate", g, "--threads", "10000"]);
+    assert_eq!(code, 2);
+    assert!(e.contains("--threads: from 1 to 1024, got 10000"), "{e}");
+    // As many threads as allowed on one cell: one is started, and the answer is one thread's.
+    let one_cell = ["--generate", g, "--policy", "lru", "--frames", "10", "--json"];
+    assert_eq!(
+        json(&[&one_cell[..], &["--threads", "1024"]].concat()),
+        json(&[&one_cell[..], &["--threads", "1"]].concat())
+    );
 }
 
 #[test]

@@ -38,6 +38,9 @@ pub const MAX_LINK_INFLATED: u64 = 4 * 1024 * 1024;
 pub const MAX_BROWSER_MEMORY: u64 = 3 * 1024 * 1024 * 1024;
 /// Points of the hit-ratio-over-time series of one run.
 pub const MAX_BUCKETS: u64 = 1_000_000;
+/// Threads the runner may be asked for (it never starts more than its cores or
+/// its cells; a larger number is a typo, refused with a message).
+pub const MAX_THREADS: u64 = 1024;
 
 /// Where a limit applies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -79,6 +82,13 @@ pub fn all() -> Vec<Limit> {
         limit("buckets", MAX_BUCKETS, Both, "points", "points of one run's hit-ratio series"),
         limit("link_trace", MAX_LINK_TRACE_BYTES, Both, "bytes", "bytes of a trace carried inside a link"),
         limit("link_inflated", MAX_LINK_INFLATED, Both, "bytes", "bytes a share link may decompress to"),
+        limit(
+            "threads",
+            MAX_THREADS,
+            Native,
+            "threads",
+            "threads asked of the runner (it uses at most its cores and cells)",
+        ),
         limit("memory", MAX_BROWSER_MEMORY, Browser, "bytes", "bytes of traces the browser's core holds at once"),
     ]
 }
