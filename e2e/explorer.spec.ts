@@ -268,7 +268,7 @@ test('a bad explorer cache size gets a clear message', async ({ page }) => {
   await page.getByRole('tab', { name: 'Explore' }).click();
   await page.getByRole('spinbutton', { name: 'Explorer frames' }).fill('0');
   await page.getByRole('button', { name: 'Explore' }).click();
-  await expect(page.getByRole('alert')).toContainText('Cache size (frames) must be a whole number ≥ 1, got 0.');
+  await expect(page.getByRole('alert')).toContainText('Cache size (frames) must be a whole number from 1 to 67,108,864, got 0.');
 });
 
 test('a policy parameter the core refuses is reported on the page', async ({ page }) => {

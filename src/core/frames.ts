@@ -1,7 +1,9 @@
 // Cache sizes as the user types them: "100, 1000" or "1%, 5%" of the trace's distinct pages.
 
-/** The core's limit (policy::registry::MAX_FRAMES). */
-export const MAX_FRAMES = 2 ** 26;
+import { limit } from './catalog';
+
+/** The core's limit on the frames of one cache, from the catalogue. */
+export const MAX_FRAMES = limit('frames');
 
 export type FramesParse = { ok: true; frames: number[] } | { ok: false; error: string };
 

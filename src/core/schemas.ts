@@ -212,7 +212,7 @@ export const SnapshotSchema: v.GenericSchema<G.Snapshot<string>> = v.object({
   policy: str,
   capacity: num,
   resident: num,
-  rings: v.array(v.object({ name: str, slots: v.array(SlotSchema), hands: v.array(v.object({ name: str, pos: num })) })),
+  rings: v.array(v.object({ name: str, size: num, slots: v.array(SlotSchema), hands: v.array(v.object({ name: str, pos: num })) })),
   lists: v.array(v.object({ name: str, entries: v.array(SlotSchema) })),
   gauges: v.array(v.object({ name: str, value: num, target: optNum })),
 });

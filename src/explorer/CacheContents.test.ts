@@ -13,6 +13,7 @@ describe('cache contents for assistive technology', () => {
       rings: [
         {
           name: 'clock',
+          size: 4,
           slots: [slot('7', true, 'hot', 1), slot('12', false, 'test'), slot('0', true, 'cold-test', 0, true), slot('1', true, 'cold')],
           hands: [
             { name: 'hand_hot', pos: 0 },

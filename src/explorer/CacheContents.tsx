@@ -2,7 +2,7 @@ import type { Slot, Snapshot } from '../core/explore';
 import { handLabel } from '../core/narrate';
 import { policyDoc } from '../core/catalog';
 
-/** Caches up to this many frames list their contents for assistive technology (and tests). */
+/** Caches holding up to this many pages list their contents for assistive technology (and tests). */
 export const CONTENTS_LIMIT = 64;
 
 interface Item {
@@ -53,7 +53,8 @@ export function contentsOf(snap: Snapshot): { resident: Item[]; ghosts: Item[] }
 
 /** The cache's contents as lists for assistive technology; drawn views carry the same state. */
 export function CacheContents({ snapshot }: { snapshot: Snapshot }) {
-  if (snapshot.capacity > CONTENTS_LIMIT) return null;
+  // What the cache holds decides, not its size: ten pages of a million frames are listed.
+  if (snapshot.resident > CONTENTS_LIMIT) return null;
   const { resident, ghosts } = contentsOf(snapshot);
   return (
     <div className="visually-hidden">

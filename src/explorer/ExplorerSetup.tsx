@@ -1,7 +1,7 @@
 import { useApp } from '../state/store';
 import { selectTrace } from '../state/selectors';
 import { selectStatus, useExplorer } from './explorerStore';
-import { CATALOG, policyDoc } from '../core/catalog';
+import { CATALOG, limit, policyDoc } from '../core/catalog';
 import { fieldsOf, splitFlashFields } from '../core/params';
 import { ParamEditor } from '../components/ParamEditor';
 
@@ -48,6 +48,7 @@ export function ExplorerSetup() {
             <input
               type="number"
               min={1}
+              max={limit('frames')}
               aria-label="Explorer frames"
               value={Number.isFinite(frames) ? frames : ''}
               onChange={(e) => setFrames(e.target.valueAsNumber)}

@@ -19,7 +19,7 @@ export function RingView({ policy, ring, events, selected, onSelect }: Props) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const view = useRef<RingCanvas | null>(null);
   const select = useLatest(onSelect);
-  const size = ring.slots.length > 400 ? 560 : 440;
+  const size = ring.size > 400 ? 560 : 440;
 
   useEffect(() => {
     if (!canvasRef.current) return;
@@ -41,12 +41,12 @@ export function RingView({ policy, ring, events, selected, onSelect }: Props) {
     });
   }, [policy, ring, events, selected]);
 
-  const label = `Ring ${ring.name}: ${ring.slots.length} slots`;
+  const label = `Ring ${ring.name}: ${ring.size} slots`;
   return (
     <figure className="ring-view">
       <canvas ref={canvasRef} role="img" aria-label={label} />
       <figcaption>
-        <strong>{ring.name}</strong> · {ring.slots.length} slots
+        <strong>{ring.name}</strong> · {ring.size} slots
         <ul aria-label={`Hands of ${ring.name}`} aria-live="polite" className="hands">
           {handText(ring, policy).map((t, k) => (
             <li key={ring.hands[k].name}>
@@ -54,7 +54,7 @@ export function RingView({ policy, ring, events, selected, onSelect }: Props) {
             </li>
           ))}
         </ul>
-        {ring.slots.length > 96 && ring.hands.length > 0 && (
+        {ring.size > 96 && ring.hands.length > 0 && (
           <RingZoom policy={policy} ring={ring} events={events} selected={selected} onSelect={onSelect} />
         )}
       </figcaption>

@@ -4,6 +4,7 @@ import { createListCanvas, type ListCanvas } from './listCanvas';
 import { touchedPages } from './decorations';
 import { handLabel } from '../core/narrate';
 import type { AnyEvent, Ring } from '../core/explore';
+import { slotIn } from './ringGeometry';
 
 const SPAN = 48;
 
@@ -30,22 +31,25 @@ export function RingZoom({
     view.current = createListCanvas(canvasRef.current, 720, 60, (p) => select.current(p));
     return () => view.current?.destroy();
   }, [select]);
-  const n = ring.slots.length;
+  const n = ring.size;
   const pos = ring.hands.find((h) => h.name === hand)?.pos ?? ring.hands[0]?.pos ?? 0;
   const from = Math.max(0, Math.min(n - SPAN, pos - SPAN / 4));
   useEffect(() => {
-    view.current?.update(ring.slots.slice(from, from + SPAN), {
-      touched: touchedPages(
-        events,
-        ring.hands.map((h) => h.name),
+    view.current?.update(
+      Array.from({ length: Math.min(SPAN, n - from) }, (_, k) => slotIn(ring, from + k)),
+      {
+        touched: touchedPages(
+          events,
+          ring.hands.map((h) => h.name),
+          policy,
+        ),
+        selected,
+        pointer: { index: pos - from, label: handLabel(hand, policy) },
+        split: null,
+        bounds: [],
         policy,
-      ),
-      selected,
-      pointer: { index: pos - from, label: handLabel(hand, policy) },
-      split: null,
-      bounds: [],
-      policy,
-    });
+      },
+    );
   }, [policy, ring, events, selected, from, pos, hand]);
   return (
     <div className="ring-zoom">

@@ -4,7 +4,7 @@ import { handColour, HAND_COLOURS } from './colours';
 import type { Ring, Snapshot, StepEvent } from '../core/explore';
 
 const slot = (page: string | null, bits = 0) => ({ page, status: '', bits, dirty: false, resident: page !== null });
-const ring: Ring = { name: 'clock', slots: [slot('5'), slot('6', 1), slot('7'), slot(null)], hands: [{ name: 'hand', pos: 2 }] };
+const ring: Ring = { name: 'clock', size: 4, slots: [slot('5'), slot('6', 1), slot('7'), slot(null)], hands: [{ name: 'hand', pos: 2 }] };
 
 describe('decorations', () => {
   it('colours pages by the hand that changed them', () => {

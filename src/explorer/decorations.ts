@@ -24,7 +24,7 @@ export function victimSlot(events: AnyEvent[], ring: Ring): number | null {
   if (!events.some((e) => e.kind === 'evict')) return null;
   const ins = events.find((e): e is Extract<StepEvent, { kind: 'insert' }> => e.kind === 'insert');
   if (!ins) return null;
-  if (ins.slot !== null && ins.slot < ring.slots.length) return ins.slot;
+  if (ins.slot !== null && ins.slot < ring.size) return ins.slot;
   const i = ring.slots.findIndex((s) => s.page === ins.page);
   return i < 0 ? null : i;
 }

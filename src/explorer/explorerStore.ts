@@ -8,7 +8,7 @@ import { engine } from '../worker/client';
 import { useApp } from '../state/store';
 import type { ExploreFrame, FlashSetup, PageHistory } from '../core/explore';
 import type { FrameTable } from '../core/frameTable';
-import { CATALOG, defaultsOf, policyDoc } from '../core/catalog';
+import { CATALOG, defaultsOf, limit, policyDoc } from '../core/catalog';
 import { MAIN_FLASH_KEYS, paramsToSend } from '../core/params';
 import type { ExploreFromWorker } from '../worker/protocol';
 
@@ -200,7 +200,7 @@ export const useExplorer = create<ExplorerState>()((set, get) => ({
       mode === 'cache'
         ? paramsToSend(doc?.name ?? policy, doc?.params ?? [], get().params)
         : paramsToSend('Flash device', CATALOG.flash, flash);
-    const bad = mode === 'cache' ? badCount('Cache size (frames)', frames) : null;
+    const bad = mode === 'cache' ? badCount('Cache size (frames)', frames, limit('frames')) : null;
     if (bad || 'error' in sent) {
       set({ error: bad ?? ('error' in sent ? sent.error : null) });
       return;
@@ -257,8 +257,11 @@ export const useExplorer = create<ExplorerState>()((set, get) => ({
   },
 }));
 
-function badCount(what: string, n: number): string | null {
-  return Number.isInteger(n) && n >= 1 ? null : `${what} must be a whole number ≥ 1, got ${Number.isFinite(n) ? n : 'nothing'}.`;
+/** A count the core takes: a whole number from 1 to the catalogue's limit. */
+function badCount(what: string, n: number, max: number): string | null {
+  if (Number.isInteger(n) && n >= 1 && n <= max) return null;
+  const got = Number.isFinite(n) ? n.toLocaleString('en') : 'nothing';
+  return `${what} must be a whole number from 1 to ${max.toLocaleString('en')}, got ${got}.`;
 }
 
 export const selectFrame = (s: ExplorerState) => s.frame;

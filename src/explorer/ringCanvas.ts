@@ -7,7 +7,7 @@ import { fitCanvas, pointIn } from './canvasSize';
 import { policyDoc } from '../core/catalog';
 import { EMPTY, HIGHLIGHT, handColour, inkBack, inkOf, statusColour, statusShape } from './colours';
 import { handLabel } from '../core/narrate';
-import { mod, anchorRotation, ringLayout, slotAt, sweepTurn, type RingLayout } from './ringGeometry';
+import { mod, anchorRotation, ringLayout, slotAt, slotIn, sweepTurn, type RingLayout } from './ringGeometry';
 import type { Ring } from '../core/explore';
 import { buildRingMap, paintRing, rgbOf, type RingMap } from './ringPixels';
 
@@ -54,29 +54,29 @@ export function createRingCanvas(canvas: HTMLCanvasElement, size: number, onSele
   /** Slots painted as pixels (large rings). */
   function paintPixels(r: Ring): void {
     if (!ctx) return;
-    const n = r.slots.length;
+    const n = r.size;
     if (!map) {
       map = buildRingMap(px, pxLayout);
       image = ctx.createImageData(px, px);
     }
-    const rgb = new Uint8Array(n * 3);
-    const bits = new Float32Array(n);
-    const dirty = new Uint8Array(n);
-    for (let i = 0; i < n; i++) {
-      const sl = r.slots[i];
-      const d = mod(i + offset, n);
-      rgb.set(sl.page === null ? rgbOf(EMPTY) : rgbOf(statusColour(sl.status, marks.policy), sl.resident ? 1 : 0.45), d * 3);
-      bits[d] = sl.page === null ? 0 : Math.min(sl.bits, marks.maxBits) / marks.maxBits;
-      dirty[d] = sl.dirty ? 1 : 0;
-    }
-    paintRing((image as ImageData).data, map, n, { rgb, bits, dirty });
+    // Only the listed slots: the rest of the ring is empty frames.
+    const listed = r.slots.length;
+    const rgb = new Uint8Array(listed * 3);
+    const bits = new Float32Array(listed);
+    const dirty = new Uint8Array(listed);
+    r.slots.forEach((sl, i) => {
+      rgb.set(sl.page === null ? rgbOf(EMPTY) : rgbOf(statusColour(sl.status, marks.policy), sl.resident ? 1 : 0.45), i * 3);
+      bits[i] = sl.page === null ? 0 : Math.min(sl.bits, marks.maxBits) / marks.maxBits;
+      dirty[i] = sl.dirty ? 1 : 0;
+    });
+    paintRing((image as ImageData).data, map, n, { rgb, bits, dirty, empty: rgbOf(EMPTY), offset });
     ctx.putImageData(image as ImageData, 0, 0);
   }
 
   function draw(now: number): void {
     raf = 0;
     if (!ctx || !ring) return;
-    const n = ring.slots.length;
+    const n = ring.size;
     const t = (now - start) / SWEEP_MS;
     // Angles of slot i's edges and middle, turned by the offset.
     const slotStart = (i: number, nn: number) => -Math.PI / 2 + (mod(i + offset, nn) * 2 * Math.PI) / nn;
@@ -108,13 +108,15 @@ export function createRingCanvas(canvas: HTMLCanvasElement, size: number, onSele
     const marked: number[] = [];
     if (poly) {
       paintPixels(ring);
-      for (let i = 0; i < n; i++) {
+      // Slots past the listed ones are empty: only the victim's may be marked there.
+      for (let i = 0; i < ring.slots.length; i++) {
         const p = ring.slots[i].page;
         if ((p !== null && (marks.touched.has(p) || p === marks.selected)) || i === marks.victimSlot) marked.push(i);
       }
+      if (marks.victimSlot !== null && marks.victimSlot >= ring.slots.length) marked.push(marks.victimSlot);
     }
     for (let i = 0; i < (poly ? 0 : n); i++) {
-      const s = ring.slots[i];
+      const s = slotIn(ring, i);
       const a0 = slotStart(i, n) + gap;
       const a1 = slotStart(i, n) + (2 * Math.PI) / n - gap;
       const key = s.page === null ? `${EMPTY}|1` : `${statusColour(s.status, marks.policy)}|${s.resident ? 1 : 0.45}`;
@@ -140,7 +142,7 @@ export function createRingCanvas(canvas: HTMLCanvasElement, size: number, onSele
     ctx.fillStyle = fg;
     ctx.fill(dirty);
     for (const i of marked) {
-      const s = ring.slots[i];
+      const s = slotIn(ring, i);
       const touch = s.page === null ? undefined : marks.touched.get(s.page);
       const sel = s.page !== null && s.page === marks.selected;
       const outline = new Path2D();
@@ -158,7 +160,7 @@ export function createRingCanvas(canvas: HTMLCanvasElement, size: number, onSele
       ctx.textBaseline = 'middle';
       ctx.fillStyle = fg;
       const mid = inner + bitBand + (outer - inner - bitBand) / 2;
-      for (let i = 0; i < n; i++) {
+      for (let i = 0; i < ring.slots.length; i++) {
         const s = ring.slots[i];
         if (s.page === null) continue;
         const a = slotAngle(i, n);
@@ -221,17 +223,17 @@ export function createRingCanvas(canvas: HTMLCanvasElement, size: number, onSele
 
   const onMove = (ev: MouseEvent) => {
     if (!ring) return;
-    const d = slotAt(...pointIn(canvas, ev, size), ring.slots.length, layout);
-    const i = d === null ? null : mod(d - offset, ring.slots.length);
-    const s = i === null ? null : ring.slots[i];
+    const d = slotAt(...pointIn(canvas, ev, size), ring.size, layout);
+    const i = d === null ? null : mod(d - offset, ring.size);
+    const s = i === null ? null : slotIn(ring, i);
     canvas.title = s
       ? `slot ${i}: ${s.page === null ? 'empty' : `page ${s.page} · ${s.status || 'resident'} · bits ${s.bits}${s.dirty ? ' · dirty' : ''}${s.resident ? '' : ' · non-resident'}`}`
       : '';
   };
   const onClick = (ev: MouseEvent) => {
     if (!ring) return;
-    const d = slotAt(...pointIn(canvas, ev, size), ring.slots.length, layout);
-    onSelect(d === null ? null : ring.slots[mod(d - offset, ring.slots.length)].page);
+    const d = slotAt(...pointIn(canvas, ev, size), ring.size, layout);
+    onSelect(d === null ? null : slotIn(ring, mod(d - offset, ring.size)).page);
   };
   canvas.addEventListener('mousemove', onMove);
   canvas.addEventListener('click', onClick);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anchorRotation, ringLayout, slotAngle, slotAt, sweepTurn } from './ringGeometry';
+import { anchorRotation, ringLayout, slotAngle, slotAt, slotIn, sweepTurn } from './ringGeometry';
 
 describe('ring geometry', () => {
   const l = ringLayout(400, 400);
@@ -37,7 +37,10 @@ describe('ring geometry', () => {
 });
 
 describe('anchorRotation', () => {
-  const ring = (pages: (number | null)[]) => ({ slots: pages.map((page) => ({ page: page === null ? null : String(page) })) });
+  const ring = (pages: (number | null)[]) => ({
+    size: pages.length,
+    slots: pages.map((page) => ({ page: page === null ? null : String(page) })),
+  });
 
   it('draws the smallest page at the top, whatever the hand position the ring is read from', () => {
     // The same clock read from two hand positions: page 1 lands on the top either way.
@@ -49,5 +52,14 @@ describe('anchorRotation', () => {
   it('compares page numbers as numbers, skips empty slots, and leaves an empty ring alone', () => {
     expect(anchorRotation(ring([null, 10, 9, 100]))).toBe(2);
     expect(anchorRotation(ring([null, null]))).toBe(0);
+  });
+});
+
+describe('slotIn', () => {
+  it('reads the slots past the listed ones as empty frames', () => {
+    const ring = { size: 1_000_000, slots: [{ page: '7', status: '', bits: 1, dirty: true, resident: true }] };
+    expect(slotIn(ring, 0).page).toBe('7');
+    expect(slotIn(ring, 1)).toEqual({ page: null, status: '', bits: 0, dirty: false, resident: false });
+    expect(slotIn(ring, 999_999).page).toBeNull();
   });
 });

@@ -13,6 +13,17 @@ export function ringLayout(width: number, height: number): RingLayout {
   return { cx: width / 2, cy: height / 2, outer: r, inner: r * 0.72 };
 }
 
+/** An empty frame, as the core lists one. */
+export const EMPTY_SLOT = { page: null, status: '', bits: 0, dirty: false, resident: false } as const;
+
+/**
+ * Slot i of a ring of `ring.size` slots: the core lists a ring only as far as it is filled (a
+ * CLOCK of a million frames holding ten pages lists ten), so the slots past the list are empty.
+ */
+export function slotIn<S>(ring: { slots: S[] }, i: number): S | typeof EMPTY_SLOT {
+  return i < ring.slots.length ? ring.slots[i] : EMPTY_SLOT;
+}
+
 export const slotAngle = (i: number, n: number): number => -Math.PI / 2 + ((i + 0.5) * 2 * Math.PI) / n;
 
 /** The slot under (x, y), or null off the ring. */
@@ -39,6 +50,7 @@ export function sweepTurn(from: number, to: number, t: number): number {
 export const mod = (a: number, n: number): number => (n <= 0 ? 0 : ((a % n) + n) % n);
 
 interface PagedRing {
+  size: number;
   slots: { page: string | null }[];
 }
 
@@ -50,7 +62,7 @@ interface PagedRing {
  * reached. Rings with fixed frames (CLOCK) are not turned.
  */
 export function anchorRotation(ring: PagedRing): number {
-  const n = ring.slots.length;
+  const n = ring.size;
   let best = -1;
   ring.slots.forEach((s, i) => {
     const b = best < 0 ? null : ring.slots[best].page;

@@ -30,12 +30,28 @@ describe('ring pixels', () => {
     rgb.set([10, 20, 30], 0);
     bits[0] = 1;
     const px = new Uint8ClampedArray(W * W * 4);
-    paintRing(px, m, n, { rgb, bits, dirty: new Uint8Array(n) });
+    paintRing(px, m, n, { rgb, bits, dirty: new Uint8Array(n), empty: [255, 255, 255], offset: 0 });
     const main = pixelAt(0, l.outer - 2) * 4;
     const s0 = slotOfPixel(m, main / 4, n);
     expect(Array.from(px.slice(main, main + 4))).toEqual(s0 === 0 ? [10, 20, 30, 255] : [0, 0, 0, 255]);
     const inner = pixelAt(250, l.inner + 1) * 4;
     expect(px[inner + 3]).toBe(0); // slot 250 has no bit set: band left clear
+  });
+
+  it('paints the slots past the listed ones as empty frames, turned by the offset', () => {
+    const big = 1_000_000;
+    const listed = 20_000;
+    const px = new Uint8ClampedArray(W * W * 4);
+    // 20,000 listed slots (2 % of the ring), drawn from position 250,000 (a quarter turn) by the offset.
+    const rgb = new Uint8Array(listed * 3).map((_, k) => [10, 20, 30][k % 3]);
+    paintRing(px, m, big, { rgb, bits: new Float32Array(listed), dirty: new Uint8Array(listed), empty: [1, 2, 3], offset: 250_000 });
+    const at = (slot: number) => {
+      const a = slotAngle(slot, big);
+      return (Math.floor(l.cy + (l.outer - 2) * Math.sin(a)) * W + Math.floor(l.cx + (l.outer - 2) * Math.cos(a))) * 4;
+    };
+    expect(Array.from(px.slice(at(260_000), at(260_000) + 4))).toEqual([10, 20, 30, 255]);
+    expect(Array.from(px.slice(at(0), at(0) + 4))).toEqual([1, 2, 3, 255]);
+    expect(Array.from(px.slice(at(600_000), at(600_000) + 4))).toEqual([1, 2, 3, 255]);
   });
 
   it('fades colours towards white for non-resident entries', () => {

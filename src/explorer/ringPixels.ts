@@ -45,12 +45,20 @@ export function buildRingMap(width: number, l: RingLayout): RingMap {
   return { width, frac, band, depth };
 }
 
+/**
+ * The listed slots of a ring, by slot number (the ring lists only its first slots; the rest
+ * are empty frames, painted `empty`: a million-frame ring holding ten pages costs ten entries).
+ */
 export interface SlotPaint {
-  /** RGB per slot (3 bytes each). */
+  /** RGB per listed slot (3 bytes each). */
   rgb: Uint8Array;
-  /** Reference-bit fill per slot, 0..1. */
+  /** Reference-bit fill per listed slot, 0..1. */
   bits: Float32Array;
   dirty: Uint8Array;
+  /** RGB of an empty frame past the listed slots. */
+  empty: readonly [number, number, number];
+  /** Slot i is drawn at position (i + offset) mod n. */
+  offset: number;
 }
 
 const BITS_RGB = [51, 51, 51];
@@ -61,10 +69,16 @@ export function paintRing(px: Uint8ClampedArray, m: RingMap, n: number, p: SlotP
   for (let i = 0; i < m.frac.length; i++) {
     const f = m.frac[i];
     if (f < 0) continue;
-    const s = Math.min(n - 1, (f * n) | 0);
+    const d = Math.min(n - 1, (f * n) | 0);
+    const s = (((d - p.offset) % n) + n) % n;
     const o = i * 4;
     const b = m.band[i];
-    if (b === BAND_DIRTY) {
+    if (s >= p.bits.length) {
+      if (b !== BAND_MAIN) continue;
+      px[o] = p.empty[0];
+      px[o + 1] = p.empty[1];
+      px[o + 2] = p.empty[2];
+    } else if (b === BAND_DIRTY) {
       if (!p.dirty[s]) continue;
       px[o] = 0;
       px[o + 1] = 0;

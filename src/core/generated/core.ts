@@ -354,7 +354,13 @@ status: string,
  */
 bits: number, dirty: boolean, resident: boolean, };
 
-export type Ring<P = number> = { name: string, slots: Array<Slot<P>>, hands: Array<Hand>, };
+export type Ring<P = number> = { name: string, 
+/**
+ * Slots in the whole ring. `slots` lists the first of them and the rest are
+ * empty frames: a ring is listed only as far as it is filled, so a snapshot
+ * grows with what the cache holds, not with its size.
+ */
+size: number, slots: Array<Slot<P>>, hands: Array<Hand>, };
 
 export type Hand = { name: string, pos: number, };
 

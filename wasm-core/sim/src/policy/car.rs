@@ -198,7 +198,7 @@ impl Policy for Car {
                 .collect()
         };
         let ring =
-            |l: u8| Ring { name: NAMES[l as usize], slots: slots(l, true), hands: vec![Hand { name: "hand", pos: 0 }] };
+            |l: u8| Ring::new(NAMES[l as usize], slots(l, true), vec![Hand { name: "hand", pos: 0 }]);
         Snapshot {
             policy: "car",
             capacity: self.c as u32,

@@ -196,12 +196,10 @@ impl Policy for CfClock {
     }
     fn snapshot(&self) -> Snapshot {
         let n = self.slots.len();
-        let slots = (0..n)
+        // Frames fill in slot order, so the filled ones are the first `used`.
+        let slots = (0..self.used)
             .map(|i| {
                 let p = self.slots[i];
-                if p == NIL {
-                    return Slot::EMPTY;
-                }
                 let in_win = (i + n - self.hand) % n < self.w;
                 Slot::page(p, if in_win { "window" } else { "" }, self.bits[i] & REF, self.bits[i] & DIRTY != 0, true)
             })
@@ -210,7 +208,7 @@ impl Policy for CfClock {
             policy: "cfclock",
             capacity: n as u32,
             resident: self.used as u32,
-            rings: vec![Ring { name: "clock", slots, hands: vec![Hand { name: "hand", pos: self.hand as u32 }] }],
+            rings: vec![Ring { name: "clock", size: n as u32, slots, hands: vec![Hand { name: "hand", pos: self.hand as u32 }] }],
             gauges: vec![Gauge { name: "window", value: self.w as f64, target: None }],
             ..Snapshot::default()
         }

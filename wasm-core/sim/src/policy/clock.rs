@@ -40,13 +40,15 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
 
 #[derive(Clone)]
 pub struct Clock {
-    /// Page in each slot (NIL when free).
+    /// Page in each filled slot; frames fill in slot order, so the ring grows to
+    /// `frames` slots as pages arrive (memory follows the contents, and a huge
+    /// cache holding few pages is cheap to build, clone and draw).
     slots: Vec<u32>,
     /// Per slot: bit 0 reference, bit 1 dirty.
     bits: Vec<u8>,
     /// Per page: its slot, or NIL.
     slot_of: Vec<u32>,
-    used: usize,
+    frames: usize,
     hand: usize,
 }
 
@@ -55,13 +57,7 @@ const DIRTY: u8 = 2;
 
 impl Clock {
     pub fn new(frames: usize, n_pages: u32) -> Clock {
-        Clock {
-            slots: vec![NIL; frames],
-            bits: vec![0; frames],
-            slot_of: vec![NIL; n_pages as usize],
-            used: 0,
-            hand: 0,
-        }
+        Clock { slots: Vec::new(), bits: Vec::new(), slot_of: vec![NIL; n_pages as usize], frames, hand: 0 }
     }
     pub fn hand(&self) -> usize {
         self.hand
@@ -82,10 +78,11 @@ impl Policy for Clock {
             self.bits[s as usize] |= REF | wbit;
             return true;
         }
-        let n = self.slots.len();
-        let slot = if self.used < n {
-            self.used += 1;
-            self.used - 1
+        let n = self.frames;
+        let slot = if self.slots.len() < n {
+            self.slots.push(NIL);
+            self.bits.push(0);
+            self.slots.len() - 1
         } else {
             let from = self.hand;
             let mut h = self.hand;
@@ -111,10 +108,10 @@ impl Policy for Clock {
     }
 
     fn resident(&self) -> usize {
-        self.used
+        self.slots.len()
     }
     fn capacity(&self) -> usize {
-        self.slots.len()
+        self.frames
     }
     fn contains(&self, page: u32) -> bool {
         self.slot_of.get(page as usize).is_some_and(|&s| s != NIL)
@@ -125,7 +122,7 @@ impl Policy for Clock {
     }
 
     fn flush(&mut self, sink: &mut Sink) {
-        for i in 0..self.used {
+        for i in 0..self.slots.len() {
             if self.bits[i] & DIRTY != 0 {
                 self.bits[i] &= !DIRTY;
                 sink.clean(self.slots[i], "final flush");
@@ -134,21 +131,17 @@ impl Policy for Clock {
     }
 
     fn snapshot(&self) -> Snapshot {
-        let slots = (0..self.slots.len())
-            .map(|i| {
-                let p = self.slots[i];
-                if p == NIL {
-                    Slot::EMPTY
-                } else {
-                    Slot::page(p, "", self.bits[i] & REF, self.bits[i] & DIRTY != 0, true)
-                }
-            })
-            .collect();
+        let slots = (0..self.slots.len()).map(|i| Slot::page(self.slots[i], "", self.bits[i] & REF, self.bits[i] & DIRTY != 0, true)).collect();
         Snapshot {
             policy: "clock",
-            capacity: self.slots.len() as u32,
-            resident: self.used as u32,
-            rings: vec![Ring { name: "clock", slots, hands: vec![Hand { name: "hand", pos: self.hand as u32 }] }],
+            capacity: self.frames as u32,
+            resident: self.slots.len() as u32,
+            rings: vec![Ring {
+                name: "clock",
+                size: self.frames as u32,
+                slots,
+                hands: vec![Hand { name: "hand", pos: self.hand as u32 }],
+            }],
             ..Snapshot::default()
         }
     }

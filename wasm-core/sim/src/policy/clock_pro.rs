@@ -531,7 +531,7 @@ pub(super) fn snapshot_of(
         policy,
         capacity: frames as u32,
         resident: pages.iter().filter(|&&p| st[p as usize] & RES != 0).count() as u32,
-        rings: vec![Ring { name: "clock", slots, hands }],
+        rings: vec![Ring::new("clock", slots, hands)],
         gauges: vec![
             Gauge { name: "m_c", value: m_c as f64, target: None },
             Gauge { name: "m_h", value: (frames - m_c) as f64, target: None },

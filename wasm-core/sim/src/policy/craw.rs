@@ -360,7 +360,7 @@ impl Craw {
                 Slot::page(p, if shared { "shared" } else { "" }, (f & bit != 0) as u8, f & DIRTY != 0, true)
             })
             .collect();
-        Ring { name: NAMES[i], slots, hands: vec![Hand { name: NAMES[i], pos: 0 }] }
+        Ring::new(NAMES[i], slots, vec![Hand { name: NAMES[i], pos: 0 }])
     }
 }
 

@@ -175,7 +175,7 @@ impl Policy for LbClock {
             policy: "lb-clock",
             capacity: self.frames as u32,
             resident: self.bp.used() as u32,
-            rings: vec![Ring { name: "clock", slots, hands: vec![Hand { name: "hand", pos: 0 }] }],
+            rings: vec![Ring::new("clock", slots, vec![Hand { name: "hand", pos: 0 }])],
             ..Snapshot::default()
         }
     }

@@ -200,11 +200,11 @@ impl Policy for Linux2q {
             policy: "linux-2q",
             capacity: self.frames as u32,
             resident: self.resident() as u32,
-            rings: vec![Ring {
-                name: "active",
-                slots: self.active.iter(&self.links).map(slot).collect(),
-                hands: vec![Hand { name: "hand", pos: 0 }],
-            }],
+            rings: vec![Ring::new(
+                "active",
+                self.active.iter(&self.links).map(slot).collect(),
+                vec![Hand { name: "hand", pos: 0 }],
+            )],
             lists: vec![List { name: "inactive", entries: self.inactive.iter(&self.links).map(slot).collect() }],
             gauges: vec![Gauge {
                 name: "inactive",

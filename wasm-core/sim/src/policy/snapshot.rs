@@ -46,8 +46,19 @@ pub struct Hand {
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Ring<P = u32> {
     pub name: &'static str,
+    /// Slots in the whole ring. `slots` lists the first of them and the rest are
+    /// empty frames: a ring is listed only as far as it is filled, so a snapshot
+    /// grows with what the cache holds, not with its size.
+    pub size: u32,
     pub slots: Vec<Slot<P>>,
     pub hands: Vec<Hand>,
+}
+
+impl<P> Ring<P> {
+    /// A ring of exactly the slots given.
+    pub fn new(name: &'static str, slots: Vec<Slot<P>>, hands: Vec<Hand>) -> Ring<P> {
+        Ring { name, size: slots.len() as u32, slots, hands }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -90,7 +101,12 @@ impl Snapshot {
             rings: self
                 .rings
                 .into_iter()
-                .map(|r| Ring { name: r.name, slots: r.slots.into_iter().map(slot).collect(), hands: r.hands })
+                .map(|r| Ring {
+                    name: r.name,
+                    size: r.size,
+                    slots: r.slots.into_iter().map(slot).collect(),
+                    hands: r.hands,
+                })
                 .collect(),
             lists: self
                 .lists

@@ -188,7 +188,7 @@ impl Policy for SpClock {
             policy: "sp-clock",
             capacity: self.frames as u32,
             resident: self.used as u32,
-            rings: vec![Ring { name: "clock", slots, hands: vec![Hand { name: "hand", pos: pos.unwrap_or(0) }] }],
+            rings: vec![Ring::new("clock", slots, vec![Hand { name: "hand", pos: pos.unwrap_or(0) }])],
             ..Snapshot::default()
         }
     }

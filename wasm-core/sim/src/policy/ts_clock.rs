@@ -342,7 +342,7 @@ impl Policy for TsClock {
             policy: "ts-clock",
             capacity: self.frames as u32,
             resident: self.ring.len() as u32,
-            rings: vec![Ring { name: "clock", slots, hands: vec![Hand { name: "t_hand", pos: 0 }] }],
+            rings: vec![Ring::new("clock", slots, vec![Hand { name: "t_hand", pos: 0 }])],
             lists: vec![List {
                 name: "dirty blocks",
                 entries: dirty.iter().map(|&p| Slot::page(p, "", self.count[p as usize], true, true)).collect(),
