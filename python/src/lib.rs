@@ -119,6 +119,29 @@ fn frames(spec: &str, distinct: u32) -> PyResult<Vec<usize>> {
         .collect())
 }
 
+/// Python's signal handlers, run between slices of a long call whose GIL is
+/// released (a 1 MiB chunk of a file, 2^18 requests of a run): Ctrl-C stops the
+/// call within a slice, and the `KeyboardInterrupt` is kept to be raised.
+#[derive(Default)]
+struct Signals(Option<PyErr>);
+
+impl Signals {
+    /// False once a handler raised (the call should stop).
+    fn go_on(&mut self) -> bool {
+        match Python::with_gil(|py| py.check_signals()) {
+            Ok(()) => true,
+            Err(e) => {
+                self.0 = Some(e);
+                false
+            }
+        }
+    }
+    /// The handler's exception if one stopped the call, else `e` as a ValueError.
+    fn or(&mut self, e: impl std::fmt::Display) -> PyErr {
+        self.0.take().unwrap_or_else(|| bad(e))
+    }
+}
+
 fn file_name(path: &str) -> String {
     std::path::Path::new(path)
         .file_name()
@@ -146,7 +169,11 @@ fn load(
             loader.size_hint(m.len());
         }
         let mut buf = vec![0u8; 1 << 20];
+        let mut signals = Signals::default();
         loop {
+            if !signals.go_on() {
+                return Err(signals.or(""));
+            }
             let n = file
                 .read(&mut buf)
                 .map_err(|e| bad(format!("{path}: {e}")))?;
@@ -247,7 +274,9 @@ fn run_cell(
     let t = trace.inner.clone();
     py.allow_threads(move || {
         let p = build(&policy, frames, &BuildCtx::of(&t), &params).map_err(bad)?;
-        let r = cachescope_sim::run(&t, p, &opts, &mut |_, _| true).map_err(bad)?;
+        let mut signals = Signals::default();
+        let r = cachescope_sim::run(&t, p, &opts, &mut |_, _| signals.go_on())
+            .map_err(|e| signals.or(e))?;
         let mut row = flags::result_row(&policy, &params, frames, &r.metrics);
         if let Some(f) = &flash {
             let fr = run_flash(f, &t, r.stream.as_deref()).map_err(bad)?;
