@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 
 /**
  * The Content-Security-Policy the built app needs, and the one the preview
@@ -19,8 +20,20 @@ export const CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/**
+ * A hand-written link may carry a 64 KiB trace (percent-encoded, up to three times that): Node
+ * answers requests whose headers pass 16 KiB with HTTP 431 and a blank page, so the development
+ * and preview servers read up to 512 KiB. (Node reads the server's `maxHeaderSize` per connection.)
+ */
+const LINK_HEADERS = 512 * 1024;
+const longLinks: Plugin = {
+  name: 'cachescope-long-links',
+  configureServer: (s) => void (s.httpServer && Object.assign(s.httpServer, { maxHeaderSize: LINK_HEADERS })),
+  configurePreviewServer: (s) => void Object.assign(s.httpServer, { maxHeaderSize: LINK_HEADERS }),
+};
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), longLinks],
   // Relative asset paths: the built site works from any directory of any host.
   base: './',
   worker: { format: 'es' },

@@ -70,3 +70,11 @@ test('a deflate-bomb link shows its message at once and the page keeps respondin
   await page.getByRole('tab', { name: 'Explore' }).click();
   await expect(page.getByRole('tab', { name: 'Explore' })).toHaveAttribute('aria-selected', 'true');
 });
+
+test('a hand-written link near the 64 KiB trace limit is served and opens (the servers read long request lines)', async ({ page }) => {
+  const trace = Array.from({ length: 12_000 }, (_, i) => (i * 7919) % 3000).join(',');
+  expect(trace.length).toBeGreaterThan(40_000);
+  const response = await page.goto(`/?trace=${trace}&policy=lru&frames=100&step=12000`);
+  expect(response?.status()).toBe(200);
+  await expect(status(page)).toContainText('Step 12,000 of 12,000');
+});
