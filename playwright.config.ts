@@ -12,8 +12,10 @@ const chromiumArgs = [
   '--disable-sync',
 ];
 
-// Several worktrees share the machine: PW_PORT moves the preview server off a busy port.
+// Several worktrees share the machine: PW_PORT moves the preview server off a busy port, and the
+// development server with it (PW_DEV_PORT moves that one alone).
 const port = Number(process.env.PW_PORT ?? 4173);
+const devPort = Number(process.env.PW_DEV_PORT ?? port + 1);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -24,17 +26,38 @@ export default defineConfig({
   workers: 1,
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
     browserName: 'chromium',
     headless: true,
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
     screenshot: 'only-on-failure',
     trace: 'off',
   },
-  webServer: {
-    command: `npx vite preview --port ${port} --strictPort --host 127.0.0.1`,
-    url: `http://127.0.0.1:${port}`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-  },
+  projects: [
+    // Every test, against the production build (`vite build` first), served as a host would.
+    { name: 'preview', use: { baseURL: `http://127.0.0.1:${port}` } },
+    // The README's `npm start`: Vite's development server, where modules compile on first request
+    // and explorer frames get the full check. Links, teaching presets and Explore run here too.
+    {
+      name: 'dev',
+      use: { baseURL: `http://127.0.0.1:${devPort}` },
+      testMatch: ['links.spec.ts', 'farStep.spec.ts', 'explorer.spec.ts', 'quiz.spec.ts', 'experiments.spec.ts'],
+      grep: [/links\.spec\.ts/, /farStep\.spec\.ts/, /explorer\.spec\.ts/, /quiz\.spec\.ts/, /teaching preset/],
+      // The frame-time probes measure the production build; a development build's numbers would mislead.
+      grepInvert: /frame-time probe/,
+    },
+  ],
+  webServer: [
+    {
+      command: `npx vite preview --port ${port} --strictPort --host 127.0.0.1`,
+      url: `http://127.0.0.1:${port}`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: `npx vite --port ${devPort} --strictPort --host 127.0.0.1`,
+      url: `http://127.0.0.1:${devPort}`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
 });

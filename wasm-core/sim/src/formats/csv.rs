@@ -133,7 +133,7 @@ impl CsvMapping {
         }
         let cols = [Some(self.id_column), self.size_column, self.op_column, self.namespace_column];
         if cols.iter().flatten().any(|&c| c > 255) {
-            return e("column numbers must be below 256");
+            return e("column numbers go up to 256 (counting from 1)");
         }
         Ok(())
     }
@@ -228,7 +228,7 @@ impl LineParser for Csv {
             num(cols[k]).ok_or_else(|| {
                 bad(format!(
                     "expected {what} (a number) in column {}, found {:?}",
-                    wanted[k].unwrap_or(0),
+                    wanted[k].unwrap_or(0) + 1,
                     lossy(cols[k])
                 ))
             })
@@ -244,8 +244,9 @@ impl LineParser for Csv {
                     false
                 } else {
                     return Err(bad(format!(
-                        "unknown operation {:?} in column {c}: expected one of {:?} (read) or {:?} (write)",
+                        "unknown operation {:?} in column {}: expected one of {:?} (read) or {:?} (write)",
                         lossy(cols[2]),
+                        c + 1,
                         self.m.read_values,
                         self.m.write_values
                     )));

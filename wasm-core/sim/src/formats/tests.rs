@@ -231,6 +231,24 @@ fn csv_mapping_columns_units_and_volumes() {
     assert!(matches!(e, SimError::Parse { line: 2, .. }));
 }
 
+/// `--csv id=1` counts columns from 1, and so do the messages about them.
+#[test]
+fn csv_messages_count_columns_from_one_like_the_flag() {
+    let o = |spec: &str| LoadOptions { csv: Some(parse_csv_spec(spec, None).unwrap()), ..LoadOptions::default() };
+    let e = |spec: &str, text: &[u8]| load_bytes("t.csv", text, o(spec)).unwrap_err().to_string();
+    let m = e("id=1", b"x,2\n");
+    assert!(m.contains("in column 1,"), "{m}");
+    let m = e("id=2,size=3", b"1,2,z\n");
+    assert!(m.contains("the size (a number) in column 3,"), "{m}");
+    let m = e("id=1,op=2,read=r,write=w", b"5,q\n");
+    assert!(m.contains("unknown operation \"q\" in column 2:"), "{m}");
+    let m = e("id=1,ns=3", b"5,r,dev\n");
+    assert!(m.contains("in column 3,"), "{m}");
+    let m = parse_csv_spec("id=257", None).unwrap_err().to_string();
+    assert!(m.contains("up to 256"), "{m}");
+    assert!(parse_csv_spec("id=256", None).is_ok(), "column 256 is the last one allowed");
+}
+
 #[test]
 fn detection_by_content_and_name() {
     let cases: [(&str, &[u8], Format); 10] = [
