@@ -240,9 +240,12 @@ export function installUrlSync(): () => void {
   window.addEventListener('popstate', onPop);
   // A run whose upload was still being described (read and hashed) pushes once it is.
   let pending = false;
-  // A finished batch is a new experiment: it pushes its link.
+  // A batch is a new experiment: it pushes its link when it starts (so a reload during it reruns it),
+  // and again when it finishes if anything changed meanwhile.
   const unsubscribeBatch = useBatch.subscribe((b, prev) => {
-    if (b.rows === prev.rows || b.rows === null || restoring) return;
+    const started = b.status === 'running' && prev.status !== 'running';
+    const finished = b.rows !== prev.rows && b.rows !== null;
+    if ((!started && !finished) || restoring) return;
     const e = experimentOf(useApp.getState());
     if (e && encodeExperiment(e) !== location.hash) history.pushState(null, '', encodeExperiment(e));
   });

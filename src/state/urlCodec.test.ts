@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
-import { CATALOG } from '../core/catalog';
+import { CATALOG, limit } from '../core/catalog';
 import {
   DEFAULT_EXPERIMENT,
   INLINE_LIMIT,
@@ -354,5 +354,74 @@ describe('URL codec', () => {
     });
     expect(typical.length).toBeLessThan(400);
     console.info(`typical generated-trace experiment link: ${typical.length} characters after #`);
+  });
+});
+
+describe('hard link values are named in the user’s words (issue 27, point 11)', () => {
+  // The JSON as written, not as JavaScript would write it back: numbers keep their digits.
+  const raw = (json: string) => `#v2=${toBase64Url(deflateSync(strToU8(json)))}`;
+
+  it('an unknown key in a flash configuration is named and ignored, not sent to the core', () => {
+    const d = decodeExperiment(enc({ ...full, flash: [{ ftl: 'page', blocks: 64, new_knob: 3, latency: { read_us: 30, warp_us: 1 } }] }));
+    expect(d.problems).toContain('flash[0].new_knob: the flash device has no setting new_knob; ignored.');
+    expect(d.problems).toContain('flash[0].latency.warp_us: the flash device has no setting latency.warp_us; ignored.');
+    expect(d.experiment!.flash).toEqual([{ ftl: 'page', blocks: 64, latency: { read_us: 30 } }]);
+    // The settings the core has and the catalogue does not list still travel.
+    const ok = decodeExperiment(enc({ ...full, flash: [{ page_size: 8192, write_erase_ratio: 0.5, ftl_params: { log_blocks: 4 } }] }));
+    expect(ok.problems).toEqual([]);
+  });
+
+  it('frames and seeds over 400 characters say so, and a bad one says what is expected', () => {
+    const long = '1, '.repeat(150);
+    const d = decodeExperiment(enc({ ...full, frames: long, batch: { traces: [full.source], seeds: long } }));
+    expect(d.problems).toContain(`frames: 450 characters, more than the 400 it may hold (“${long.slice(0, 40)}…”); using the default.`);
+    expect(d.problems.find((p) => p.startsWith('batch.seeds'))).toMatch(/^batch.seeds: 450 characters, more than the 400/);
+    expect(d.problems.join('\n')).not.toContain('a valid name');
+    const bad = decodeExperiment(enc({ ...full, frames: 'lots' }));
+    expect(bad.problems).toEqual(['frames: expected cache sizes separated by commas (3, 5%), found “lots”; using the default.']);
+  });
+
+  it('1e999 and 2^64 are named as written, with the field’s limit', () => {
+    const json = JSON.stringify({ ...full, cost: { read: 7, write: 8 } })
+      .replace('"read":7', '"read":1e999')
+      .replace('"write":8', '"write":-1e999')
+      .replace('"pages":12345', '"pages":18446744073709551616')
+      .replace('"position":4242', '"position":9007199254740993');
+    const d = decodeExperiment(raw(json));
+    expect(d.problems).toContain('cost.read: expected a number from 0 to 1000000000, found “1e999”; using the default.');
+    expect(d.problems).toContain('cost.write: expected a number from 0 to 1000000000, found “-1e999”; using the default.');
+    expect(d.problems).toContain(
+      `source.generator.pages: expected an integer from 1 to ${limit('distinct_pages')}, found “18446744073709551616”; using the default.`,
+    );
+    expect(d.problems).toContain(`position: expected an integer from 0 to ${Number.MAX_SAFE_INTEGER}, found “9007199254740993”; using the default.`);
+    expect(d.problems.join('\n')).not.toMatch(/null|18446744073709552000/);
+    // In a parameter or a flash setting too; and in a string the digits are left alone.
+    const inParams = decodeExperiment(
+      raw(
+        JSON.stringify({ ...full, policies: [{ id: 'cflru', params: { window: 5 } }], flash: [{ blocks: 7 }], source: { ...full.source, name: '1e999' } })
+          .replace('"window":5', '"window":1e999')
+          .replace('"blocks":7', '"blocks":1e400'),
+      ),
+    );
+    expect(inParams.problems).toEqual([
+      'policies[0].params.window: 1e999 is beyond any value a setting takes; using the default.',
+      'flash[0].blocks: 1e400 is beyond any value a setting takes; using the default.',
+    ]);
+  });
+
+  it('a CSV delimiter of more than one character is refused by the link check, naming the field', () => {
+    const load = (delimiter: unknown) =>
+      decodeExperiment(enc({ ...full, source: { kind: 'inline', name: 't.csv', text: '1,2\n', load: { csv: { ...DEFAULT_CSV, delimiter } } } }));
+    for (const delimiter of ['ab', '::', ';;;;']) {
+      const d = load(delimiter);
+      expect(d.problems).toEqual([
+        `source.load.csv.delimiter: expected one ASCII character other than a quote or line end, found “${delimiter}”; using the default.`,
+      ]);
+      expect(d.experiment!.source.kind === 'inline' && d.experiment!.source.load.csv.delimiter).toBe(DEFAULT_CSV.delimiter);
+    }
+    expect(load('"').problems).toEqual([
+      'source.load.csv.delimiter: expected one ASCII character other than a quote or line end, found “"”; using the default.',
+    ]);
+    for (const ok of [';', '\t', ' ', '|']) expect(load(ok).problems).toEqual([]);
   });
 });

@@ -123,15 +123,53 @@ export function encodeExperiment(e: SharedExperiment): string {
 
 // ---------- decode ----------
 
+/**
+ * A number in a link's JSON that JavaScript cannot hold as written: beyond a
+ * double (`1e999`, read as Infinity) or a whole number past 2^53 (`18446744073709551616`,
+ * read rounded). It keeps the digits so that a message names the number as written;
+ * no field accepts it.
+ */
+export class Written {
+  constructor(readonly text: string) {}
+  toJSON(): string {
+    return this.text;
+  }
+}
+
 /** Quotes a value from the link for a message: short, plain text. */
 function shown(v: unknown): string {
   let s: string;
   try {
-    s = typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v));
+    s = v instanceof Written ? v.text : typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v));
   } catch {
     s = String(v);
   }
   return s.length > 40 ? `${s.slice(0, 40)}…` : s;
+}
+
+/** JSON strings (skipped) and numbers, as JSON writes them. */
+const JSON_TOKENS = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
+
+/**
+ * Parses a link's JSON, keeping each number that a double would change (overflow to
+ * Infinity, or a whole number past 2^53) as `Written`, so it is named as written.
+ */
+export function parseLinkJson(json: string): unknown {
+  let marker = '\u0000n';
+  while (json.includes(marker)) marker += 'n';
+  let found = false;
+  const text = json.replace(JSON_TOKENS, (tok) => {
+    if (tok.startsWith('"') || (tok.length < 16 && !/[eE]/.test(tok))) return tok;
+    const x = Number(tok);
+    const lost = !Number.isFinite(x) || (/^-?\d+$/.test(tok) && !Number.isSafeInteger(x));
+    if (!lost) return tok;
+    found = true;
+    return JSON.stringify(marker + tok);
+  });
+  if (!found) return JSON.parse(json);
+  return JSON.parse(text, (_k, v: unknown) =>
+    typeof v === 'string' && v.startsWith(marker) ? new Written(v.slice(marker.length)) : v,
+  );
 }
 
 const ID = /^[a-z0-9][a-z0-9_.-]{0,39}$/i;
@@ -159,17 +197,30 @@ class Checker {
     }
     return v;
   }
-  str(field: string, v: unknown, def: string, max: number, pattern?: RegExp): string {
+  /** Text of at most `max` characters matching `pattern`, which `want` describes (default: a name). */
+  str(field: string, v: unknown, def: string, max: number, pattern?: RegExp, want = 'a valid name'): string {
     if (v === undefined) return def;
-    if (typeof v !== 'string' || v.length > max || (pattern && !pattern.test(v))) {
-      this.bad(field, pattern ? 'a valid name' : `text of at most ${max} characters`, v);
+    if (typeof v !== 'string') {
+      this.bad(field, pattern ? want : `text of at most ${max} characters`, v);
+      return def;
+    }
+    if (v.length > max && (max < 100 || !pattern)) {
+      this.bad(field, pattern ? want : `text of at most ${max} characters`, v);
+      return def;
+    }
+    if (v.length > max) {
+      this.problems.push(`${field}: ${v.length.toLocaleString('en-US')} characters, more than the ${max} it may hold (“${shown(v)}”); using the default.`);
+      return def;
+    }
+    if (pattern && !pattern.test(v)) {
+      this.bad(field, want, v);
       return def;
     }
     return v;
   }
   obj(field: string, v: unknown): Record<string, unknown> | null {
     if (v === undefined) return null;
-    if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+    if (typeof v !== 'object' || v === null || Array.isArray(v) || v instanceof Written) {
       this.bad(field, 'an object', v);
       return null;
     }
@@ -197,6 +248,8 @@ class Checker {
     for (const [k, val] of Object.entries(o)) {
       if (!ID.test(k)) {
         this.bad(`${field} key`, 'a parameter name', k);
+      } else if (val instanceof Written) {
+        this.problems.push(`${field}.${k}: ${shown(val)} is beyond any value a setting takes; using the default.`);
       } else if (
         typeof val === 'boolean' ||
         (typeof val === 'number' && Number.isFinite(val)) ||
@@ -246,7 +299,11 @@ function checkCsv(c: Checker, v: unknown): CsvMapping {
     return def;
   };
   return {
-    delimiter: o.delimiter === null || o.delimiter === undefined ? d.delimiter : c.str(f('delimiter'), o.delimiter, '', 4) || null,
+    delimiter:
+      o.delimiter === null || o.delimiter === undefined
+        ? d.delimiter
+        : c.str(f('delimiter'), o.delimiter, '', 1, /^[\x00-\x09\x0b\x0c\x0e-\x21\x23-\x7f]?$/, 'one ASCII character other than a quote or line end') ||
+          null,
     header: c.bool(f('header'), o.header, d.header),
     id_column: c.num(f('id_column'), o.id_column, d.id_column, 0, 1000, true),
     unit: unit('unit', o.unit, d.unit),
@@ -287,7 +344,7 @@ function checkSource(c: Checker, v: unknown): SharedSource {
       return def;
     }
     const size = c.num('source.size', o.size, -1, 0, Number.MAX_SAFE_INTEGER, true);
-    const sha256 = c.str('source.sha256', o.sha256, '', 64, /^[0-9a-f]{64}$/);
+    const sha256 = c.str('source.sha256', o.sha256, '', 64, /^[0-9a-f]{64}$/, '64 hexadecimal digits');
     if (size < 0 || !sha256) return def;
     return { kind: 'hashed', name, load, size, sha256 };
   }
@@ -320,6 +377,11 @@ function checkPolicies(c: Checker, v: unknown): PolicySpec[] {
   return out;
 }
 
+/** Fields of the core's flash configuration that the catalogue does not list as settings. */
+const OTHER_FLASH = ['page_size', 'write_erase_ratio'];
+/** Its nested objects and their keys (the FTL's own parameters are the core's to check). */
+const NESTED_FLASH: Record<string, string[] | 'any'> = { latency: ['read_us', 'program_us', 'erase_us'], ftl_params: 'any' };
+
 function checkFlash(c: Checker, v: unknown): FlashSpec[] {
   if (v === undefined) return [];
   if (!Array.isArray(v)) {
@@ -330,14 +392,26 @@ function checkFlash(c: Checker, v: unknown): FlashSpec[] {
     const o = c.obj(`flash[${i}]`, f) ?? {};
     const out: FlashSpec = {};
     for (const [k, val] of Object.entries(o)) {
-      if (typeof val === 'object' && val !== null && !Array.isArray(val)) {
-        // Nested objects (latency, ftl_params) go to the core, which names a bad field.
-        if (ID.test(k)) out[k] = c.params(`flash[${i}].${k}`, val);
+      const nested = NESTED_FLASH[k];
+      if (!flashParam(k) && !OTHER_FLASH.includes(k) && !nested) {
+        // The core refuses a field it does not know and would fail the whole run: named and left out here.
+        if (ID.test(k)) c.problems.push(`flash[${i}].${shown(k)}: the flash device has no setting ${shown(k)}; ignored.`);
         else c.bad(`flash[${i}] key`, 'a parameter name', k);
         continue;
       }
+      if (nested && typeof val === 'object' && val !== null && !Array.isArray(val) && !(val instanceof Written)) {
+        // Nested objects (latency, ftl_params) go to the core, which names a bad value.
+        const inner = c.params(`flash[${i}].${k}`, val);
+        for (const key of Object.keys(inner))
+          if (nested !== 'any' && !nested.includes(key)) {
+            c.problems.push(`flash[${i}].${k}.${key}: the flash device has no setting ${k}.${key}; ignored.`);
+            delete inner[key];
+          }
+        out[k] = inner;
+        continue;
+      }
       const spec = flashParam(k);
-      const problem = spec ? problemOf('flash', spec, val) : null;
+      const problem = spec && !(val instanceof Written) ? problemOf('flash', spec, val) : null;
       if (problem) c.problems.push(`flash[${i}].${k}: ${problem} Using the default.`);
       else Object.assign(out, c.params(`flash[${i}]`, { [k]: val }));
     }
@@ -383,7 +457,7 @@ function checkBatch(c: Checker, v: unknown): BatchShare | undefined {
       return source;
     });
   } else if (o.traces !== undefined) c.bad('batch.traces', 'a list of traces', o.traces);
-  const seeds = c.str('batch.seeds', o.seeds, '', 400, /^[0-9,\s]*$/);
+  const seeds = c.str('batch.seeds', o.seeds, '', 400, /^[0-9,\s]*$/, 'whole numbers separated by commas');
   return traces.length ? { traces, seeds } : undefined;
 }
 
@@ -465,7 +539,7 @@ export function validateExperiment(raw: unknown): Decoded {
   const experiment: SharedExperiment = {
     source: checkSource(c, o.source),
     policies: checkPolicies(c, o.policies),
-    frames: c.str('frames', o.frames, d.frames, 400, /^[0-9.%,\s]*$/),
+    frames: c.str('frames', o.frames, d.frames, 400, /^[0-9.%,\s]*$/, 'cache sizes separated by commas (3, 5%)'),
     cost: {
       read: c.num('cost.read', costO.read, d.cost.read, 0, 1e9),
       write: c.num('cost.write', costO.write, d.cost.write, 0, 1e9),
@@ -528,7 +602,7 @@ export function decodeExperiment(hash: string): Decoded {
   }
   let raw: unknown;
   try {
-    raw = JSON.parse(json);
+    raw = parseLinkJson(json);
   } catch {
     return { experiment: null, problems: [...problems, 'The link is damaged: its content is not readable.'] };
   }

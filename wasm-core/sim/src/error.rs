@@ -20,6 +20,26 @@ impl SimError {
     }
 }
 
+/// Characters of a user's input that a message quotes.
+pub const EXCERPT_CHARS: usize = 60;
+
+/// A user's input as a message quotes it: the first [`EXCERPT_CHARS`] characters, and how
+/// long the whole is when it was cut (a 70 KB value must not make a 70 KB message).
+pub fn excerpt(s: &str) -> String {
+    match s.char_indices().nth(EXCERPT_CHARS) {
+        Some((i, _)) => format!("{}… ({} characters)", &s[..i], s.chars().count()),
+        None => s.to_string(),
+    }
+}
+
+/// [`excerpt`] in quotes, as `{:?}` would write it.
+pub fn quoted(s: &str) -> String {
+    match s.char_indices().nth(EXCERPT_CHARS) {
+        Some((i, _)) => format!("{:?}… ({} characters)", &s[..i], s.chars().count()),
+        None => format!("{s:?}"),
+    }
+}
+
 impl fmt::Display for SimError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

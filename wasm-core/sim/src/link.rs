@@ -6,6 +6,7 @@
 use crate::catalog::{self, Param};
 use crate::limits::MAX_LINK_TRACE_BYTES;
 use crate::policy::{entry, POLICIES};
+use crate::error::quoted;
 use crate::SimError;
 use serde::Serialize;
 use serde_json::Value;
@@ -83,7 +84,11 @@ fn trace_of(text: &str) -> Result<(String, u64), SimError> {
         let page: u64 = num.parse().map_err(|_| {
             bad(
                 "trace",
-                format!("request {}: {tok:?} is not a page number (a whole number, `w` after it for a write)", i + 1),
+                format!(
+                    "request {}: {} is not a page number (a whole number, `w` after it for a write)",
+                    i + 1,
+                    quoted(tok)
+                ),
             )
         })?;
         out.push_str(&page.to_string());
@@ -96,7 +101,21 @@ fn trace_of(text: &str) -> Result<(String, u64), SimError> {
     Ok((out, n))
 }
 
+/// Characters a link's cache sizes may take (as a `#v2=` link's `frames`): enough for any list a
+/// person types; a longer one would be thousands of sizes, each a run of every policy.
+pub const MAX_LINK_FRAMES_CHARS: usize = 400;
+
 fn frames_of(text: &str) -> Result<String, SimError> {
+    let chars = text.chars().count();
+    if chars > MAX_LINK_FRAMES_CHARS {
+        return Err(bad(
+            "frames",
+            format!(
+                "{chars} characters ({}) is more than the {MAX_LINK_FRAMES_CHARS} a link's cache sizes may take",
+                quoted(text)
+            ),
+        ));
+    }
     let parts: Vec<&str> = text.split([',', ' ']).filter(|t| !t.is_empty()).collect();
     if parts.is_empty() {
         return Err(bad("frames", "give at least one cache size, e.g. frames=3 or frames=3,4 or frames=5%"));
@@ -110,7 +129,8 @@ fn frames_of(text: &str) -> Result<String, SimError> {
             return Err(bad(
                 "frames",
                 format!(
-                    "{p:?} is not a cache size: a whole number of frames from 1 to {}, or a percentage",
+                    "{} is not a cache size: a whole number of frames from 1 to {}, or a percentage",
+                    quoted(p),
                     crate::limits::MAX_FRAMES
                 ),
             ));
@@ -136,7 +156,7 @@ pub fn parse_query(query: &str) -> Result<HandLink, SimError> {
                 for id in val.split(',').map(str::trim).filter(|s| !s.is_empty()) {
                     if entry(id).is_none() {
                         let known: Vec<&str> = POLICIES.iter().map(|e| e.id).collect();
-                        return Err(bad("policy", format!("unknown policy {id:?}; known: {}", known.join(", "))));
+                        return Err(bad("policy", format!("unknown policy {}; known: {}", quoted(id), known.join(", "))));
                     }
                     if !link.policies.iter().any(|p| p == id) {
                         link.policies.push(id.to_string());
@@ -147,15 +167,15 @@ pub fn parse_query(query: &str) -> Result<HandLink, SimError> {
             "param" => params.push((key, val)),
             "view" => match val.as_str() {
                 "explore" | "compare" | "reproduce" => link.view = Some(val),
-                _ => return Err(bad("view", format!("{val:?}: expected explore, compare or reproduce"))),
+                _ => return Err(bad("view", format!("{}: expected explore, compare or reproduce", quoted(&val)))),
             },
             "collapse-repeats" => match value_of(&val) {
                 Value::Bool(b) => link.collapse = b,
-                _ => return Err(bad("collapse-repeats", format!("{val:?}: expected true or false"))),
+                _ => return Err(bad("collapse-repeats", format!("{}: expected true or false", quoted(&val)))),
             },
             "step" => {
                 let n: u64 =
-                    val.parse().map_err(|_| bad("step", format!("{val:?} is not a whole number of requests")))?;
+                    val.parse().map_err(|_| bad("step", format!("{} is not a whole number of requests", quoted(&val))))?;
                 link.step = Some(n);
             }
             k => match FLASH_FLAGS.iter().find(|(flag, _)| *flag == k) {
@@ -166,7 +186,7 @@ pub fn parse_query(query: &str) -> Result<HandLink, SimError> {
                     link.flash.insert(field.to_string(), v);
                 }
                 None => return Err(bad(
-                    k,
+                    &crate::error::excerpt(k),
                     "not a link parameter; the names are trace, policy, frames, param, view, step, collapse-repeats, \
                          ftl, gc, blocks, pages-per-block, overprovision, regions",
                 )),
@@ -174,11 +194,12 @@ pub fn parse_query(query: &str) -> Result<HandLink, SimError> {
         }
     }
     for (_, val) in params {
-        let (id, rest) = val.split_once('.').ok_or_else(|| bad("param", format!("{val:?}: expected ID.KEY=VALUE")))?;
-        let (key, v) = rest.split_once('=').ok_or_else(|| bad("param", format!("{val:?}: expected ID.KEY=VALUE")))?;
-        let e = entry(id).ok_or_else(|| bad("param", format!("{val:?} names {id:?}, which is not a policy")))?;
+        let shown = quoted(&val);
+        let (id, rest) = val.split_once('.').ok_or_else(|| bad("param", format!("{shown}: expected ID.KEY=VALUE")))?;
+        let (key, v) = rest.split_once('=').ok_or_else(|| bad("param", format!("{shown}: expected ID.KEY=VALUE")))?;
+        let e = entry(id).ok_or_else(|| bad("param", format!("{shown} names {}, which is not a policy", quoted(id))))?;
         if !link.policies.iter().any(|p| p == id) {
-            return Err(bad("param", format!("{val:?} names {id}, which is not among policy=")));
+            return Err(bad("param", format!("{shown} names {id}, which is not among policy=")));
         }
         let v = value_of(v);
         // Immediate repeats were once a parameter of LIRS and CLOCK-Pro; now a run option.
@@ -186,7 +207,7 @@ pub fn parse_query(query: &str) -> Result<HandLink, SimError> {
             link.collapse |= v == Value::Bool(true);
             continue;
         }
-        check("param", e.params.iter().find(|p| p.key == key), e.id, key, &v)?;
+        check("param", e.params.iter().find(|p| p.key == key), e.id, &crate::error::excerpt(key), &v)?;
         link.params.entry(id.to_string()).or_default().insert(key.to_string(), v);
     }
     if let (Some(step), Some(_)) = (link.step, &link.trace) {
@@ -202,7 +223,10 @@ mod tests {
     use super::*;
 
     fn err(q: &str) -> String {
-        parse_query(q).unwrap_err().to_string()
+        match parse_query(q) {
+            Err(e) => e.to_string(),
+            Ok(l) => panic!("{} was accepted: {:.200}", &q[..q.len().min(100)], format!("{l:?}")),
+        }
     }
 
     #[test]
@@ -246,5 +270,34 @@ mod tests {
         assert!(err("colour=red").contains("link parameter colour") && err("colour=red").contains("trace, policy"));
         let big = format!("trace={}", "1,".repeat(40_000));
         assert!(err(&big).contains("limit link_trace"));
+    }
+
+    #[test]
+    fn a_long_value_is_quoted_as_a_short_excerpt() {
+        // Every parameter a link may carry, with a 70,000-character value (found by e2e/linkFuzz.spec.ts).
+        let long = "1,".repeat(35_000);
+        for key in [
+            "trace",
+            "policy",
+            "frames",
+            "view",
+            "step",
+            "collapse-repeats",
+            "ftl",
+            "gc",
+            "blocks",
+            "pages-per-block",
+            "overprovision",
+            "regions",
+            "param",
+            "colour",
+        ] {
+            let e = err(&format!("policy=cflru&{key}={}", form_urlencoded::byte_serialize(long.as_bytes()).collect::<String>()));
+            assert!(e.len() < 600, "{key}: a message of {} bytes: {}", e.len(), &e[..e.len().min(200)]);
+        }
+        let e = err(&format!("policy=cflru&param=cflru.window={}", "9".repeat(70_000)));
+        assert!(e.contains("… (70002 characters)") && e.len() < 600, "{}", &e[..e.len().min(300)]);
+        let e = err(&format!("policy=cflru&param=cflru.{}=1", "k".repeat(70_000)));
+        assert!(e.len() < 600, "{}", &e[..e.len().min(200)]);
     }
 }

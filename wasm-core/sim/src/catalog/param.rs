@@ -93,21 +93,23 @@ impl Param {
 
     /// Checks one value against the declared type and range; `owner` names the
     /// policy or device in the message ("cflru window: …").
-    pub fn check(&self, owner: &str, v: &Value) -> Result<(), SimError> {
+    pub fn check(&self, owner: &str, value: &Value) -> Result<(), SimError> {
         let bad = |m: String| Err(SimError::config(format!("{owner} {}", self.key), m));
+        // The value as given, cut to an excerpt: a link may carry a value of any length.
+        let v = &crate::error::excerpt(&value.to_string());
         match self.kind {
             ParamKind::Bool => {
-                if !v.is_boolean() {
+                if !value.is_boolean() {
                     return bad(format!("must be true or false, got {v}"));
                 }
             }
             ParamKind::Choice => {
-                if !v.as_str().is_some_and(|s| self.choices.contains(&s)) {
+                if !value.as_str().is_some_and(|s| self.choices.contains(&s)) {
                     return bad(format!("must be one of {}, got {v}", self.choices.join(", ")));
                 }
             }
             ParamKind::Number | ParamKind::Integer => {
-                let Some(x) = v.as_f64().filter(|x| x.is_finite()) else {
+                let Some(x) = value.as_f64().filter(|x| x.is_finite()) else {
                     return bad(format!("must be a number, got {v}"));
                 };
                 if self.kind == ParamKind::Integer && x.fract() != 0.0 {

@@ -5,6 +5,7 @@
 //! (`,`, `tab`, `;`, `space`).
 
 use super::csv::{CsvMapping, Unit};
+use crate::error::{excerpt, quoted};
 use crate::SimError;
 
 const KEYS: &str = "id, unit, size, size_unit, sector, op, read, write, ns, header, delimiter";
@@ -18,7 +19,7 @@ fn unit(v: &str) -> Result<Unit, SimError> {
         "bytes" => Ok(Unit::Bytes),
         "sectors" => Ok(Unit::Sectors),
         "pages" => Ok(Unit::Pages),
-        _ => Err(err(format!("unit {v:?}: expected bytes, sectors or pages"))),
+        _ => Err(err(format!("unit {}: expected bytes, sectors or pages", quoted(v)))),
     }
 }
 
@@ -27,11 +28,18 @@ fn column(key: &str, v: &str, header: Option<&[String]>) -> Result<usize, SimErr
     if let Ok(n) = v.parse::<usize>() {
         return n.checked_sub(1).ok_or_else(|| err(format!("{key}={v}: columns count from 1")));
     }
-    let names = header.ok_or_else(|| err(format!("{key}={v}: a column named {v:?} needs the file's header line")))?;
+    let names = header
+        .ok_or_else(|| err(format!("{key}={}: a column named {} needs the file's header line", excerpt(v), quoted(v))))?;
     names
         .iter()
         .position(|h| h.eq_ignore_ascii_case(v))
-        .ok_or_else(|| err(format!("{key}={v}: the header has no column {v:?}; it has {}", names.join(", "))))
+        .ok_or_else(|| {
+            // A header can be as wide as a line: the message names its first columns, each cut short.
+            let first: Vec<String> = names.iter().take(12).map(|n| excerpt(n)).collect();
+            let more = names.len().saturating_sub(first.len());
+            let more = if more > 0 { format!(" and {more} more") } else { String::new() };
+            err(format!("{key}={}: the header has no column {}; it has {}{more}", excerpt(v), quoted(v), first.join(", ")))
+        })
 }
 
 /// Whether the spec names a column (then the header line must be read).
@@ -51,7 +59,7 @@ pub fn parse_csv_spec(spec: &str, header_line: Option<&str>) -> Result<CsvMappin
         .map(|p| {
             p.split_once('=')
                 .map(|(k, v)| (k.trim(), v.trim()))
-                .ok_or_else(|| err(format!("{p:?}: expected KEY=VALUE")))
+                .ok_or_else(|| err(format!("{}: expected KEY=VALUE", quoted(p))))
         })
         .collect::<Result<_, _>>()?;
     for &(k, v) in &pairs {
@@ -62,7 +70,7 @@ pub fn parse_csv_spec(spec: &str, header_line: Option<&str>) -> Result<CsvMappin
                     "space" | " " => ' ',
                     "comma" | "" => ',',
                     ";" | "semicolon" => ';',
-                    _ => return Err(err(format!("delimiter {v:?}: expected comma, tab, ; or space"))),
+                    _ => return Err(err(format!("delimiter {}: expected comma, tab, ; or space", quoted(v)))),
                 })
             }
             "header" => m.header = matches!(v, "true" | "yes" | "1"),
@@ -84,14 +92,14 @@ pub fn parse_csv_spec(spec: &str, header_line: Option<&str>) -> Result<CsvMappin
             "size" => m.size_column = Some(column(k, v, h)?),
             "size_unit" => m.size_unit = unit(v)?,
             "sector" => {
-                m.sector_size = v.parse().map_err(|_| err(format!("sector={v}: expected a number of bytes")))?
+                m.sector_size = v.parse().map_err(|_| err(format!("sector={}: expected a number of bytes", excerpt(v))))?
             }
             "op" => m.op_column = Some(column(k, v, h)?),
             "read" => m.read_values = v.split('|').map(String::from).collect(),
             "write" => m.write_values = v.split('|').map(String::from).collect(),
             "ns" => m.namespace_column = Some(column(k, v, h)?),
             "header" | "delimiter" => {}
-            _ => return Err(err(format!("unknown key {k:?}; known: {KEYS}"))),
+            _ => return Err(err(format!("unknown key {}; known: {KEYS}", quoted(k)))),
         }
     }
     m.validate()?;
@@ -126,5 +134,20 @@ mod tests {
         assert!(e("colour=red", None).contains("unknown key \"colour\""));
         assert!(e("unit=furlongs", None).contains("expected bytes, sectors or pages"));
         assert!(e("id", None).contains("expected KEY=VALUE"));
+    }
+
+    #[test]
+    fn a_header_wider_than_64_kib_is_quoted_as_a_short_excerpt() {
+        let e = |s: &str, h: Option<&str>| parse_csv_spec(s, h).unwrap_err().to_string();
+        let wide = (0..8000).map(|i| format!("column{i}")).collect::<Vec<_>>().join(",");
+        assert!(wide.len() > 64 * 1024);
+        let m = e("id=lba", Some(&wide));
+        assert!(m.len() < 400, "{} bytes: {m}", m.len());
+        assert!(m.contains("it has column0, column1,") && m.contains("and 7988 more"), "{m}");
+        let one = format!("{}x", "y".repeat(70_000));
+        let m = e("id=lba", Some(&one));
+        assert!(m.len() < 400 && m.contains("… (70001 characters)"), "{m}");
+        let m = e(&format!("id={}", "q".repeat(70_000)), Some("a,b"));
+        assert!(m.len() < 400, "{m}");
     }
 }
