@@ -393,25 +393,36 @@ describe('hard link values are named in the user’s words (issue 27, point 11)'
     expect(d.problems).toContain(
       `source.generator.pages: expected an integer from 1 to ${limit('distinct_pages')}, found “18446744073709551616”; using the default.`,
     );
-    expect(d.problems).toContain(`position: expected an integer from 0 to ${Number.MAX_SAFE_INTEGER}, found “9007199254740993”; using the default.`);
+    expect(d.problems).toContain(
+      `position: expected an integer from 0 to ${Number.MAX_SAFE_INTEGER}, found “9007199254740993”; using the default.`,
+    );
     expect(d.problems.join('\n')).not.toMatch(/null|18446744073709552000/);
     // In a parameter or a flash setting too; and in a string the digits are left alone.
     const inParams = decodeExperiment(
       raw(
-        JSON.stringify({ ...full, policies: [{ id: 'cflru', params: { window: 5 } }], flash: [{ blocks: 7 }], source: { ...full.source, name: '1e999' } })
+        JSON.stringify({
+          ...full,
+          policies: [{ id: 'cflru', params: { window: 5 } }],
+          flash: [{ blocks: 7, threshold: 8 }],
+          source: { ...full.source, name: '1e999' },
+        })
           .replace('"window":5', '"window":1e999')
-          .replace('"blocks":7', '"blocks":1e400'),
+          .replace('"blocks":7', '"blocks":1e400')
+          .replace('"threshold":8', '"threshold":18446744073709551615'),
       ),
     );
     expect(inParams.problems).toEqual([
-      'policies[0].params.window: 1e999 is beyond any value a setting takes; using the default.',
-      'flash[0].blocks: 1e400 is beyond any value a setting takes; using the default.',
+      'policies[0].params.window: 1e999 is beyond the largest number a link can carry (about 1.8e308); using the default.',
+      'flash[0].blocks: 1e400 is beyond the largest number a link can carry (about 1.8e308); using the default.',
+      'flash[0].threshold: 18446744073709551615 is a whole number beyond 2^53, which a link cannot carry exactly; using the default.',
     ]);
   });
 
   it('a CSV delimiter of more than one character is refused by the link check, naming the field', () => {
     const load = (delimiter: unknown) =>
-      decodeExperiment(enc({ ...full, source: { kind: 'inline', name: 't.csv', text: '1,2\n', load: { csv: { ...DEFAULT_CSV, delimiter } } } }));
+      decodeExperiment(
+        enc({ ...full, source: { kind: 'inline', name: 't.csv', text: '1,2\n', load: { csv: { ...DEFAULT_CSV, delimiter } } } }),
+      );
     for (const delimiter of ['ab', '::', ';;;;']) {
       const d = load(delimiter);
       expect(d.problems).toEqual([

@@ -134,6 +134,12 @@ export class Written {
   toJSON(): string {
     return this.text;
   }
+  /** Why no setting takes it. */
+  why(): string {
+    return Number.isFinite(Number(this.text))
+      ? 'a whole number beyond 2^53, which a link cannot carry exactly'
+      : 'beyond the largest number a link can carry (about 1.8e308)';
+  }
 }
 
 /** Quotes a value from the link for a message: short, plain text. */
@@ -167,9 +173,7 @@ export function parseLinkJson(json: string): unknown {
     return JSON.stringify(marker + tok);
   });
   if (!found) return JSON.parse(json);
-  return JSON.parse(text, (_k, v: unknown) =>
-    typeof v === 'string' && v.startsWith(marker) ? new Written(v.slice(marker.length)) : v,
-  );
+  return JSON.parse(text, (_k, v: unknown) => (typeof v === 'string' && v.startsWith(marker) ? new Written(v.slice(marker.length)) : v));
 }
 
 const ID = /^[a-z0-9][a-z0-9_.-]{0,39}$/i;
@@ -209,7 +213,9 @@ class Checker {
       return def;
     }
     if (v.length > max) {
-      this.problems.push(`${field}: ${v.length.toLocaleString('en-US')} characters, more than the ${max} it may hold (“${shown(v)}”); using the default.`);
+      this.problems.push(
+        `${field}: ${v.length.toLocaleString('en-US')} characters, more than the ${max} it may hold (“${shown(v)}”); using the default.`,
+      );
       return def;
     }
     if (pattern && !pattern.test(v)) {
@@ -249,7 +255,7 @@ class Checker {
       if (!ID.test(k)) {
         this.bad(`${field} key`, 'a parameter name', k);
       } else if (val instanceof Written) {
-        this.problems.push(`${field}.${k}: ${shown(val)} is beyond any value a setting takes; using the default.`);
+        this.problems.push(`${field}.${k}: ${shown(val)} is ${val.why()}; using the default.`);
       } else if (
         typeof val === 'boolean' ||
         (typeof val === 'number' && Number.isFinite(val)) ||
@@ -302,8 +308,14 @@ function checkCsv(c: Checker, v: unknown): CsvMapping {
     delimiter:
       o.delimiter === null || o.delimiter === undefined
         ? d.delimiter
-        : c.str(f('delimiter'), o.delimiter, '', 1, /^[\x00-\x09\x0b\x0c\x0e-\x21\x23-\x7f]?$/, 'one ASCII character other than a quote or line end') ||
-          null,
+        : c.str(
+            f('delimiter'),
+            o.delimiter,
+            '',
+            1,
+            /^[^"\n\r\u0080-\uffff]?$/,
+            'one ASCII character other than a quote or line end',
+          ) || null,
     header: c.bool(f('header'), o.header, d.header),
     id_column: c.num(f('id_column'), o.id_column, d.id_column, 0, 1000, true),
     unit: unit('unit', o.unit, d.unit),
