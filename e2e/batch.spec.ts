@@ -51,3 +51,24 @@ test('bad seeds and an empty batch get plain messages', async ({ page }) => {
   await page.getByRole('button', { name: 'Compute batch' }).click();
   await expect(page.getByRole('alert')).toContainText('Seeds: “two” is not a whole number');
 });
+
+test('a reload during a batch reruns it: the link is written when the batch starts', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByText(/^core \d/)).toBeVisible();
+  // Long enough to reload while it runs: 8 seeds of 400,000 requests.
+  await page.getByRole('spinbutton', { name: 'Length (requests)' }).fill('400000');
+  await page.getByRole('button', { name: 'Add the current trace' }).click();
+  await page.getByRole('textbox', { name: 'Seeds' }).fill('1, 2, 3, 4, 5, 6, 7, 8');
+  await page.getByRole('textbox', { name: 'Cache sizes (frames)' }).fill('50');
+  const before = page.url(); // nothing has run yet: no link
+  await page.getByRole('button', { name: 'Compute batch' }).click();
+  await expect(page.getByRole('progressbar', { name: 'Batch progress' })).toBeVisible();
+  // While it runs the address already carries the batch.
+  await expect.poll(() => page.url()).not.toBe(before);
+  await expect(page.getByRole('progressbar', { name: 'Batch progress' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('list', { name: 'Traces of the batch' }).getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByRole('textbox', { name: 'Seeds' })).toHaveValue('1, 2, 3, 4, 5, 6, 7, 8');
+  // LRU, CLOCK and OPT at one size, under a header row: the batch ran again after the reload.
+  await expect(batchTable(page).getByRole('row')).toHaveCount(1 + 3, { timeout: 60_000 });
+});
