@@ -4,9 +4,9 @@
 //! bad one is refused with a message naming the link parameter.
 
 use crate::catalog::{self, Param};
+use crate::error::quoted;
 use crate::limits::MAX_LINK_TRACE_BYTES;
 use crate::policy::{entry, POLICIES};
-use crate::error::quoted;
 use crate::SimError;
 use serde::Serialize;
 use serde_json::Value;
@@ -156,7 +156,10 @@ pub fn parse_query(query: &str) -> Result<HandLink, SimError> {
                 for id in val.split(',').map(str::trim).filter(|s| !s.is_empty()) {
                     if entry(id).is_none() {
                         let known: Vec<&str> = POLICIES.iter().map(|e| e.id).collect();
-                        return Err(bad("policy", format!("unknown policy {}; known: {}", quoted(id), known.join(", "))));
+                        return Err(bad(
+                            "policy",
+                            format!("unknown policy {}; known: {}", quoted(id), known.join(", ")),
+                        ));
                     }
                     if !link.policies.iter().any(|p| p == id) {
                         link.policies.push(id.to_string());
@@ -174,8 +177,9 @@ pub fn parse_query(query: &str) -> Result<HandLink, SimError> {
                 _ => return Err(bad("collapse-repeats", format!("{}: expected true or false", quoted(&val)))),
             },
             "step" => {
-                let n: u64 =
-                    val.parse().map_err(|_| bad("step", format!("{} is not a whole number of requests", quoted(&val))))?;
+                let n: u64 = val
+                    .parse()
+                    .map_err(|_| bad("step", format!("{} is not a whole number of requests", quoted(&val))))?;
                 link.step = Some(n);
             }
             k => match FLASH_FLAGS.iter().find(|(flag, _)| *flag == k) {
@@ -197,7 +201,8 @@ pub fn parse_query(query: &str) -> Result<HandLink, SimError> {
         let shown = quoted(&val);
         let (id, rest) = val.split_once('.').ok_or_else(|| bad("param", format!("{shown}: expected ID.KEY=VALUE")))?;
         let (key, v) = rest.split_once('=').ok_or_else(|| bad("param", format!("{shown}: expected ID.KEY=VALUE")))?;
-        let e = entry(id).ok_or_else(|| bad("param", format!("{shown} names {}, which is not a policy", quoted(id))))?;
+        let e =
+            entry(id).ok_or_else(|| bad("param", format!("{shown} names {}, which is not a policy", quoted(id))))?;
         if !link.policies.iter().any(|p| p == id) {
             return Err(bad("param", format!("{shown} names {id}, which is not among policy=")));
         }
@@ -292,7 +297,10 @@ mod tests {
             "param",
             "colour",
         ] {
-            let e = err(&format!("policy=cflru&{key}={}", form_urlencoded::byte_serialize(long.as_bytes()).collect::<String>()));
+            let e = err(&format!(
+                "policy=cflru&{key}={}",
+                form_urlencoded::byte_serialize(long.as_bytes()).collect::<String>()
+            ));
             assert!(e.len() < 600, "{key}: a message of {} bytes: {}", e.len(), &e[..e.len().min(200)]);
         }
         let e = err(&format!("policy=cflru&param=cflru.window={}", "9".repeat(70_000)));

@@ -28,18 +28,16 @@ fn column(key: &str, v: &str, header: Option<&[String]>) -> Result<usize, SimErr
     if let Ok(n) = v.parse::<usize>() {
         return n.checked_sub(1).ok_or_else(|| err(format!("{key}={v}: columns count from 1")));
     }
-    let names = header
-        .ok_or_else(|| err(format!("{key}={}: a column named {} needs the file's header line", excerpt(v), quoted(v))))?;
-    names
-        .iter()
-        .position(|h| h.eq_ignore_ascii_case(v))
-        .ok_or_else(|| {
-            // A header can be as wide as a line: the message names its first columns, each cut short.
-            let first: Vec<String> = names.iter().take(12).map(|n| excerpt(n)).collect();
-            let more = names.len().saturating_sub(first.len());
-            let more = if more > 0 { format!(" and {more} more") } else { String::new() };
-            err(format!("{key}={}: the header has no column {}; it has {}{more}", excerpt(v), quoted(v), first.join(", ")))
-        })
+    let names = header.ok_or_else(|| {
+        err(format!("{key}={}: a column named {} needs the file's header line", excerpt(v), quoted(v)))
+    })?;
+    names.iter().position(|h| h.eq_ignore_ascii_case(v)).ok_or_else(|| {
+        // A header can be as wide as a line: the message names its first columns, each cut short.
+        let first: Vec<String> = names.iter().take(12).map(|n| excerpt(n)).collect();
+        let more = names.len().saturating_sub(first.len());
+        let more = if more > 0 { format!(" and {more} more") } else { String::new() };
+        err(format!("{key}={}: the header has no column {}; it has {}{more}", excerpt(v), quoted(v), first.join(", ")))
+    })
 }
 
 /// Whether the spec names a column (then the header line must be read).
@@ -92,7 +90,8 @@ pub fn parse_csv_spec(spec: &str, header_line: Option<&str>) -> Result<CsvMappin
             "size" => m.size_column = Some(column(k, v, h)?),
             "size_unit" => m.size_unit = unit(v)?,
             "sector" => {
-                m.sector_size = v.parse().map_err(|_| err(format!("sector={}: expected a number of bytes", excerpt(v))))?
+                m.sector_size =
+                    v.parse().map_err(|_| err(format!("sector={}: expected a number of bytes", excerpt(v))))?
             }
             "op" => m.op_column = Some(column(k, v, h)?),
             "read" => m.read_values = v.split('|').map(String::from).collect(),
