@@ -5,6 +5,7 @@ mod args;
 mod bench;
 mod bench_curves;
 mod input;
+mod memory;
 mod parallel;
 mod reproduce;
 mod streamed;
@@ -17,6 +18,9 @@ use cachescope_sim::policy::{build, entry, BuildCtx, CurveMethod, POLICIES};
 use cachescope_sim::{RunOptions, SimError, Trace};
 use serde_json::{json, Value};
 use std::process::ExitCode;
+
+#[global_allocator]
+static ALLOC: memory::Guarded = memory::Guarded;
 
 fn main() -> ExitCode {
     let mut argv: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();

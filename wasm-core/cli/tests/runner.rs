@@ -346,3 +346,17 @@ fn streaming_a_file_gives_the_numbers_of_loading_it() {
     assert_eq!(code, 2);
     assert!(e.contains("cannot stream"), "{e}");
 }
+
+/// Out of memory is a message and exit 2, never an abort (exit 134): here the
+/// address space is capped below what 100 M generated requests need.
+#[test]
+fn running_out_of_memory_is_a_message() {
+    let out = Command::new("sh")
+        .args(["-c", "ulimit -v 200000; exec \"$0\" \"$@\"", env!("CARGO_BIN_EXE_cachescope")])
+        .args(["--generate", "zipf:pages=1000,alpha=1,length=100000000", "--threads", "1"])
+        .output()
+        .expect("runs");
+    let e = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{e}");
+    assert!(e.contains("cachescope: out of memory") && !e.contains("panicked"), "{e}");
+}
