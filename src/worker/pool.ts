@@ -43,9 +43,9 @@ if (typeof window !== 'undefined')
     inFlight: () => [engine(), ...helpers.map((h) => h.client)].reduce((n, c) => n + c.inFlight(), 0),
   };
 
-/** Frees the helpers (a new trace makes their copies stale). */
-export function resetPool(): void {
-  for (const h of helpers.splice(0)) h.client.terminate('the pool was reset');
+/** Frees the helpers (a new trace makes their copies stale); work they were doing fails with `why`. */
+export function resetPool(why: string): void {
+  for (const h of helpers.splice(0)) h.client.terminate(why);
 }
 
 /** The app's worker and `n - 1` helpers. */
