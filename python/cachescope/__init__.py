@@ -71,19 +71,45 @@ def load(
             w = np.asarray(writes)
             if w.shape != pages.shape:
                 raise ValueError(f"the write mask has {w.size} entries for {pages.size} pages")
-            mask = w.astype(np.uint8).tobytes()
+            if np.issubdtype(w.dtype, np.floating) and np.isnan(w).any():
+                raise ValueError(f"the write mask holds NaN (request {int(np.argmax(np.isnan(w))) + 1}): give 1 for a write, 0 for a read")
+            mask = (w != 0).astype(np.uint8).tobytes()
         return _core.from_pages(pages.astype("<u8").tobytes(), mask)
     path = os.fspath(trace)
     if path.startswith("generate:"):
         return _core.generate(path.removeprefix("generate:"))
+    if page_size is not None:
+        page_size = _whole("page_size", page_size, 1)
     return _core.load(path, format=format, csv=csv, page_size=page_size, lenient=lenient)
+
+
+def _whole(name: str, value: Any, least: int) -> int:
+    """``value`` as a whole number ≥ ``least`` (10.0 reads as 10), else a ValueError naming ``name``."""
+    if isinstance(value, (bool, np.bool_)):
+        raise ValueError(f"{name} must be a whole number, got {value!r}")
+    if isinstance(value, (float, np.floating)):
+        if not (np.isfinite(value) and float(value).is_integer()):
+            raise ValueError(f"{name} must be a whole number, got {value!r}")
+        value = int(value)
+    if not isinstance(value, (int, np.integer)):
+        raise ValueError(f"{name} must be a whole number, got {value!r}")
+    if value < least:
+        raise ValueError(f"{name} must be at least {least}, got {value}")
+    return int(value)
 
 
 def _frames_spec(sizes: Union[int, str, Sequence[Union[int, str]]]) -> str:
     """Sizes as the runner's ``--frames`` text: frames, or ``"5%"`` of the distinct pages."""
-    if isinstance(sizes, (int, str, np.integer)):
+    if isinstance(sizes, (int, float, str, np.integer, np.floating)):
         sizes = [sizes]
-    return ",".join(str(s) for s in sizes)
+    try:
+        items = list(sizes)
+    except TypeError:
+        raise ValueError(f"sizes must be a number of frames, a percentage such as \"5%\", or a list of them; got {sizes!r}") from None
+    if not items:
+        raise ValueError("sizes is empty: give at least one cache size")
+    # Whole numbers go to the core as text, which checks them as it checks the runner's --frames.
+    return ",".join(s if isinstance(s, str) else str(_whole("a cache size", s, -(2**63))) for s in items)
 
 
 def _sizes(sizes: Union[int, str, Sequence[Union[int, str]]], distinct: int) -> List[int]:
@@ -94,6 +120,8 @@ def _sizes(sizes: Union[int, str, Sequence[Union[int, str]]], distinct: int) -> 
 def _policies(policies: Union[str, Sequence[str]]) -> List[str]:
     """The policy ids, each checked against the catalogue as the runner checks them."""
     pols = [policies] if isinstance(policies, str) else list(policies)
+    if not pols:
+        raise ValueError("policies is empty: give at least one policy id (cs.catalog() lists them)")
     known = [p["id"] for p in catalog()["policies"]]
     for p in pols:
         if p not in known:
