@@ -288,30 +288,24 @@ fn run_cell(
 
 /// A policy's miss-ratio curve (JSON `Curve`): `sizes` empty gives the default 50.
 #[pyfunction]
-#[pyo3(signature = (trace, policy, params_json, sizes, sample_pages, options_json))]
+#[pyo3(signature = (trace, policy, params_json, sizes, sampling_json, options_json))]
 fn curve(
     py: Python<'_>,
     trace: &Trace,
     policy: String,
     params_json: String,
     sizes: Vec<usize>,
-    sample_pages: u32,
+    sampling_json: String,
     options_json: String,
 ) -> PyResult<String> {
     let params = parse(&format!("{policy} parameters"), &params_json)?;
+    let sampling = Sampling::from_json(&parse("curve options", &sampling_json)?).map_err(bad)?;
     let opts = run_options(&options_json)?;
     let t = trace.inner.clone();
     py.allow_threads(move || {
         let given = (!sizes.is_empty()).then_some(&sizes[..]);
-        let c = cachescope_sim::mrc::curve(
-            &t,
-            &policy,
-            &params,
-            given,
-            Sampling::pages(sample_pages),
-            &opts,
-        )
-        .map_err(bad)?;
+        let c = cachescope_sim::mrc::curve(&t, &policy, &params, given, sampling, &opts)
+            .map_err(bad)?;
         Ok(serde_json::to_string(&c).expect("curves serialise"))
     })
 }
