@@ -4,7 +4,8 @@
     >>> df = cs.simulate("generate:zipf:pages=1000,alpha=1,length=10000", ["lru", "clock"], [50, 200])
     >>> df[["policy", "frames", "hit_ratio"]]
 
-Every bad input raises ``ValueError`` with the runner's message. Long calls
+Every bad input raises ``ValueError`` with the runner's message, naming the
+argument as Python does (``sizes``, not ``--frames``). Long calls
 release the GIL, so threads can run simulations side by side.
 """
 
@@ -171,15 +172,13 @@ def simulate(
     """
     pols = _policies(policies)
     params = dict(params or {})
-    for pid in params:
-        if pid not in pols:
-            raise ValueError(f"--param names policy {json.dumps(pid)}, which is not among --policy")
+    _core.params_among(list(params), pols)
     options = _options(cost, collapse_repeats, flush)
     if stream:
         if flash is not None:
-            raise ValueError("--stream runs policies only: leave out the flash flags")
+            raise ValueError("stream=True runs policies only: leave out flash")
         if isinstance(trace, (np.ndarray, list, tuple, _core.Trace)) or os.fspath(trace).startswith("generate:"):
-            raise ValueError("--stream reads a trace file (a generated or in-memory trace is in memory anyway)")
+            raise ValueError("stream=True reads a trace file (a generated or in-memory trace is in memory anyway)")
         pairs = [[p, params.get(p, {})] for p in pols]
         out = json.loads(_core.stream(os.fspath(trace), json.dumps(pairs), _frames_spec(sizes), options, **load_options))
         return pd.DataFrame([_flatten(r) for r in out["results"]])
