@@ -192,8 +192,9 @@ frames: Array<number>, miss_ratio: Array<number>,
 rate: Array<number>, 
 /**
  * Error estimate of each point (± miss ratio): the half-width of a 95 %
- * Student-t interval from the spread of the independent samples, plus the
- * binomial noise of the sample's misses; 0 where exact, null with one sample.
+ * Student-t interval from the spread of the independent samples, combined
+ * (root of the sum of squares) with the binomial noise of the misses sampled;
+ * 0 where exact, null with one sample.
  */
 error: Array<number | null>, 
 /**

@@ -79,8 +79,9 @@ pub struct Curve {
     /// Fraction of the distinct pages simulated at each size, per sample (1 where exact).
     pub rate: Vec<f64>,
     /// Error estimate of each point (± miss ratio): the half-width of a 95 %
-    /// Student-t interval from the spread of the independent samples, plus the
-    /// binomial noise of the sample's misses; 0 where exact, null with one sample.
+    /// Student-t interval from the spread of the independent samples, combined
+    /// (root of the sum of squares) with the binomial noise of the misses sampled;
+    /// 0 where exact, null with one sample.
     #[cfg_attr(test, ts(type = "Array<number | null>"))]
     pub error: Vec<f64>,
     /// Independent samples averaged at each sampled point.
