@@ -4,7 +4,8 @@
     >>> df = cs.simulate("generate:zipf:pages=1000,alpha=1,length=10000", ["lru", "clock"], [50, 200])
     >>> df[["policy", "frames", "hit_ratio"]]
 
-Every bad input raises ``ValueError`` with the runner's message. Long calls
+Every bad input raises ``ValueError`` with the runner's message, naming the
+argument as Python does (``sizes``, not ``--frames``). Long calls
 release the GIL, so threads can run simulations side by side.
 """
 
@@ -171,15 +172,13 @@ def simulate(
     """
     pols = _policies(policies)
     params = dict(params or {})
-    for pid in params:
-        if pid not in pols:
-            raise ValueError(f"--param names policy {json.dumps(pid)}, which is not among --policy")
+    _core.params_among(list(params), pols)
     options = _options(cost, collapse_repeats, flush)
     if stream:
         if flash is not None:
-            raise ValueError("--stream runs policies only: leave out the flash flags")
+            raise ValueError("stream=True runs policies only: leave out flash")
         if isinstance(trace, (np.ndarray, list, tuple, _core.Trace)) or os.fspath(trace).startswith("generate:"):
-            raise ValueError("--stream reads a trace file (a generated or in-memory trace is in memory anyway)")
+            raise ValueError("stream=True reads a trace file (a generated or in-memory trace is in memory anyway)")
         pairs = [[p, params.get(p, {})] for p in pols]
         out = json.loads(_core.stream(os.fspath(trace), json.dumps(pairs), _frames_spec(sizes), options, **load_options))
         return pd.DataFrame([_flatten(r) for r in out["results"]])
@@ -209,21 +208,36 @@ def mrc(
     params: Optional[Mapping[str, Mapping[str, Any]]] = None,
     sample_pages: Optional[int] = None,
     progress: bool = False,
+    *,
+    samples: Optional[int] = None,
+    sample_seed: Optional[int] = None,
+    adjust: Optional[bool] = None,
+    stratify: Optional[bool] = None,
     **load_options: Any,
 ) -> "pd.DataFrame":
     """Miss-ratio curves, one row per (policy, size): LRU exact in one pass, OPT and
-    FAB by a run per size, the others by miniature simulations on a spatially
-    sampled trace. Columns: ``policy``, ``method``, ``frames``, ``miss_ratio``,
-    ``rate`` (fraction of the pages simulated at that size), ``exact``."""
+    FAB by a run per size, the others by miniature simulations on spatially sampled
+    traces. Columns: ``policy``, ``method``, ``frames``, ``miss_ratio``, ``error``
+    (the point's error estimate, ± miss ratio: a 95 % interval from the spread of
+    the independent samples; 0 where exact, NaN with one sample), ``rate`` (fraction
+    of the pages simulated at that size, per sample), ``samples``, ``exact``.
+
+    The sampling options are the core's (``catalog()["curves"]["options"]``, the
+    runner's ``--sample-pages``, ``--samples``, ``--sample-seed``, ``--adjust``,
+    ``--stratify``); None keeps the core's default."""
     pols = _policies(policies)
     t = load(trace, **load_options)
     frames = [] if sizes is None else _sizes(list(sizes), t.distinct)
-    k = catalog()["curves"]["sample_pages"] if sample_pages is None else int(sample_pages)
+    given = {"sample_pages": sample_pages, "samples": samples, "sample_seed": sample_seed, "adjust": adjust,
+             "stratify": stratify}
+    sampling = json.dumps({k: v if isinstance(v, bool) else int(v) for k, v in given.items() if v is not None})
     rows = []
     for p in _progress(pols, progress, "curves"):
-        c = json.loads(_core.curve(t, p, json.dumps((params or {}).get(p, {})), frames, k, _options(None, False, False)))
-        for f, m, r in zip(c["frames"], c["miss_ratio"], c["rate"]):
-            rows.append({"policy": p, "method": c["method"], "frames": f, "miss_ratio": m, "rate": r, "exact": c["exact"]})
+        c = json.loads(_core.curve(t, p, json.dumps((params or {}).get(p, {})), frames, sampling, _options(None, False, False)))
+        for f, m, e, r in zip(c["frames"], c["miss_ratio"], c["error"], c["rate"]):
+            rows.append({"policy": p, "method": c["method"], "frames": f, "miss_ratio": m,
+                         "error": float("nan") if e is None else e, "rate": r,
+                         "samples": c["samples"] if r < 1 else 1, "exact": c["exact"]})
     return pd.DataFrame(rows)
 
 
