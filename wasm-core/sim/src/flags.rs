@@ -181,7 +181,10 @@ fn read_load_options(
         if opts.format.is_some_and(|f| f != Format::Csv) {
             return Err(SimError::config(
                 "--csv",
-                format!("a CSV mapping reads the file as CSV: leave out {}, or give {}", names.format, names.format_csv),
+                format!(
+                    "a CSV mapping reads the file as CSV: leave out {}, or give {}",
+                    names.format, names.format_csv
+                ),
             ));
         }
         let header = if names_columns(spec) { Some(header_line(&head()?)?) } else { None };
