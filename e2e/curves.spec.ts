@@ -69,11 +69,29 @@ test('a pool of two workers gives the curves and the table of one, and Cancel st
   await upload(page, 'large.txt', traceText(400_000, 120_000, 3));
   await page.evaluate(() => (window.__cachescopeCores = 1));
   const one = await curvesCsv(page);
-  await expect(page.getByRole('list', { name: 'How each curve was computed' })).toContainText('CLOCK: sampled');
+  const how = page.getByRole('list', { name: 'How each curve was computed' });
+  await expect(how).toContainText(/CLOCK \(± \d+\.\d\d pp\): sampled: mean of 4 miniature caches/);
+  // Every sampled point carries its error estimate in the export; exact points carry 0.
+  const col = (k: string) => one[0].indexOf(k);
+  const clock = one.slice(1).filter((r) => r[col('policy_id')] === 'clock');
+  const sampledRows = clock.filter((r) => Number(r[col('sample_rate')]) < 1);
+  expect(sampledRows.length).toBeGreaterThan(10);
+  expect(sampledRows.every((r) => Number(r[col('error')]) > 0 && r[col('samples')] === '4')).toBe(true);
+  expect(
+    one
+      .slice(1)
+      .filter((r) => r[col('policy_id')] === 'lru')
+      .every((r) => r[col('error')] === '0'),
+  ).toBe(true);
   await page.evaluate(() => (window.__cachescopeCores = 2));
   const two = await curvesCsv(page);
   expect(await page.evaluate(() => window.__cachescopePool!.workers())).toBe(2);
   expect(two).toEqual(one);
+  // The sample's seed is an option: another seed draws other samples, and another estimate.
+  const before = await how.innerText();
+  await page.getByRole('spinbutton', { name: 'Sample seed' }).fill('1');
+  await page.getByRole('button', { name: 'Compute miss-ratio curves' }).click();
+  await expect(how).not.toHaveText(before);
   // A comparison's cells too: the table of two workers is the table of one.
   await page.getByRole('textbox', { name: 'Cache sizes (frames)' }).fill('100, 1000, 10000');
   const table = async (cores: number) => {

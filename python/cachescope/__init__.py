@@ -4,7 +4,8 @@
     >>> df = cs.simulate("generate:zipf:pages=1000,alpha=1,length=10000", ["lru", "clock"], [50, 200])
     >>> df[["policy", "frames", "hit_ratio"]]
 
-Every bad input raises ``ValueError`` with the runner's message. Long calls
+Every bad input raises ``ValueError`` with the runner's message, naming the
+argument as Python does (``sizes``, not ``--frames``). Long calls
 release the GIL, so threads can run simulations side by side.
 """
 
@@ -71,19 +72,45 @@ def load(
             w = np.asarray(writes)
             if w.shape != pages.shape:
                 raise ValueError(f"the write mask has {w.size} entries for {pages.size} pages")
-            mask = w.astype(np.uint8).tobytes()
+            if np.issubdtype(w.dtype, np.floating) and np.isnan(w).any():
+                raise ValueError(f"the write mask holds NaN (request {int(np.argmax(np.isnan(w))) + 1}): give 1 for a write, 0 for a read")
+            mask = (w != 0).astype(np.uint8).tobytes()
         return _core.from_pages(pages.astype("<u8").tobytes(), mask)
     path = os.fspath(trace)
     if path.startswith("generate:"):
         return _core.generate(path.removeprefix("generate:"))
+    if page_size is not None:
+        page_size = _whole("page_size", page_size, 1)
     return _core.load(path, format=format, csv=csv, page_size=page_size, lenient=lenient)
+
+
+def _whole(name: str, value: Any, least: int) -> int:
+    """``value`` as a whole number ≥ ``least`` (10.0 reads as 10), else a ValueError naming ``name``."""
+    if isinstance(value, (bool, np.bool_)):
+        raise ValueError(f"{name} must be a whole number, got {value!r}")
+    if isinstance(value, (float, np.floating)):
+        if not (np.isfinite(value) and float(value).is_integer()):
+            raise ValueError(f"{name} must be a whole number, got {value!r}")
+        value = int(value)
+    if not isinstance(value, (int, np.integer)):
+        raise ValueError(f"{name} must be a whole number, got {value!r}")
+    if value < least:
+        raise ValueError(f"{name} must be at least {least}, got {value}")
+    return int(value)
 
 
 def _frames_spec(sizes: Union[int, str, Sequence[Union[int, str]]]) -> str:
     """Sizes as the runner's ``--frames`` text: frames, or ``"5%"`` of the distinct pages."""
-    if isinstance(sizes, (int, str, np.integer)):
+    if isinstance(sizes, (int, float, str, np.integer, np.floating)):
         sizes = [sizes]
-    return ",".join(str(s) for s in sizes)
+    try:
+        items = list(sizes)
+    except TypeError:
+        raise ValueError(f"sizes must be a number of frames, a percentage such as \"5%\", or a list of them; got {sizes!r}") from None
+    if not items:
+        raise ValueError("sizes is empty: give at least one cache size")
+    # Whole numbers go to the core as text, which checks them as it checks the runner's --frames.
+    return ",".join(s if isinstance(s, str) else str(_whole("a cache size", s, -(2**63))) for s in items)
 
 
 def _sizes(sizes: Union[int, str, Sequence[Union[int, str]]], distinct: int) -> List[int]:
@@ -94,6 +121,8 @@ def _sizes(sizes: Union[int, str, Sequence[Union[int, str]]], distinct: int) -> 
 def _policies(policies: Union[str, Sequence[str]]) -> List[str]:
     """The policy ids, each checked against the catalogue as the runner checks them."""
     pols = [policies] if isinstance(policies, str) else list(policies)
+    if not pols:
+        raise ValueError("policies is empty: give at least one policy id (cs.catalog() lists them)")
     known = [p["id"] for p in catalog()["policies"]]
     for p in pols:
         if p not in known:
@@ -143,15 +172,13 @@ def simulate(
     """
     pols = _policies(policies)
     params = dict(params or {})
-    for pid in params:
-        if pid not in pols:
-            raise ValueError(f"--param names policy {json.dumps(pid)}, which is not among --policy")
+    _core.params_among(list(params), pols)
     options = _options(cost, collapse_repeats, flush)
     if stream:
         if flash is not None:
-            raise ValueError("--stream runs policies only: leave out the flash flags")
+            raise ValueError("stream=True runs policies only: leave out flash")
         if isinstance(trace, (np.ndarray, list, tuple, _core.Trace)) or os.fspath(trace).startswith("generate:"):
-            raise ValueError("--stream reads a trace file (a generated or in-memory trace is in memory anyway)")
+            raise ValueError("stream=True reads a trace file (a generated or in-memory trace is in memory anyway)")
         pairs = [[p, params.get(p, {})] for p in pols]
         out = json.loads(_core.stream(os.fspath(trace), json.dumps(pairs), _frames_spec(sizes), options, **load_options))
         return pd.DataFrame([_flatten(r) for r in out["results"]])
@@ -181,21 +208,36 @@ def mrc(
     params: Optional[Mapping[str, Mapping[str, Any]]] = None,
     sample_pages: Optional[int] = None,
     progress: bool = False,
+    *,
+    samples: Optional[int] = None,
+    sample_seed: Optional[int] = None,
+    adjust: Optional[bool] = None,
+    stratify: Optional[bool] = None,
     **load_options: Any,
 ) -> "pd.DataFrame":
     """Miss-ratio curves, one row per (policy, size): LRU exact in one pass, OPT and
-    FAB by a run per size, the others by miniature simulations on a spatially
-    sampled trace. Columns: ``policy``, ``method``, ``frames``, ``miss_ratio``,
-    ``rate`` (fraction of the pages simulated at that size), ``exact``."""
+    FAB by a run per size, the others by miniature simulations on spatially sampled
+    traces. Columns: ``policy``, ``method``, ``frames``, ``miss_ratio``, ``error``
+    (the point's error estimate, ± miss ratio: a 95 % interval from the spread of
+    the independent samples; 0 where exact, NaN with one sample), ``rate`` (fraction
+    of the pages simulated at that size, per sample), ``samples``, ``exact``.
+
+    The sampling options are the core's (``catalog()["curves"]["options"]``, the
+    runner's ``--sample-pages``, ``--samples``, ``--sample-seed``, ``--adjust``,
+    ``--stratify``); None keeps the core's default."""
     pols = _policies(policies)
     t = load(trace, **load_options)
     frames = [] if sizes is None else _sizes(list(sizes), t.distinct)
-    k = catalog()["curves"]["sample_pages"] if sample_pages is None else int(sample_pages)
+    given = {"sample_pages": sample_pages, "samples": samples, "sample_seed": sample_seed, "adjust": adjust,
+             "stratify": stratify}
+    sampling = json.dumps({k: v if isinstance(v, bool) else int(v) for k, v in given.items() if v is not None})
     rows = []
     for p in _progress(pols, progress, "curves"):
-        c = json.loads(_core.curve(t, p, json.dumps((params or {}).get(p, {})), frames, k, _options(None, False, False)))
-        for f, m, r in zip(c["frames"], c["miss_ratio"], c["rate"]):
-            rows.append({"policy": p, "method": c["method"], "frames": f, "miss_ratio": m, "rate": r, "exact": c["exact"]})
+        c = json.loads(_core.curve(t, p, json.dumps((params or {}).get(p, {})), frames, sampling, _options(None, False, False)))
+        for f, m, e, r in zip(c["frames"], c["miss_ratio"], c["error"], c["rate"]):
+            rows.append({"policy": p, "method": c["method"], "frames": f, "miss_ratio": m,
+                         "error": float("nan") if e is None else e, "rate": r,
+                         "samples": c["samples"] if r < 1 else 1, "exact": c["exact"]})
     return pd.DataFrame(rows)
 
 

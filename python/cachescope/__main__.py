@@ -39,7 +39,7 @@ def main(argv: "list[str] | None" = None) -> int:
                 raise ValueError(f"{a.grid}: {k} must be a non-empty list")
         extra = {k: grid[k] for k in grid if k not in ("traces", "policies", "sizes")}
         df = sweep(grid["traces"], grid["policies"], grid["sizes"], engine=a.engine, address=a.address, **extra)
-    except (ValueError, OSError, RuntimeError) as e:
+    except (ValueError, OSError, RuntimeError, ImportError) as e:
         print(f"cachescope: {e}", file=sys.stderr)
         return 2
     for r in df.attrs.get("retries", []):

@@ -42,10 +42,15 @@ def _task(
     fault: Optional[str] = None,
 ) -> List[Dict[str, Any]]:
     """One task: the rows of a (trace, policy group, size group)."""
-    if fault and not os.path.exists(fault):
-        # Test hook: the first attempt anywhere dies as a killed worker would.
-        open(fault, "w").close()
-        os._exit(1)
+    if fault:
+        # Test hook: the first attempt anywhere dies as a killed worker would
+        # (the marker is made atomically, so two tasks at once cannot both be first).
+        try:
+            os.close(os.open(fault, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+        except FileExistsError:
+            pass
+        else:
+            os._exit(1)
     from . import simulate
 
     df = simulate(trace, policies, sizes, **options)
@@ -78,7 +83,11 @@ def sweep(
     """
     if engine not in ("local", "ray"):
         raise ValueError(f"engine must be local or ray, got {engine!r}")
-    options = {"params": {p: v for p, v in (params or {}).items() if p in policies}, "cost": cost, "collapse_repeats": collapse_repeats}
+    from . import _core
+
+    # Parameters for a policy outside the grid are refused, as simulate refuses them.
+    _core.params_among(list(params or {}), list(policies))
+    options = {"params": dict(params or {}), "cost": cost, "collapse_repeats": collapse_repeats}
     tasks: List[Tuple[Any, str, List[str], List[Any], Dict[str, Any]]] = []
     # Each task's rows, policy by policy and size by size, and where they go in the grid.
     keys: List[List[Tuple[int, int, int]]] = []
@@ -103,8 +112,18 @@ def sweep(
     return df
 
 
+#: What to do when Ray is missing.
+RAY_MISSING = (
+    'engine="ray" needs Ray, which is not installed here: pip install "ray[default]", '
+    'or install cachescope with its ray extra (pip install "./python[ray]")'
+)
+
+
 def _on_ray(tasks: List[Any], address: Optional[str], retries: int, retried: List[Dict[str, Any]], fault: Optional[str]) -> List[Any]:
-    import ray
+    try:
+        import ray
+    except ModuleNotFoundError as e:
+        raise ModuleNotFoundError(RAY_MISSING, name="ray") from e
 
     if not ray.is_initialized():
         ray.init(address=address, include_dashboard=False, log_to_driver=False, ignore_reinit_error=True)

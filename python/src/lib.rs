@@ -106,13 +106,13 @@ fn load_options(
         head.truncate(n);
         Ok(head)
     };
-    flags::load_options(format, csv, page_size, lenient, &mut head).map_err(bad)
+    flags::load_options_as(format, csv, page_size, lenient, &mut head, &flags::PYTHON).map_err(bad)
 }
 
 /// Cache sizes as the runner's `--frames` takes them (`100,5%`), resolved against `distinct` pages.
 #[pyfunction]
 fn frames(spec: &str, distinct: u32) -> PyResult<Vec<usize>> {
-    Ok(flags::parse_frames(spec)
+    Ok(flags::parse_frames_as(spec, &flags::PYTHON)
         .map_err(bad)?
         .into_iter()
         .map(|f| f.resolve(distinct))
@@ -140,6 +140,12 @@ impl Signals {
     fn or(&mut self, e: impl std::fmt::Display) -> PyErr {
         self.0.take().unwrap_or_else(|| bad(e))
     }
+}
+
+/// Refuses parameters given for a policy that is not run (`params` names a policy not among `policies`).
+#[pyfunction]
+fn params_among(params: Vec<String>, policies: Vec<String>) -> PyResult<()> {
+    flags::params_among(params.iter().map(String::as_str), &policies, &flags::PYTHON).map_err(bad)
 }
 
 fn file_name(path: &str) -> String {
@@ -288,30 +294,24 @@ fn run_cell(
 
 /// A policy's miss-ratio curve (JSON `Curve`): `sizes` empty gives the default 50.
 #[pyfunction]
-#[pyo3(signature = (trace, policy, params_json, sizes, sample_pages, options_json))]
+#[pyo3(signature = (trace, policy, params_json, sizes, sampling_json, options_json))]
 fn curve(
     py: Python<'_>,
     trace: &Trace,
     policy: String,
     params_json: String,
     sizes: Vec<usize>,
-    sample_pages: u32,
+    sampling_json: String,
     options_json: String,
 ) -> PyResult<String> {
     let params = parse(&format!("{policy} parameters"), &params_json)?;
+    let sampling = Sampling::from_json(&parse("curve options", &sampling_json)?).map_err(bad)?;
     let opts = run_options(&options_json)?;
     let t = trace.inner.clone();
     py.allow_threads(move || {
         let given = (!sizes.is_empty()).then_some(&sizes[..]);
-        let c = cachescope_sim::mrc::curve(
-            &t,
-            &policy,
-            &params,
-            given,
-            Sampling::pages(sample_pages),
-            &opts,
-        )
-        .map_err(bad)?;
+        let c = cachescope_sim::mrc::curve(&t, &policy, &params, given, sampling, &opts)
+            .map_err(bad)?;
         Ok(serde_json::to_string(&c).expect("curves serialise"))
     })
 }
@@ -337,7 +337,7 @@ fn stream(
     // [policy, params] pairs.
     let policies: Vec<(String, Value)> =
         serde_json::from_str(&policies_json).map_err(|e| bad(format!("invalid policies: {e}")))?;
-    let sizes = flags::parse_frames(&sizes).map_err(bad)?;
+    let sizes = flags::parse_frames_as(&sizes, &flags::PYTHON).map_err(bad)?;
     py.allow_threads(move || {
         let mut open = || -> Result<Box<dyn Read>, SimError> {
             Ok(Box::new(std::fs::File::open(&path).map_err(|e| SimError::Input(format!("{path}: {e}")))?))
@@ -420,6 +420,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(curve, m)?)?;
     m.add_function(wrap_pyfunction!(stream, m)?)?;
     m.add_function(wrap_pyfunction!(frames, m)?)?;
+    m.add_function(wrap_pyfunction!(params_among, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -91,7 +91,40 @@ def test_mrc_is_the_runners_curve(trace_file):
 def test_catalog_lists_every_policy_and_the_curves_defaults():
     c = cs.catalog()
     assert {"lru", "w-tinylfu", "s3-fifo"} <= {p["id"] for p in c["policies"]}
-    assert c["curves"]["sample_pages"] == 16384
+    options = {o["key"]: o["default"] for o in c["curves"]["options"]}
+    assert options == {"sample_pages": 2048, "samples": 4, "sample_seed": 0, "adjust": True, "stratify": True}
+
+
+SAMPLED = "zipf:pages=6000,alpha=0.8,length=40000,writes=0.2,seed=3"
+
+
+def test_mrc_sampling_options_are_the_runners_and_carry_an_error_estimate():
+    sizes = [60, 300, 1500]
+    opts = {"sample_pages": 512, "samples": 3, "sample_seed": 5, "adjust": False, "stratify": True}
+    df = cs.mrc(f"generate:{SAMPLED}", ["clock", "lru"], sizes, **opts)
+    flags = ["--sample-pages", "512", "--samples", "3", "--sample-seed", "5", "--adjust", "off", "--stratify", "on"]
+    want = runner_json("--generate", SAMPLED, "--mrc", "--policy", "clock,lru", "--frames", "60,300,1500", *flags)
+    assert want["options"]["sampling"] == opts
+    clock = df[df["policy"] == "clock"]
+    assert np.allclose(clock["miss_ratio"], want["mrc"]["clock"]["miss_ratio"], rtol=0, atol=1e-15)
+    assert np.allclose(clock["error"], want["mrc"]["clock"]["error"], rtol=0, atol=1e-15)
+    assert (clock["error"] > 0).all() and (clock["samples"] == 3).all()
+    lru = df[df["policy"] == "lru"]
+    assert (lru["error"] == 0).all(), "an exact curve has no error"
+    # Another seed draws other samples; the adjustment changes the estimate.
+    other = cs.mrc(f"generate:{SAMPLED}", "clock", sizes, **{**opts, "sample_seed": 6})
+    assert not np.allclose(other["miss_ratio"], clock["miss_ratio"], rtol=0, atol=1e-12)
+    adjusted = cs.mrc(f"generate:{SAMPLED}", "clock", sizes, **{**opts, "adjust": True})
+    assert not np.allclose(adjusted["miss_ratio"], clock["miss_ratio"], rtol=0, atol=1e-12)
+    one = cs.mrc(f"generate:{SAMPLED}", "clock", sizes, sample_pages=512, samples=1)
+    assert one["error"].isna().all(), "one sample gives no error estimate"
+
+
+def test_mrc_refuses_bad_sampling_options():
+    with pytest.raises(ValueError, match="samples"):
+        cs.mrc(f"generate:{SAMPLED}", "clock", samples=0)
+    with pytest.raises(ValueError, match="sample_pages"):
+        cs.mrc(f"generate:{SAMPLED}", "clock", sample_pages=-1)
 
 
 def test_long_calls_release_the_gil():

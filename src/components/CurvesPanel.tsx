@@ -10,9 +10,13 @@ import {
   selectCurvesOf,
   selectCurveStatus,
   selectCurveWorkers,
+  selectCurveSampling,
 } from '../state/curveStore';
+import { CATALOG } from '../core/catalog';
+import { fieldsOf } from '../core/params';
+import { ParamEditor } from './ParamEditor';
 import { createLineChart } from '../charts/lineChart';
-import { curveHow, curveSeries, curvesCsv } from '../charts/curves';
+import { curveHow, curveSeries, curvesCsv, largestError } from '../charts/curves';
 import { provenanceOf } from '../state/provenance';
 import { ChartPanel } from './ChartPanel';
 import { download } from './download';
@@ -29,6 +33,7 @@ export function CurvesPanel() {
   const workers = useCurves(selectCurveWorkers);
   const error = useCurves(selectCurveError);
   const notice = useCurves(selectCurveNotice);
+  const sampling = useCurves(selectCurveSampling);
   // Curves of another trace are not shown beside this one's results.
   const shown = curves && of === trace ? curves : null;
   const data = useMemo(() => ({ series: shown ? curveSeries(shown) : [], yLabel: 'miss ratio' }), [shown]);
@@ -50,9 +55,18 @@ export function CurvesPanel() {
           </button>
         )}
         <span className="hint">
-          The chosen policies at 50 sizes: LRU exact in one pass, the others by miniature simulations on a sample of the pages.
+          The chosen policies at 50 sizes: LRU exact in one pass, the others by miniature simulations on samples of the pages, each point
+          with an error estimate (the shaded band).
         </span>
       </div>
+      <fieldset className="curve-options" aria-label="Sampling options">
+        <legend>Sampling</legend>
+        <ParamEditor
+          fields={fieldsOf(CATALOG.curves.options, sampling)}
+          owner=""
+          onChange={(k, v) => useCurves.getState().setSampling(k, v)}
+        />
+      </fieldset>
       {running && (
         <div className="progress-row">
           <progress aria-label="Curve progress" value={pct} max={100} />
@@ -87,7 +101,8 @@ export function CurvesPanel() {
         <ul aria-label="How each curve was computed" className="hint">
           {shown.map((c) => (
             <li key={c.label}>
-              <strong>{c.label}</strong>: {curveHow(c)}
+              <strong>{c.label}</strong>
+              {Number.isNaN(largestError(c)) ? '' : ` (± ${(largestError(c) * 100).toFixed(2)} pp)`}: {curveHow(c)}
             </li>
           ))}
         </ul>

@@ -126,7 +126,7 @@ export const CatalogSchema: v.GenericSchema<G.Catalog> = v.object({
     explore_policy: str,
     explore_frames: num,
   }),
-  curves: v.object({ points: num, smallest: num, sample_pages: num, min_miniature: num, min_blocks: num }),
+  curves: v.object({ points: num, smallest: num, options: v.array(ParamDocSchema), min_miniature: num, min_blocks: num }),
   reproduce: v.array(ReproduceTableSchema),
 });
 
@@ -137,6 +137,8 @@ export const CurveSchema = v.object({
   frames: v.array(num),
   miss_ratio: v.array(v.nullable(num)),
   rate: v.array(num),
+  error: v.array(v.nullable(num)),
+  samples: num,
   exact: bool,
 });
 

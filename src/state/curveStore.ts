@@ -3,11 +3,12 @@
 // computing one leaves the results table as it is.
 
 import { create } from 'zustand';
-import { CATALOG, limit } from '../core/catalog';
+import { limit } from '../core/catalog';
 import { CancelledError } from '../worker/client';
 import { curvesOnPool, type PoolRequest } from '../worker/pool';
 import type { CurveResult } from '../worker/protocol';
 import type { TraceSummary } from '../core/types';
+import type { Params, ParamValue } from '../core/params';
 import { checkedSpecs } from './runSlice';
 import { useApp } from './store';
 
@@ -27,6 +28,9 @@ export interface CurveState {
   error: string | null;
   notice: string | null;
   request: PoolRequest<CurveResult[]> | null;
+  /** The curve options changed from the core's defaults (`curves.options` in the catalogue: seed, adjustment, …). */
+  sampling: Params;
+  setSampling(key: string, value: ParamValue): void;
   run(): Promise<void>;
   cancel(): void;
 }
@@ -40,6 +44,10 @@ export const useCurves = create<CurveState>((set, get) => ({
   error: null,
   notice: null,
   request: null,
+  sampling: {},
+  setSampling(key, value) {
+    set({ sampling: { ...get().sampling, [key]: value } });
+  },
   async run() {
     const app = useApp.getState();
     if (get().status === 'running') return;
@@ -58,7 +66,10 @@ export const useCurves = create<CurveState>((set, get) => ({
       {
         specs: specs.map((s) => ({ policy: s.id, params: s.params })),
         sizes: [],
-        samplePages: CATALOG.curves.sample_pages,
+        sampling: Object.fromEntries(Object.entries(get().sampling).filter(([, x]) => typeof x !== 'string')) as Record<
+          string,
+          number | boolean
+        >,
         options: { cost: app.cost, buckets: 1, flush: false, record_stream: false, collapse_repeats: app.collapse },
       },
       { source: app.lastSource, requests: trace.requests, budget: window.__cachescopeMemoryBudget ?? limit('memory') },
@@ -90,3 +101,4 @@ export const selectCurveProgress = (s: CurveState) => s.progress;
 export const selectCurveWorkers = (s: CurveState) => s.workers;
 export const selectCurveError = (s: CurveState) => s.error;
 export const selectCurveNotice = (s: CurveState) => s.notice;
+export const selectCurveSampling = (s: CurveState) => s.sampling;

@@ -152,7 +152,9 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
     const kept = s.trace && !dropFirst ? ` The previous trace (${s.trace.source}) is still loaded.` : '';
     try {
       const trace = await req.done;
-      resetPool();
+      resetPool(
+        `a new trace (${trace.source}) was loaded, so the work running on the previous one (curves, comparisons) was stopped: run it again for the new trace`,
+      );
       set({ trace, loadedFrom: from, results: [], lastSource: source });
     } catch (e) {
       if (e instanceof OverBudgetError) set({ error: e.message, overBudget: true });

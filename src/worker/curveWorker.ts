@@ -15,7 +15,7 @@ const SLICE = 1 << 18;
 export interface CurveRequest {
   specs: CurveSpec[];
   sizes: number[];
-  samplePages: number;
+  sampling: Record<string, number | boolean>;
   options: RunOptions;
   share?: Share;
 }
@@ -30,7 +30,7 @@ export async function computeCurves(trace: WasmTrace, req: CurveRequest, hooks: 
   const plans: WasmCurvePlan[] = [];
   try {
     for (const s of req.specs)
-      plans.push(new WasmCurvePlan(trace, s.policy, JSON.stringify(s.params), Uint32Array.from(req.sizes), req.samplePages));
+      plans.push(new WasmCurvePlan(trace, s.policy, JSON.stringify(s.params), Uint32Array.from(req.sizes), JSON.stringify(req.sampling)));
     const jobs = plans.flatMap((plan, p) => Array.from({ length: plan.jobs() }, (_, j) => ({ p, j, work: plan.work(j) })));
     const bins = shareJobs(
       jobs.map((x) => x.work),
@@ -73,6 +73,8 @@ export async function computeCurves(trace: WasmTrace, req: CurveRequest, hooks: 
         frames: c.frames,
         missRatio: Float64Array.from(c.miss_ratio, (m) => m ?? NaN),
         rate: c.rate,
+        error: Float64Array.from(c.error, (e) => e ?? NaN),
+        samples: c.samples,
         exact: c.exact,
       };
     });

@@ -43,9 +43,9 @@ if (typeof window !== 'undefined')
     inFlight: () => [engine(), ...helpers.map((h) => h.client)].reduce((n, c) => n + c.inFlight(), 0),
   };
 
-/** Frees the helpers (a new trace makes their copies stale). */
-export function resetPool(): void {
-  for (const h of helpers.splice(0)) h.client.terminate('the pool was reset');
+/** Frees the helpers (a new trace makes their copies stale); work they were doing fails with `why`. */
+export function resetPool(why: string): void {
+  for (const h of helpers.splice(0)) h.client.terminate(why);
 }
 
 /** The app's worker and `n - 1` helpers. */
@@ -262,13 +262,12 @@ export function batchOnPool(
   };
 }
 
-/** One curve per policy from every worker's part: each point from the worker that computed it. */
+/** One curve per policy from every worker's part: each point (and its error) from the worker that computed it. */
 export function mergeCurves(parts: CurveResult[][]): CurveResult[] {
   return parts[0].map((c, p) => {
-    const missRatio = Float64Array.from(c.missRatio, (m, i) => {
-      const found = parts.map((part) => part[p].missRatio[i]).find((x) => !Number.isNaN(x));
-      return found ?? m;
-    });
-    return { ...c, missRatio };
+    const from = (i: number) => parts.find((part) => !Number.isNaN(part[p].missRatio[i]))?.[p] ?? c;
+    const missRatio = Float64Array.from(c.missRatio, (_, i) => from(i).missRatio[i]);
+    const error = Float64Array.from(c.error, (_, i) => from(i).error[i]);
+    return { ...c, missRatio, error };
   });
 }

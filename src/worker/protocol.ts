@@ -74,6 +74,10 @@ const CurveResultSchema = v.object({
   missRatio: Float64ArraySchema,
   /** Fraction of the distinct pages simulated at each size (1 where exact). */
   rate: v.array(v.number()),
+  /** Error estimate of each point (± miss ratio; 0 where exact, NaN with one sample or where another worker computed it). */
+  error: Float64ArraySchema,
+  /** Independent samples averaged at each sampled point. */
+  samples: v.number(),
   exact: v.boolean(),
 });
 export type CurveResult = v.InferOutput<typeof CurveResultSchema>;
@@ -133,7 +137,8 @@ const ToWorkerSchema = v.variant('type', [
     id,
     specs: v.array(CurveSpecSchema),
     sizes: v.array(v.pipe(v.number(), v.integer(), v.minValue(1))),
-    samplePages: v.pipe(v.number(), v.integer(), v.minValue(0)),
+    /** The curve options (`curves.options` in the catalogue; the core checks them). */
+    sampling: v.record(v.string(), v.union([v.number(), v.boolean()])),
     options: RunOptionsSchema,
     share: v.optional(ShareSchema),
   }),
@@ -248,7 +253,7 @@ export function transferablesOf(msg: FromWorker): Transferable[] {
   }
   if (msg.type === 'streamed') return [msg.text.buffer as ArrayBuffer];
   if (msg.type === 'reproduced') return [msg.values.buffer as ArrayBuffer];
-  if (msg.type === 'curves') return msg.curves.map((c) => c.missRatio.buffer as ArrayBuffer);
+  if (msg.type === 'curves') return msg.curves.flatMap((c) => [c.missRatio.buffer as ArrayBuffer, c.error.buffer as ArrayBuffer]);
   return [];
 }
 

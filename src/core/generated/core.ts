@@ -167,9 +167,9 @@ points: number,
  */
 smallest: number, 
 /**
- * Pages of the base sample of a sampled curve.
+ * The options of a sampled curve (sample size, samples, seed, adjustment, stratification), with defaults.
  */
-sample_pages: number, 
+options: Array<ParamDoc>, 
 /**
  * No miniature cache has fewer frames.
  */
@@ -187,9 +187,20 @@ export type Curve = { policy: string, method: CurveMethod,
  */
 frames: Array<number>, miss_ratio: Array<number>, 
 /**
- * Fraction of the distinct pages simulated at each size (1 where exact).
+ * Fraction of the distinct pages simulated at each size, per sample (1 where exact).
  */
 rate: Array<number>, 
+/**
+ * Error estimate of each point (± miss ratio): the half-width of a 95 %
+ * Student-t interval from the spread of the independent samples, combined
+ * (root of the sum of squares) with the binomial noise of the misses sampled;
+ * 0 where exact, null with one sample.
+ */
+error: Array<number | null>, 
+/**
+ * Independent samples averaged at each sampled point.
+ */
+samples: number, 
 /**
  * True when every point is exact.
  */

@@ -50,7 +50,12 @@ flash (any of these turns the flash model on; without --policy the trace goes st
                         or at 50 sizes log-spaced from 0.1 % of the distinct pages to all of them.
                         LRU's is exact (one pass), OPT's by a run per size, the others' by
                         miniature simulations on a spatially sampled trace (SHARDS)
-  --sample-pages N      pages of the curves' base sample (default 16384; 0 = a full run per size)
+  --sample-pages N      pages of each sample of a sampled curve (default 16384; 0 = a full run per size)
+  --samples N           independent samples averaged at each size; their spread gives the error
+                        estimate (default 4, 1 to 16)
+  --sample-seed N       seed of the first sample (the others take the next ones; default 0)
+  --adjust on|off       SHARDS's adjustment: misses over the requests expected in the sample (default on)
+  --stratify on|off     draw the samples across page popularity (default on; off: plain SHARDS)
   --sample-all          sample LRU and OPT too (to measure what sampling costs in accuracy)
   --threads N           threads for the cells of a sweep or curve (default: every core)
   --reproduce NAME      a published table beside the numbers computed here (list: the tables);
@@ -76,7 +81,8 @@ pub struct Args {
     pub list_policies: bool,
     pub reproduce: Option<String>,
     pub mrc: bool,
-    pub sample_pages: Option<u32>,
+    /// The curve options given (`mrc::OPTIONS` keys), checked; the core fills in the rest.
+    pub curve_options: Map<String, Value>,
     pub sample_all: bool,
     pub threads: Option<usize>,
     /// True when --frames was given (curves have their own default sizes).
@@ -142,6 +148,11 @@ impl Finite for usize {}
 
 fn list(v: &str) -> impl Iterator<Item = &str> {
     v.split(',').map(str::trim).filter(|s| !s.is_empty())
+}
+
+/// The curve option a flag sets: `--sample-pages` sets `sample_pages`, declared in the core.
+fn curve_option(flag: &str) -> Option<&'static cachescope_sim::catalog::Param> {
+    cachescope_sim::mrc::OPTIONS.iter().find(|o| o.key == flag.replace('-', "_"))
 }
 
 fn param_value(v: &str) -> Value {
@@ -220,7 +231,6 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
             Long("list-policies") => a.list_policies = true,
             Long("reproduce") => a.reproduce = Some(p.value()?.string()?),
             Long("mrc") => a.mrc = true,
-            Long("sample-pages") => a.sample_pages = Some(number("--sample-pages", &p.value()?.string()?)?),
             Long("sample-all") => a.sample_all = true,
             Long("threads") => {
                 let n: usize = number("--threads", &p.value()?.string()?)?;
@@ -235,6 +245,20 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
             Short('h') | Long("help") => {
                 print!("{USAGE}");
                 std::process::exit(0);
+            }
+            Long(flag) if curve_option(flag).is_some() => {
+                let (flag, opt) = (flag.to_string(), curve_option(flag).expect("matched"));
+                let v = p.value()?.string()?;
+                let value = match v.as_str() {
+                    "on" | "true" => Value::Bool(true),
+                    "off" | "false" => Value::Bool(false),
+                    _ => param_value(&v),
+                };
+                opt.check("", &value).map_err(|e| match e {
+                    cachescope_sim::SimError::Config { msg, .. } => bad(format!("--{flag}: {msg}")),
+                    e => bad(e.to_string()),
+                })?;
+                a.curve_options.insert(opt.key.to_string(), value);
             }
             _ => return Err(arg.unexpected()),
         }
@@ -298,5 +322,14 @@ mod tests {
         assert!(p("--param window=1").unwrap_err().contains("ID.KEY=VALUE"));
         assert!(p("--cost-preset tlc").unwrap_err().contains("slc"));
         assert!(p("--bogus").is_err());
+        assert!(p("--samples 0").unwrap_err().contains("--samples: must be between 1 and 16"));
+        assert!(p("--adjust maybe").unwrap_err().contains("--adjust: must be true or false"));
+    }
+
+    #[test]
+    fn curve_options_are_the_cores() {
+        let a = p("--mrc --sample-pages 1024 --samples 8 --sample-seed 7 --adjust off --stratify on").unwrap();
+        let s = cachescope_sim::mrc::Sampling::from_json(&Value::Object(a.curve_options)).unwrap();
+        assert_eq!((s.pages, s.samples, s.seed, s.adjust, s.stratify), (1024, 8, 7, false, true));
     }
 }

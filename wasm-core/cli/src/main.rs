@@ -5,6 +5,7 @@ mod args;
 mod bench;
 mod bench_curves;
 mod input;
+mod memory;
 mod parallel;
 mod reproduce;
 mod streamed;
@@ -17,6 +18,9 @@ use cachescope_sim::policy::{build, entry, BuildCtx, CurveMethod, POLICIES};
 use cachescope_sim::{RunOptions, SimError, Trace};
 use serde_json::{json, Value};
 use std::process::ExitCode;
+
+#[global_allocator]
+static ALLOC: memory::Guarded = memory::Guarded;
 
 fn main() -> ExitCode {
     let mut argv: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
@@ -60,11 +64,12 @@ fn simulate(a: Args) -> Result<(), String> {
             return Err(format!("unknown policy {id:?}; known: {}", known.join(", ")));
         }
     }
-    for id in a.params.keys() {
-        if !a.policies.contains(id) {
-            return Err(format!("--param names policy {id:?}, which is not among --policy"));
-        }
-    }
+    cachescope_sim::flags::params_among(
+        a.params.keys().map(String::as_str),
+        &a.policies,
+        &cachescope_sim::flags::RUNNER,
+    )
+    .map_err(|e| e.to_string())?;
     if a.stream {
         return streamed::main(&a);
     }
@@ -134,7 +139,10 @@ fn print_mrc(a: &Args, input: &input::Input) -> Result<(), String> {
     let trace = &input.trace;
     let sizes: Option<Vec<usize>> =
         a.frames_given.then(|| a.frames.iter().map(|f| f.resolve(trace.distinct())).collect());
-    let sampling = Sampling { pages: a.sample_pages.unwrap_or(mrc::SAMPLE_PAGES), always: a.sample_all };
+    let sampling = Sampling {
+        always: a.sample_all,
+        ..Sampling::from_json(&Value::Object(a.curve_options.clone())).map_err(|e| e.to_string())?
+    };
     let plans = a
         .policies
         .iter()
@@ -159,7 +167,7 @@ fn print_mrc(a: &Args, input: &input::Input) -> Result<(), String> {
             curves.iter().map(|c| (c.policy.clone(), serde_json::to_value(c).expect("curves serialise"))).collect();
         let out = json!({
             "core": cachescope_sim::catalog::catalog().version,
-            "options": {"collapse_repeats": a.collapse_repeats, "sample_pages": sampling.pages, "sample_all": sampling.always},
+            "options": {"collapse_repeats": a.collapse_repeats, "sampling": sampling.to_json(), "sample_all": sampling.always},
             "trace": input.describe(),
             "mrc": by_policy,
         });
@@ -179,20 +187,30 @@ fn print_curves(input: &input::Input, curves: &[mrc::Curve]) {
             _ if c.exact => "exact, a run per size".to_string(),
             _ => {
                 let (lo, hi) = c.rate.iter().fold((1f64, 0f64), |(l, h), &r| (l.min(r), h.max(r)));
-                format!("sampled, {:.3} % to {:.3} % of the pages", lo * 100.0, hi * 100.0)
+                let e = c.error.iter().fold(0f64, |m, &x| if x.is_nan() { m } else { m.max(x) });
+                format!(
+                    "sampled, {} samples of {:.3} % to {:.3} % of the pages each; error estimate up to ±{:.2} pp",
+                    c.samples,
+                    lo * 100.0,
+                    hi * 100.0,
+                    e * 100.0
+                )
             }
         };
         println!("  {:<16} {how}", c.policy);
     }
     print!("{:>12}", "frames");
     for c in curves {
-        print!(" {:>14}", c.policy);
+        print!(" {:>22}", c.policy);
     }
     println!();
     for (i, f) in curves.first().map_or(&[][..], |c| &c.frames[..]).iter().enumerate() {
         print!("{f:>12}");
         for c in curves {
-            print!(" {:>14.5}", c.miss_ratio[i]);
+            match c.error[i] {
+                e if e > 0.0 => print!(" {:>13.5} ± {:<6.5}", c.miss_ratio[i], e),
+                _ => print!(" {:>13.5}         ", c.miss_ratio[i]),
+            }
         }
         println!();
     }

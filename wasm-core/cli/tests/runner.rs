@@ -274,6 +274,45 @@ fn mrc_prints_curves_of_every_policy_equal_to_runs() {
 }
 
 #[test]
+fn sampled_curves_carry_their_options_and_an_error_estimate_in_the_json() {
+    let g = "zipf:pages=3000,alpha=0.8,length=30000,seed=5";
+    let base = ["--generate", g, "--mrc", "--policy", "lru,clock", "--frames", "100,400,1500", "--json"];
+    let with = |extra: &[&str]| json(&[&base[..], extra].concat());
+    let v =
+        with(&["--sample-pages", "300", "--samples", "3", "--sample-seed", "4", "--adjust", "off", "--stratify", "on"]);
+    assert_eq!(
+        v["options"]["sampling"],
+        serde_json::json!({"sample_pages": 300, "samples": 3, "sample_seed": 4, "adjust": false, "stratify": true})
+    );
+    let c = &v["mrc"]["clock"];
+    assert_eq!(c["samples"], 3);
+    let errors: Vec<f64> = c["error"].as_array().unwrap().iter().map(|e| e.as_f64().unwrap()).collect();
+    assert!(errors.len() == 3 && errors.iter().all(|&e| e > 0.0 && e < 0.2), "{errors:?}");
+    let lru = &v["mrc"]["lru"];
+    assert!(lru["exact"] == true && lru["error"].as_array().unwrap().iter().all(|e| e.as_f64() == Some(0.0)));
+    // Each option changes the curve; the defaults are the catalogue's.
+    let ratios = |v: &serde_json::Value| v["mrc"]["clock"]["miss_ratio"].clone();
+    for other in [
+        &["--sample-pages", "300", "--samples", "3", "--sample-seed", "5", "--adjust", "off"][..],
+        &["--sample-pages", "300", "--samples", "3", "--sample-seed", "4", "--adjust", "on"],
+        &["--sample-pages", "300", "--samples", "3", "--sample-seed", "4", "--adjust", "off", "--stratify", "off"],
+    ] {
+        assert_ne!(ratios(&with(other)), ratios(&v), "{other:?}");
+    }
+    let d = json(&base);
+    let cat = json(&["--list-policies", "--json"]);
+    for o in cat["curves"]["options"].as_array().unwrap() {
+        let key = o["key"].as_str().unwrap();
+        assert_eq!(d["options"]["sampling"][key], o["default"], "{key}");
+    }
+    let one = with(&["--sample-pages", "300", "--samples", "1"]);
+    assert!(one["mrc"]["clock"]["error"].as_array().unwrap().iter().all(|e| e.is_null()), "one sample: no estimate");
+    let (code, _, e) = run(&[&base[..], &["--samples", "0"]].concat());
+    assert_eq!(code, 2);
+    assert!(e.contains("--samples: must be between 1 and 16"), "{e}");
+}
+
+#[test]
 fn threads_change_nothing_but_the_time() {
     let g = "zipf:pages=3000,alpha=0.9,length=30000,writes=0.3,seed=5";
     let args = ["--generate", g, "--policy", "lru,clock,arc,cflru", "--frames", "50,200,1000", "--json"];
@@ -345,4 +384,18 @@ fn streaming_a_file_gives_the_numbers_of_loading_it() {
     let (code, _, e) = run(&["--trace", &f, "--policy", "opt", "--stream"]);
     assert_eq!(code, 2);
     assert!(e.contains("cannot stream"), "{e}");
+}
+
+/// Out of memory is a message and exit 2, never an abort (exit 134): here the
+/// address space is capped below what 100 M generated requests need.
+#[test]
+fn running_out_of_memory_is_a_message() {
+    let out = Command::new("sh")
+        .args(["-c", "ulimit -v 200000; exec \"$0\" \"$@\"", env!("CARGO_BIN_EXE_cachescope")])
+        .args(["--generate", "zipf:pages=1000,alpha=1,length=100000000", "--threads", "1"])
+        .output()
+        .expect("runs");
+    let e = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{e}");
+    assert!(e.contains("cachescope: out of memory") && !e.contains("panicked"), "{e}");
 }

@@ -1,6 +1,8 @@
 //! The runner's flags that the Python package takes too (`--frames`, the load
 //! flags, the rows it prints), read once here so that both give the same sizes,
-//! the same rows and the same messages.
+//! the same rows and the same messages. A message names the option as the
+//! surface that took it calls it ([`Names`]): `--frames` to the runner's user,
+//! `sizes` to Python's.
 
 use crate::formats::{names_columns, parse_csv_spec, Format, LoadOptions};
 use crate::sim::Metrics;
@@ -24,15 +26,70 @@ impl FrameSize {
     }
 }
 
-fn flag_error(msg: String) -> SimError {
-    SimError::Input(format!("--frames: {msg}"))
+/// What a surface calls the options these messages are about, so that one
+/// message names what its user typed: the runner's flags or Python's arguments.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Names {
+    pub frames: &'static str,
+    /// Two ways to give sizes, as that surface writes them.
+    pub frames_example: &'static str,
+    pub param: &'static str,
+    pub policy: &'static str,
+    pub format: &'static str,
+    /// The format set to CSV, as that surface writes it.
+    pub format_csv: &'static str,
+    pub csv: &'static str,
+}
+
+/// The runner's flags.
+pub const RUNNER: Names = Names {
+    frames: "--frames",
+    frames_example: "--frames 100,1000 or --frames 5%",
+    param: "--param",
+    policy: "--policy",
+    format: "--format",
+    format_csv: "--format csv",
+    csv: "--csv",
+};
+
+/// The Python package's arguments (`simulate`, `mrc`, `sweep`, `load`).
+pub const PYTHON: Names = Names {
+    frames: "sizes",
+    frames_example: "sizes=[100, 1000] or sizes=\"5%\"",
+    param: "params",
+    policy: "policies",
+    format: "format",
+    format_csv: "format=\"csv\"",
+    csv: "csv",
+};
+
+impl Names {
+    /// A configuration error about one of the runner's flags, renamed to this surface's name for it.
+    fn rename(&self, e: SimError) -> SimError {
+        match e {
+            SimError::Config { what, msg } => {
+                let what = [(RUNNER.csv, self.csv), (RUNNER.format, self.format)]
+                    .into_iter()
+                    .find(|(r, _)| *r == what)
+                    .map_or(what, |(_, n)| n.to_string());
+                SimError::Config { what, msg }
+            }
+            e => e,
+        }
+    }
 }
 
 /// `100,1000` or `1%,5%`: frames, or percentages of the distinct pages.
 pub fn parse_frames(v: &str) -> Result<Vec<FrameSize>, SimError> {
+    parse_frames_as(v, &RUNNER)
+}
+
+/// [`parse_frames`], its messages naming the sizes as `names` does.
+pub fn parse_frames_as(v: &str, names: &Names) -> Result<Vec<FrameSize>, SimError> {
+    let flag_error = |msg: String| SimError::Input(format!("{}: {msg}", names.frames));
     let parts: Vec<&str> = v.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
     if parts.is_empty() {
-        return Err(flag_error(format!("{v:?} gives no cache size; e.g. --frames 100,1000 or --frames 5%")));
+        return Err(flag_error(format!("{v:?} gives no cache size; e.g. {}", names.frames_example)));
     }
     parts
         .into_iter()
@@ -60,6 +117,23 @@ pub fn parse_frames(v: &str) -> Result<Vec<FrameSize>, SimError> {
         .collect()
 }
 
+/// Every policy given parameters is among the policies run.
+pub fn params_among<'a>(
+    params: impl IntoIterator<Item = &'a str>,
+    policies: &[impl AsRef<str>],
+    names: &Names,
+) -> Result<(), SimError> {
+    for id in params {
+        if !policies.iter().any(|p| p.as_ref() == id) {
+            return Err(SimError::Input(format!(
+                "{} names policy {id:?}, which is not among {}",
+                names.param, names.policy
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// The load options the runner's `--format`, `--csv`, `--page-size` and
 /// `--lenient` give. `head` reads the file's first bytes, needed only when the
 /// CSV mapping names its columns.
@@ -69,6 +143,29 @@ pub fn load_options(
     page_size: Option<u64>,
     lenient: bool,
     head: &mut dyn FnMut() -> Result<Vec<u8>, SimError>,
+) -> Result<LoadOptions, SimError> {
+    load_options_as(format, csv, page_size, lenient, head, &RUNNER)
+}
+
+/// [`load_options`], its messages naming the options as `names` does.
+pub fn load_options_as(
+    format: Option<&str>,
+    csv: Option<&str>,
+    page_size: Option<u64>,
+    lenient: bool,
+    head: &mut dyn FnMut() -> Result<Vec<u8>, SimError>,
+    names: &Names,
+) -> Result<LoadOptions, SimError> {
+    read_load_options(format, csv, page_size, lenient, head, names).map_err(|e| names.rename(e))
+}
+
+fn read_load_options(
+    format: Option<&str>,
+    csv: Option<&str>,
+    page_size: Option<u64>,
+    lenient: bool,
+    head: &mut dyn FnMut() -> Result<Vec<u8>, SimError>,
+    names: &Names,
 ) -> Result<LoadOptions, SimError> {
     let mut opts = LoadOptions { strict: !lenient, ..LoadOptions::default() };
     if let Some(f) = format {
@@ -84,7 +181,10 @@ pub fn load_options(
         if opts.format.is_some_and(|f| f != Format::Csv) {
             return Err(SimError::config(
                 "--csv",
-                "a CSV mapping reads the file as CSV: leave out --format, or give --format csv",
+                format!(
+                    "a CSV mapping reads the file as CSV: leave out {}, or give {}",
+                    names.format, names.format_csv
+                ),
             ));
         }
         let header = if names_columns(spec) { Some(header_line(&head()?)?) } else { None };
@@ -136,6 +236,32 @@ mod tests {
         assert_eq!(e("150%"), "--frames: 150% must be a percentage in (0, 100]");
         assert_eq!(e("ten"), "--frames: \"ten\" is not a valid number");
         assert!(e(" , ").contains("gives no cache size"));
+    }
+
+    #[test]
+    fn messages_name_the_options_as_the_surface_does() {
+        let e = parse_frames_as("0", &PYTHON).unwrap_err().to_string();
+        assert_eq!(e, "sizes: a cache needs at least 1 frame");
+        let e = parse_frames_as("", &PYTHON).unwrap_err().to_string();
+        assert!(e.ends_with("e.g. sizes=[100, 1000] or sizes=\"5%\""), "{e}");
+        let ok: &[&str] = &["lru", "arc"];
+        assert!(params_among(["arc"], ok, &PYTHON).is_ok());
+        let e = params_among(["arcc"], ok, &PYTHON).unwrap_err().to_string();
+        assert_eq!(e, "params names policy \"arcc\", which is not among policies");
+        let e = params_among(["arcc"], ok, &RUNNER).unwrap_err().to_string();
+        assert_eq!(e, "--param names policy \"arcc\", which is not among --policy");
+        let mut no_head = || -> Result<Vec<u8>, SimError> { panic!("numbers need no header") };
+        let mut e = |f, c, n| load_options_as(f, c, None, false, &mut no_head, n).unwrap_err().to_string();
+        assert_eq!(
+            e(Some("msr"), Some("id=2"), &PYTHON),
+            "invalid csv: a CSV mapping reads the file as CSV: leave out format, or give format=\"csv\""
+        );
+        assert_eq!(
+            e(Some("msr"), Some("id=2"), &RUNNER),
+            "invalid --csv: a CSV mapping reads the file as CSV: leave out --format, or give --format csv"
+        );
+        assert!(e(Some("nope"), None, &PYTHON).starts_with("invalid format: unknown format \"nope\""));
+        assert_eq!(e(None, Some("id=0"), &PYTHON), "invalid csv: id=0: columns count from 1");
     }
 
     #[test]

@@ -16,20 +16,20 @@ pub struct WasmCurvePlan {
 
 #[wasm_bindgen]
 impl WasmCurvePlan {
-    /// `sizes`: frames of each point (empty: the default 50); `sample_pages`: the base sample (0: full runs).
+    /// `sizes`: frames of each point (empty: the default 50); `sampling_json`: the curve options (`mrc::OPTIONS`; null: defaults).
     #[wasm_bindgen(constructor)]
     pub fn new(
         trace: &WasmTrace,
         policy: &str,
         params_json: &str,
         sizes: Vec<u32>,
-        sample_pages: u32,
+        sampling_json: &str,
     ) -> Result<WasmCurvePlan, JsError> {
+        let sampling = Sampling::from_json(&parse_json("curve options", sampling_json)?).map_err(js_err)?;
         let params = parse_json(&format!("{policy} parameters"), params_json)?;
         let sizes: Vec<usize> = sizes.iter().map(|&s| s as usize).collect();
         let given = (!sizes.is_empty()).then_some(&sizes[..]);
-        let inner =
-            Plan::new(trace.inner.clone(), policy, &params, given, Sampling::pages(sample_pages)).map_err(js_err)?;
+        let inner = Plan::new(trace.inner.clone(), policy, &params, given, sampling).map_err(js_err)?;
         Ok(WasmCurvePlan { inner })
     }
 
@@ -43,7 +43,7 @@ impl WasmCurvePlan {
     pub fn is_stack(&self, j: usize) -> bool {
         self.inner.is_stack(j)
     }
-    /// The stack pass's points, flat: index, miss ratio, index, miss ratio, …
+    /// The stack pass's points, flat: index, miss ratio, error, index, miss ratio, error, …
     pub fn stack_points(&self) -> Vec<f64> {
         flat(self.inner.stack_points())
     }
@@ -55,15 +55,19 @@ impl WasmCurvePlan {
         };
         Ok(WasmCurveJob { inner: Some(self.inner.start(j, &opts).map_err(js_err)?) })
     }
-    /// The curve (JSON `Curve`) from every job's flat points.
+    /// Which size job `j` computes (none for the stack pass, which computes all).
+    pub fn size_of(&self, j: usize) -> Option<usize> {
+        self.inner.size_of(j)
+    }
+    /// The curve (JSON `Curve`) from every job's flat points (index, miss ratio, error).
     pub fn assemble(&self, points: Vec<f64>) -> String {
-        let pts: Vec<(usize, f64)> = points.chunks_exact(2).map(|p| (p[0] as usize, p[1])).collect();
+        let pts: Vec<(usize, f64, f64)> = points.chunks_exact(3).map(|p| (p[0] as usize, p[1], p[2])).collect();
         crate::to_json(&self.inner.assemble(&pts))
     }
 }
 
-fn flat(points: Vec<(usize, f64)>) -> Vec<f64> {
-    points.into_iter().flat_map(|(i, m)| [i as f64, m]).collect()
+fn flat(points: Vec<(usize, f64, f64)>) -> Vec<f64> {
+    points.into_iter().flat_map(|(i, m, e)| [i as f64, m, e]).collect()
 }
 
 #[wasm_bindgen]
@@ -74,21 +78,21 @@ pub struct WasmCurveJob {
 #[wasm_bindgen]
 impl WasmCurveJob {
     pub fn advance(&mut self, n: u32) -> u32 {
-        self.inner.as_mut().map_or(0, |r| r.session.advance(n as usize) as u32)
+        self.inner.as_mut().map_or(0, |r| r.advance(n as usize) as u32)
     }
     pub fn done(&self) -> bool {
-        self.inner.as_ref().is_none_or(|r| r.session.done())
+        self.inner.as_ref().is_none_or(|r| r.done())
     }
     pub fn position(&self) -> usize {
-        self.inner.as_ref().map_or(0, |r| r.session.position())
+        self.inner.as_ref().map_or(0, |r| r.position())
     }
     pub fn len(&self) -> usize {
-        self.inner.as_ref().map_or(0, |r| r.session.len())
+        self.inner.as_ref().map_or(0, |r| r.len())
     }
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
-    /// The job's point, flat (index, miss ratio); empty once taken.
+    /// The job's point, flat (index, miss ratio, error); empty once taken.
     pub fn finish(&mut self) -> Vec<f64> {
         self.inner.take().map_or_else(Vec::new, |r| flat(vec![r.finish()]))
     }

@@ -134,8 +134,8 @@ pub struct CurveDefaults {
     pub points: u32,
     /// A default curve starts at this fraction of the distinct pages.
     pub smallest: f64,
-    /// Pages of the base sample of a sampled curve.
-    pub sample_pages: u32,
+    /// The options of a sampled curve (sample size, samples, seed, adjustment, stratification), with defaults.
+    pub options: Vec<ParamDoc>,
     /// No miniature cache has fewer frames.
     pub min_miniature: f64,
     /// Blocks a block policy's sample holds at least.
@@ -203,7 +203,7 @@ pub fn catalog() -> Catalog {
         curves: CurveDefaults {
             points: crate::mrc::POINTS as u32,
             smallest: crate::mrc::SMALLEST,
-            sample_pages: crate::mrc::SAMPLE_PAGES,
+            options: docs(crate::mrc::OPTIONS, &crate::mrc::Sampling::default().to_json()),
             min_miniature: crate::mrc::MIN_MINIATURE,
             min_blocks: crate::mrc::MIN_BLOCKS,
         },

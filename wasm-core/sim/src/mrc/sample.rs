@@ -20,35 +20,88 @@ pub struct Ranks {
     pub tiers: Vec<(u32, u32)>,
 }
 
-/// A page's hash: SplitMix64 of its id plus a constant, so that id 0 is not
-/// hash 0 (a generator's hottest page is often page 0, and would always be sampled).
-fn mix(id: u64) -> u64 {
-    crate::rng::mix(id.wrapping_add(0x9E37_79B9_7F4A_7C15))
+/// A unit's hash under `seed`: SplitMix64 of its id plus a constant, so that
+/// id 0 is not hash 0 (a generator's hottest page is often page 0, and would
+/// always be sampled); another seed gives another, independent order.
+fn mix(id: u64, seed: u64) -> u64 {
+    crate::rng::mix(id.wrapping_add(0x9E37_79B9_7F4A_7C15) ^ crate::rng::mix(seed))
+}
+
+/// How the pages of a sample are drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Draw {
+    /// Pages (or blocks) of a unit: a block policy samples whole blocks.
+    pub unit_pages: u64,
+    pub sample_pages: u32,
+    pub seed: u64,
+    /// Stratify by popularity (see [`Ranks::new`]).
+    pub stratify: bool,
 }
 
 impl Ranks {
-    /// Ranks `trace`'s pages by the hash of their unit (`id / unit_pages`), and
-    /// the tiers of `sample_pages`, twice that, … pages below the whole trace.
-    pub fn new(trace: &Trace, unit_pages: u64, sample_pages: u32) -> Ranks {
-        let unit_pages = unit_pages.max(1);
-        let mut order: Vec<(u64, u64, u32)> =
-            trace.ids.iter().enumerate().map(|(p, &id)| (mix(id / unit_pages), id / unit_pages, p as u32)).collect();
+    /// Ranks `trace`'s pages by their unit (`id / unit_pages`), and the tiers of
+    /// `sample_pages`, twice that, … pages below the whole trace.
+    ///
+    /// Plain (SHARDS): units in order of their hash. Stratified: units sorted by
+    /// their request count (ties by hash), then taken in the order of the
+    /// bit-reversed position XOR a mask from the seed (a scrambled van der
+    /// Corput sequence). Every unit is still in a sample of rate R with
+    /// probability R, so miniature caches scale as with SHARDS; but any prefix
+    /// of the order takes about every 1/R-th unit of each popularity, so the
+    /// sample holds the trace's hot, warm and cold pages in their proportions and
+    /// its request count is close to the expected one. A hot page in or out of a
+    /// plain sample is what moves sampled curves most.
+    pub fn new(trace: &Trace, d: Draw) -> Ranks {
+        let unit_pages = d.unit_pages.max(1);
+        let mut order: Vec<(u64, u64, u32)> = trace
+            .ids
+            .iter()
+            .enumerate()
+            .map(|(p, &id)| (mix(id / unit_pages, d.seed), id / unit_pages, p as u32))
+            .collect();
         order.sort_unstable();
-        let mut rank = vec![0u32; order.len()];
-        let mut unit_pages_so_far = Vec::new();
-        let mut units = 0u32;
-        for (i, &(_, unit, p)) in order.iter().enumerate() {
-            if i > 0 && order[i - 1].1 != unit {
-                unit_pages_so_far.push(i as u32);
-                units += 1;
+        // Each unit's pages: order[starts[u]..starts[u + 1]], units in hash order.
+        let mut starts: Vec<usize> = Vec::new();
+        for i in 0..order.len() {
+            if i == 0 || order[i - 1].1 != order[i].1 {
+                starts.push(i);
             }
-            rank[p as usize] = units;
+        }
+        let units = starts.len();
+        starts.push(order.len());
+        let mut taken: Vec<u32> = (0..units as u32).collect();
+        if d.stratify && units > 1 {
+            let mut per_page = vec![0u64; trace.ids.len()];
+            for &r in &trace.reqs {
+                per_page[page_of(r) as usize] += 1;
+            }
+            let count: Vec<u64> = (0..units)
+                .map(|u| order[starts[u]..starts[u + 1]].iter().map(|x| per_page[x.2 as usize]).sum())
+                .collect();
+            // Popularity order, ties in hash order (stable sort of the hash order).
+            taken.sort_by_key(|&u| std::cmp::Reverse(count[u as usize]));
+            let bits = usize::BITS - (units - 1).leading_zeros();
+            let mask = crate::rng::mix(d.seed ^ 0x5851_F42D_4C95_7F2D) & ((1u64 << bits) - 1);
+            let key = |i: usize| ((i as u64).reverse_bits() >> (64 - bits)) ^ mask;
+            let mut keyed: Vec<(u64, u32)> = taken.iter().enumerate().map(|(i, &u)| (key(i), u)).collect();
+            keyed.sort_unstable();
+            taken = keyed.into_iter().map(|(_, u)| u).collect();
+        }
+        let mut rank = vec![0u32; order.len()];
+        let mut pages_so_far = Vec::with_capacity(units);
+        let mut n = 0u32;
+        for (k, &u) in taken.iter().enumerate() {
+            for x in &order[starts[u as usize]..starts[u as usize + 1]] {
+                rank[x.2 as usize] = k as u32;
+            }
+            n += (starts[u as usize + 1] - starts[u as usize]) as u32;
+            pages_so_far.push(n);
         }
         let total = order.len() as u32;
         let mut tiers = Vec::new();
-        let mut want = sample_pages.max(1) as u64;
+        let mut want = d.sample_pages.max(1) as u64;
         // The first unit boundary holding at least `want` pages, while that is below the whole trace.
-        for (u, &pages) in unit_pages_so_far.iter().enumerate() {
+        for (u, &pages) in pages_so_far.iter().enumerate() {
             if pages as u64 >= want && pages < total {
                 tiers.push((u as u32 + 1, pages));
                 while want <= pages as u64 {
@@ -90,6 +143,10 @@ impl Ranks {
 mod tests {
     use super::*;
 
+    fn draw(unit_pages: u64, sample_pages: u32) -> Draw {
+        Draw { unit_pages, sample_pages, seed: 0, stratify: false }
+    }
+
     fn trace(pages: u64) -> Trace {
         Trace::reads(&(0..pages * 3).map(|i| (i * 7919) % pages).collect::<Vec<_>>())
     }
@@ -97,7 +154,7 @@ mod tests {
     #[test]
     fn tiers_double_and_nest_and_stop_below_the_whole_trace() {
         let t = trace(10_000);
-        let r = Ranks::new(&t, 1, 1000);
+        let r = Ranks::new(&t, draw(1, 1000));
         let pages: Vec<u32> = r.tiers.iter().map(|x| x.1).collect();
         assert_eq!(pages, [1000, 2000, 4000, 8000]);
         let small = r.sample(&t, 0);
@@ -106,13 +163,13 @@ mod tests {
         assert!(small.ids.iter().all(|id| big.ids.contains(id)));
         // Every request of a sampled page is kept.
         assert_eq!(small.len(), 3000);
-        assert!(Ranks::new(&t, 1, 10_000).tiers.is_empty(), "a sample of every page is the trace");
+        assert!(Ranks::new(&t, draw(1, 10_000)).tiers.is_empty(), "a sample of every page is the trace");
     }
 
     #[test]
     fn a_block_is_sampled_whole() {
         let t = trace(4096);
-        let r = Ranks::new(&t, 64, 300);
+        let r = Ranks::new(&t, draw(64, 300));
         let s = r.sample(&t, 0);
         assert_eq!(s.distinct() % 64, 0);
         assert!(s.distinct() >= 300 && s.distinct() < 300 + 64);
@@ -126,11 +183,62 @@ mod tests {
     fn the_sample_depends_on_ids_not_on_the_order_pages_first_appear() {
         let a = Trace::reads(&(0..5000u64).collect::<Vec<_>>());
         let b = Trace::reads(&(0..5000u64).rev().collect::<Vec<_>>());
-        let (ra, rb) = (Ranks::new(&a, 1, 500), Ranks::new(&b, 1, 500));
+        let (ra, rb) = (Ranks::new(&a, draw(1, 500)), Ranks::new(&b, draw(1, 500)));
         let mut ia = ra.sample(&a, 0).ids;
         let mut ib = rb.sample(&b, 0).ids;
         ia.sort_unstable();
         ib.sort_unstable();
         assert_eq!(ia, ib);
+    }
+
+    /// A skewed trace: page p is requested about 20000 / (p + 100) times.
+    fn skewed() -> Trace {
+        let mut pages = Vec::new();
+        for p in 0..20_000u64 {
+            for _ in 0..(20_000 / (p + 100)).max(1) {
+                pages.push(p);
+            }
+        }
+        Trace::reads(&pages)
+    }
+
+    #[test]
+    fn another_seed_draws_another_sample_of_the_same_size() {
+        let t = skewed();
+        for stratify in [false, true] {
+            let d = Draw { stratify, ..draw(1, 1000) };
+            let ids = |seed| {
+                let r = Ranks::new(&t, Draw { seed, ..d });
+                let mut ids = r.sample(&t, 0).ids;
+                ids.sort_unstable();
+                ids
+            };
+            let (a, b) = (ids(0), ids(1));
+            assert_eq!(a, ids(0), "a seed gives one sample");
+            assert_eq!((a.len(), b.len()), (1000, 1000));
+            let common = a.iter().filter(|x| b.binary_search(x).is_ok()).count();
+            assert!(common < 200, "stratify {stratify}: {common} pages in common");
+        }
+    }
+
+    #[test]
+    fn a_stratified_sample_holds_the_requests_expected_and_its_tiers_nest() {
+        let t = skewed();
+        let expected = t.len() as f64 * 1000.0 / t.distinct() as f64;
+        let off = |stratify| {
+            (0..20u64)
+                .map(|seed| {
+                    let r = Ranks::new(&t, Draw { seed, stratify, ..draw(1, 1000) });
+                    (r.sample(&t, 0).len() as f64 / expected - 1.0).abs()
+                })
+                .sum::<f64>()
+                / 20.0
+        };
+        let (plain, strat) = (off(false), off(true));
+        assert!(strat < 0.02, "stratified: {strat}");
+        assert!(plain > 3.0 * strat, "plain {plain}, stratified {strat}");
+        let r = Ranks::new(&t, Draw { stratify: true, ..draw(1, 1000) });
+        let (small, big) = (r.sample(&t, 0), r.sample(&t, 1));
+        assert!(small.ids.iter().all(|id| big.ids.contains(id)));
     }
 }

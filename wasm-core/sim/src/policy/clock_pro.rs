@@ -18,8 +18,8 @@
 //! O(1) amortised. HAND_hot walks the clock itself, as it acts on every kind of page.
 //!
 //! Two readings (`reading`). `tables`, the default, reproduces the paper's
-//! Table 2 and is in `clock_pro_tables`, whose documentation lists, point by
-//! point, where it departs from the text and why. `text`, this file, is the
+//! Tables 1 and 2 and is in `clock_pro_tables`, whose documentation lists,
+//! point by point, how it reads the text, where it departs from it and why. `text`, this file, is the
 //! literal reading, with these choices where the text leaves points open:
 //! - Warm-up: while a frame is free and there are fewer than m_h hot pages, a
 //!   page faulted in that is not in the clock enters as hot (LIRS gives new
@@ -31,9 +31,9 @@
 //!   clock as a non-resident test page if in its test period, else leaves.
 //!   Bit set and in test → turns hot (m_c + 1) and moves to the head, then
 //!   HAND_hot runs while hot pages exceed m_h. Bit set, not in test → bit reset
-//!   and moved to the head, "no status change" (the tables reading starts a new
-//!   test period here). The hand stops at the next resident cold page. Hot and non-resident
-//!   pages it passes are left alone (the paper gives it nothing to do there).
+//!   and moved to the head, "no status change". The hand stops at the next
+//!   resident cold page. Hot and non-resident pages it passes are left alone
+//!   (the paper gives it nothing to do there).
 //! - HAND_hot: hot with bit set → bit reset, spared; hot with bit clear → turns
 //!   cold (resident, not in test: a demoted LIR block leaves LIRS's stack).
 //!   Cold pages it passes end their test period; non-resident ones leave the
@@ -620,8 +620,8 @@ mod tests {
         assert_eq!(p.m_c(), 1);
 
         // 1 is re-accessed outside a test period; on the next fault HAND_cold moves
-        // it to the head ("no status change": no new test period, unlike the tables
-        // reading), comes round to it again and evicts it, out of the clock.
+        // it to the head ("no status change": no new test period), comes round to
+        // it again and evicts it, out of the clock.
         assert!(step(&mut p, 1).0);
         let (_, ev) = step(&mut p, 4);
         assert_eq!(ev[0], Event::Visit { hand: "hand_cold", page: 1, action: "cleared reference bit, moved to head" });

@@ -62,7 +62,7 @@ pub const TABLES: &[Table] = &[
         id: B("clock-pro-table1"),
         title: B("CLOCK-Pro paper, Table 1: hit ratios on cpp"),
         source: B("Jiang, Chen & Zhang, CLOCK-Pro (USENIX 2005), Table 1"),
-        input: Input::File { name: B("cpp.trc"), format: B("lirs"), requests: None, distinct: None },
+        input: Input::File { name: B("cpp.trc"), format: B("lirs"), requests: Some(9_047), distinct: Some(1_223) },
         collapse_repeats: true,
         row_key: B("frames"),
         row_label: B("blocks"),

@@ -68,6 +68,11 @@ fn a_file_that_is_not_the_documented_one_is_named() {
     let msgs = check_input(t, &Trace::reads(&[1, 2, 2]));
     assert_eq!(msgs.len(), 2);
     assert!(msgs[0].contains("133996 requests") && msgs[0].contains("this file has 3"), "{msgs:?}");
+    // Table 1 names cpp's documented size the same way.
+    let t = table("clock-pro-table1").unwrap();
+    let msgs = check_input(t, &Trace::reads(&[1, 2, 2]));
+    assert_eq!(msgs.len(), 2);
+    assert!(msgs[0].contains("9047 requests") && msgs[1].contains("1223"), "{msgs:?}");
 }
 
 #[test]
