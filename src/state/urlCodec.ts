@@ -308,14 +308,8 @@ function checkCsv(c: Checker, v: unknown): CsvMapping {
     delimiter:
       o.delimiter === null || o.delimiter === undefined
         ? d.delimiter
-        : c.str(
-            f('delimiter'),
-            o.delimiter,
-            '',
-            1,
-            /^[^"\n\r\u0080-\uffff]?$/,
-            'one ASCII character other than a quote or line end',
-          ) || null,
+        : c.str(f('delimiter'), o.delimiter, '', 1, /^[^"\n\r\u0080-\uffff]?$/, 'one ASCII character other than a quote or line end') ||
+          null,
     header: c.bool(f('header'), o.header, d.header),
     id_column: c.num(f('id_column'), o.id_column, d.id_column, 0, 1000, true),
     unit: unit('unit', o.unit, d.unit),
