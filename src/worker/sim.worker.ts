@@ -210,7 +210,14 @@ async function readFile(id: number, file: File, settings: LoadSettings, estimate
  * device's fill and aging first, then the requests, reporting each slice and seeing a cancel
  * between them. `fi` is the configuration's index, `label` what the progress bar says runs.
  */
-async function flashRun(id: number, t: WasmTrace, cfg: Record<string, unknown>, stream: Uint32Array | undefined, fi: number, label: string) {
+async function flashRun(
+  id: number,
+  t: WasmTrace,
+  cfg: Record<string, unknown>,
+  stream: Uint32Array | undefined,
+  fi: number,
+  label: string,
+) {
   const failed = (e: unknown) => new Error(`Flash configuration ${fi + 1}: ${e instanceof Error ? e.message : String(e)}`);
   label = `${label} · flash ${fi + 1}`;
   let run: WasmFlashRun;
@@ -487,7 +494,8 @@ async function handle(msg: ToWorker): Promise<void> {
   } catch (e) {
     if (e instanceof Cancelled) post({ type: 'cancelled', id: msg.id });
     else if (e instanceof OverBudget) post({ type: 'error', id: msg.id, message: e.message, overBudget: true });
-    else if (isTrap(e)) post({ type: 'error', id: msg.id, trap: true, message: trapMessage(e) }); else post({ type: 'error', id: msg.id, message: e instanceof Error ? e.message : String(e) });
+    else if (isTrap(e)) post({ type: 'error', id: msg.id, trap: true, message: trapMessage(e) });
+    else post({ type: 'error', id: msg.id, message: e instanceof Error ? e.message : String(e) });
   } finally {
     cancelled.delete(msg.id);
   }

@@ -33,7 +33,17 @@ describe('trap messages', () => {
           expect(x).toContain('Reload the page');
           expect(x, x).not.toMatch(/Rust|borrow|unreachable|out of bounds|Wasm/);
         }
-        for (const internal of ['Rust', 'borrow', 'ownership', 'unreachable', 'aliasing', 'out of bounds', 'Wasm', 'RuntimeError', 'instance'])
+        for (const internal of [
+          'Rust',
+          'borrow',
+          'ownership',
+          'unreachable',
+          'aliasing',
+          'out of bounds',
+          'Wasm',
+          'RuntimeError',
+          'instance',
+        ])
           expect(m, `${w} → ${m}`).not.toContain(internal);
       }
     }

@@ -27,9 +27,9 @@ pub mod registry;
 pub mod snapshot;
 
 #[cfg(test)]
-mod tests;
-#[cfg(test)]
 mod sliced_tests;
+#[cfg(test)]
+mod tests;
 
 pub use config::{FlashConfig, Geometry, Latency};
 pub use event::{FlashEvent, Log};

@@ -153,9 +153,8 @@ impl Loader {
     /// came out; true at the end of the last frame.
     fn unzstd(&mut self, budget: usize) -> Result<bool, SimError> {
         let name = self.name.clone();
-        let corrupt = |e: &dyn std::fmt::Display| {
-            SimError::Input(format!("{name}: the zstd data is corrupt or truncated ({e})"))
-        };
+        let corrupt =
+            |e: &dyn std::fmt::Display| SimError::Input(format!("{name}: the zstd data is corrupt or truncated ({e})"));
         let mut out = 0;
         while out < budget {
             let Comp::Unzstd(z) = &mut self.comp else { return Ok(true) };
@@ -187,7 +186,8 @@ impl Loader {
             let finished = if z.dec.is_finished() {
                 true
             } else {
-                let f = z.dec.decode_blocks(&mut src, BlockDecodingStrategy::UptoBytes(PIECE)).map_err(|e| corrupt(&e))?;
+                let f =
+                    z.dec.decode_blocks(&mut src, BlockDecodingStrategy::UptoBytes(PIECE)).map_err(|e| corrupt(&e))?;
                 z.pos = z.input.len() - src.len();
                 f
             };

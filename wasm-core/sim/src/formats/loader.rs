@@ -284,9 +284,7 @@ impl Loader {
     /// are dropped and counted, up to [`MAX_LEADING_COMMENTS`]).
     fn sniff(&mut self, mut data: &[u8]) -> Result<(), SimError> {
         loop {
-            let Stage::Sniff(head) = &mut self.stage else {
-                unreachable!("sniffing after the format was chosen")
-            };
+            let Stage::Sniff(head) = &mut self.stage else { unreachable!("sniffing after the format was chosen") };
             // A big first piece is examined in place rather than copied.
             if head.is_empty() && data.len() >= SNIFF_BYTES {
                 if self.lead.active {
@@ -364,10 +362,7 @@ impl Loader {
         if let Stage::Sniff(head) = &mut self.stage {
             let head = std::mem::take(head);
             if head.is_empty() && self.lead.lines > 0 {
-                return Err(SimError::Input(format!(
-                    "{} holds no requests: only blank lines and comments",
-                    self.name
-                )));
+                return Err(SimError::Input(format!("{} holds no requests: only blank lines and comments", self.name)));
             }
             if head.is_empty() {
                 return Err(SimError::Input(format!("{} is empty", self.name)));

@@ -126,7 +126,9 @@ fn gzip_and_zstd_decode_a_budget_at_a_time() {
 
 #[test]
 fn pushed_and_fed_loads_agree() {
-    let text: Vec<u8> = (0..50_000).flat_map(|i| format!("{} {}\n", i % 977, if i % 3 == 0 { "W" } else { "R" }).into_bytes()).collect();
+    let text: Vec<u8> = (0..50_000)
+        .flat_map(|i| format!("{} {}\n", i % 977, if i % 3 == 0 { "W" } else { "R" }).into_bytes())
+        .collect();
     for input in [text.clone(), gzip(&text), zstd(&text)] {
         let fed = tests::feed_in_chunks("x", &input, 4093, LoadOptions::default()).unwrap();
         let mut l = Loader::new("x", LoadOptions::default());
@@ -146,7 +148,11 @@ fn commented(bytes: usize) -> (Vec<u8>, u64) {
     let mut v = "\u{feff}# a trace, described at length\n".as_bytes().to_vec();
     let mut lines = 1;
     while v.len() < bytes {
-        v.extend_from_slice(if lines % 5 == 0 { b"\r\n" } else { b"#   capture host 7, volume 3, 2024-01-01 00:00:00\n" });
+        v.extend_from_slice(if lines % 5 == 0 {
+            b"\r\n"
+        } else {
+            b"#   capture host 7, volume 3, 2024-01-01 00:00:00\n"
+        });
         lines += 1;
     }
     v.extend_from_slice(b"1\n2 W\n3\n");
