@@ -1,19 +1,27 @@
-import { useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useApp } from '../state/store';
-import { selectBusy, selectResults } from '../state/selectors';
+import { selectIsBusy, selectResults } from '../state/selectors';
+import { cacheRuns } from '../charts/derive';
+import type { RunResultView } from '../state/runSlice';
 import { engine } from '../worker/client';
 import { experimentOf } from '../state/url';
 import { download } from './download';
 import { provenanceOf } from '../state/provenance';
 import { resultsCsv, resultsJson } from './resultColumns';
 
+const NONE: RunResultView[] = [];
+
 /** Downloads of the table (CSV, JSON) and of one run's after-cache stream. */
 export function ResultsExport() {
   const results = useApp(selectResults);
-  const busy = useApp(selectBusy);
+  const busy = useApp(selectIsBusy);
   const [pick, setPick] = useState(0);
   const [status, setStatus] = useState<string | null>(null);
-  const chosen = results[Math.min(pick, results.length - 1)];
+  // The stream is the cache's, the same on every flash configuration: one entry per run. Listed once the
+  // run is over (the export waits for it anyway), not redrawn as thousands of results arrive.
+  // Deferred: React builds the thousands of entries in slices it can interrupt.
+  const runs = useDeferredValue(useMemo(() => (busy ? NONE : cacheRuns(results)), [busy, results]));
+  const chosen = runs[Math.min(pick, runs.length - 1)];
 
   const exportJson = async () => {
     const s = useApp.getState();
@@ -51,15 +59,19 @@ export function ResultsExport() {
       </button>
       <label className="inline">
         Run
-        <select value={pick} onChange={(e) => setPick(Number(e.target.value))} aria-label="Run whose after-cache stream to export">
-          {results.map((r, i) => (
+        <select
+          value={Math.min(pick, Math.max(0, runs.length - 1))}
+          onChange={(e) => setPick(Number(e.target.value))}
+          aria-label="Run whose after-cache stream to export"
+        >
+          {runs.map((r, i) => (
             <option key={i} value={i}>
               {r.label} · {r.job.frames}
             </option>
           ))}
         </select>
       </label>
-      <button type="button" onClick={() => void exportStream()} disabled={busy !== null}>
+      <button type="button" onClick={() => void exportStream()} disabled={busy}>
         Export after-cache stream
       </button>
       {status && <span role="status">{status}</span>}
