@@ -10,7 +10,7 @@ import { BestTracker, COLUMNS, FLASH_COLUMNS, hasFlash, isBestIn, type BestValue
 import { ResultsExport } from './ResultsExport';
 
 /** Up to this many rows the table is drawn whole; beyond, only the rows in view (and a few around them). */
-export const VIRTUAL_FROM = 200;
+export const VIRTUAL_FROM = 100;
 /** Rows drawn beyond each edge of the view, so a scroll shows drawn rows before the next render. */
 const OVERSCAN = 10;
 const NO_COLUMNS: FlashCol[] = [];
@@ -133,6 +133,10 @@ export function ResultsTable() {
         ref={scroller}
         onScroll={virtual ? measure : undefined}
         data-testid="results-scroll"
+        // A long table scrolls in its own box, which the keyboard reaches too.
+        tabIndex={virtual ? 0 : undefined}
+        role={virtual ? 'region' : undefined}
+        aria-label={virtual ? 'Results rows' : undefined}
       >
         <table className="results" aria-rowcount={results.length + 1}>
           <caption>
