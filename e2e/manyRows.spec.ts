@@ -139,22 +139,27 @@ test('26 policies × 120 sizes × 8 flash configurations: the page answers while
       return { seconds: (end - from) / 1000, tasks: tasks.length, longest: Math.max(0, ...tasks), worst, gap, pings: pings.length, shown };
     }),
   );
-  const cpu = mainThreadCpu(await browser.stopTracing());
   if (m === null) console.log(`the page did not answer within 30 s (${state})`);
   else
     console.log(
       `${state}: ${m.shown.toLocaleString('en-US')} of ${rows.toLocaleString('en-US')} rows in ${m.seconds.toFixed(1)} s; ` +
         `${m.tasks} long tasks, the longest ${m.longest.toFixed(0)} ms (${m.worst.join(', ')}); ` +
-        `${m.pings} pings every 10 ms, the longest gap between two ${m.gap.toFixed(0)} ms; ` +
-        `the page's main thread (Chrome's trace): ${cpu.tasks} tasks, the most CPU one task took ${cpu.longest.toFixed(0)} ms`,
+        `${m.pings} pings every 10 ms, the longest gap between two ${m.gap.toFixed(0)} ms`,
     );
+  const trace = await within(60_000, browser.stopTracing());
+  const cpu = trace ? mainThreadCpu(trace) : null;
+  console.log(
+    cpu
+      ? `the page's main thread (Chrome's trace): ${cpu.tasks} tasks, the most CPU one task took ${cpu.longest.toFixed(0)} ms`
+      : 'the trace could not be read (the browser did not answer within 60 s)',
+  );
   expect(m, 'the page answered').not.toBeNull();
   const finished = state === 'finished';
   expect(finished, 'the run finished within 3 minutes').toBe(true);
   // What the page asks of its main thread: no task takes more than 100 ms of its CPU time. (On a machine this
   // loaded, a task of a few milliseconds can wait hundreds more for a core: the page's wall-clock long
   // tasks are bounded more loosely, a second, which a page frozen by its results exceeds by far.)
-  expect(cpu.longest, 'the most CPU time one main-thread task took while results arrived (ms)').toBeLessThan(BOUND_MS);
+  expect(cpu?.longest, 'the most CPU time one main-thread task took while results arrived (ms)').toBeLessThan(BOUND_MS);
   expect(m!.longest, 'the longest main-thread task while results arrived, wall clock (ms)').toBeLessThan(WALL_BOUND_MS);
   await expect(page.getByRole('alert')).toHaveCount(0);
   // Every row is counted (the header is row 1).
