@@ -50,7 +50,7 @@ export function RingZoom({
         policy,
       },
     );
-  }, [policy, ring, events, selected, from, pos, hand]);
+  }, [policy, ring, events, selected, from, pos, hand, n]);
   return (
     <div className="ring-zoom">
       <label>
