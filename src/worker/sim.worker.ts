@@ -61,7 +61,22 @@ const REUSE_LIMIT = 20_000_000;
 let trace: WasmTrace | null = null;
 const cancelled = new Set<number>();
 
+/**
+ * Progress is news for a person: at most one message per request every PROGRESS_MS. (Posted after
+ * every slice and every flash configuration, a run of thousands of short jobs sent the page tens of
+ * thousands of messages a second.)
+ */
+const PROGRESS_MS = 50;
+const lastProgress = new Map<number, number>();
+
 function post(msg: FromWorker): void {
+  const id = 'id' in msg && typeof msg.id === 'number' ? msg.id : null;
+  if (id !== null && msg.type === 'progress') {
+    const now = performance.now();
+    const last = lastProgress.get(id);
+    if (last !== undefined && now - last < PROGRESS_MS) return;
+    lastProgress.set(id, now);
+  } else if (id !== null && msg.type !== 'result') lastProgress.delete(id);
   self.postMessage(msg, transferablesOf(msg));
 }
 
