@@ -268,6 +268,7 @@ export const selectFrame = (s: ExplorerState) => s.frame;
 export const selectStatus = (s: ExplorerState) => s.status;
 export const selectSpeed = (s: ExplorerState) => s.speed;
 export const selectExplorerError = (s: ExplorerState) => s.error;
+export const selectSetup = (s: ExplorerState) => ({ policy: s.policy, frames: s.frames, mode: s.mode, flash: s.flash, params: s.params });
 export const selectExplorerNotice = (s: ExplorerState) => s.notice;
 export const selectSelected = (s: ExplorerState) => s.selected;
 export const selectHistory = (s: ExplorerState) => s.history;
