@@ -156,6 +156,20 @@ fn file_name(path: &str) -> String {
         .to_string()
 }
 
+/// Decodes what was pushed to `loader` (after `end_input`, what the decompressor
+/// holds too), checking for Ctrl-C between slices of 4 MiB of decoded bytes.
+fn pump(loader: &mut Loader, signals: &mut Signals, path: &str) -> PyResult<()> {
+    while !loader
+        .pump(4 << 20)
+        .map_err(|e| bad(format!("{path}: {e}")))?
+    {
+        if !signals.go_on() {
+            return Err(signals.or(""));
+        }
+    }
+    Ok(())
+}
+
 /// Loads a trace file in any supported format (`.gz` and `.zst` included).
 #[pyfunction]
 #[pyo3(signature = (path, format=None, csv=None, page_size=None, lenient=false))]
@@ -186,10 +200,14 @@ fn load(
             if n == 0 {
                 break;
             }
+            // Decoded a slice at a time: a few compressed bytes may inflate to gigabytes.
             loader
-                .feed(&buf[..n])
+                .push(&buf[..n])
                 .map_err(|e| bad(format!("{path}: {e}")))?;
+            pump(&mut loader, &mut signals, &path)?;
         }
+        loader.end_input();
+        pump(&mut loader, &mut signals, &path)?;
         let l = loader.finish().map_err(|e| bad(format!("{path}: {e}")))?;
         let fmt = format!(
             "{}{}",

@@ -3,7 +3,7 @@
 
 import * as d3 from 'd3';
 import type { Chart } from './hitRatioChart';
-import { drawLegend } from './legend';
+import { LEGEND_ROW, drawLegend } from './legend';
 
 export interface BarSeries {
   label: string;
@@ -75,22 +75,28 @@ export function createBarChart(
       gx.selectAll('text').attr('transform', 'rotate(-20)').attr('text-anchor', 'end');
       gy.call(d3.axisLeft(y).ticks(5, '~s'));
       yLabel.text(yl ?? o.yLabel);
-      bars.selectAll('*').remove();
-      series.forEach((s) =>
-        s.values.forEach((v, ci) => {
-          if (!Number.isFinite(v)) return;
-          bars
-            .append('rect')
-            .attr('x', (x0(categories[ci]) ?? 0) + (x1(s.label) ?? 0))
-            .attr('y', y(v))
-            .attr('width', x1.bandwidth())
-            .attr('height', Math.max(0, y(0) - y(v)))
-            .attr('fill', s.colour)
-            .attr('data-series', s.label)
-            .append('title')
-            .text(`${categories[ci]} · ${s.label}: ${fmt(v)}`);
-        }),
+      // Bars are joined by (category, series): an update moves and resizes the bars already drawn.
+      const cells = series.flatMap((s) =>
+        s.values.flatMap((v, ci) =>
+          Number.isFinite(v) ? [{ key: `${ci}\u0000${categories[ci]}\u0000${s.label}`, s, v, category: categories[ci] }] : [],
+        ),
       );
+      bars
+        .selectAll<SVGRectElement, (typeof cells)[number]>('rect')
+        .data(cells, (d) => d.key)
+        .join((enter) => {
+          const r = enter.append('rect');
+          r.append('title');
+          return r;
+        })
+        .attr('x', (d) => (x0(d.category) ?? 0) + (x1(d.s.label) ?? 0))
+        .attr('y', (d) => y(d.v))
+        .attr('width', x1.bandwidth())
+        .attr('height', (d) => Math.max(0, y(0) - y(d.v)))
+        .attr('fill', (d) => d.s.colour)
+        .attr('data-series', (d) => d.s.label)
+        .select('title')
+        .text((d) => `${d.category} · ${d.s.label}: ${fmt(d.v)}`);
       if (reference !== undefined)
         ref
           .attr('x1', m.left)
@@ -102,6 +108,7 @@ export function createBarChart(
       drawLegend(
         legend,
         series.map((s) => ({ label: s.label, colour: s.colour, box: true })),
+        Math.floor((height - m.top) / LEGEND_ROW),
       );
     },
     destroy() {

@@ -86,6 +86,28 @@ describe('bar chart', () => {
   });
 });
 
+describe('many series', () => {
+  it('a legend lists what fits and counts the rest; a line chart of thousands of points draws no markers', () => {
+    const node = document.createElement('div');
+    const chart = createBarChart(node, { title: 'Bars', yLabel: 'pages', height: 340 });
+    const series = Array.from({ length: 120 }, (_, i) => ({ label: `${i + 1} frames`, colour: '#000', values: [1, 2] }));
+    chart.update({ categories: ['A', 'B'], series });
+    expect(node.querySelectorAll('rect[data-series]')).toHaveLength(240);
+    const rows = Math.floor((340 - 16) / 22);
+    expect(node.querySelector('.legend-more')!.textContent).toBe(`+ ${120 - (rows - 1)} more`);
+    const many = Array.from({ length: 26 }, (_, s) => ({
+      label: `P${s}`,
+      colour: '#000',
+      points: Array.from({ length: 120 }, (_, i): [number, number] => [i + 1, i / 120]),
+    }));
+    const lineNode = document.createElement('div');
+    const lc = createLineChart(lineNode, { title: 'L', xLabel: 'x', yLabel: 'y' });
+    lc.update({ series: many });
+    expect(lineNode.querySelectorAll('path[data-series]')).toHaveLength(26);
+    expect(lineNode.querySelectorAll('circle')).toHaveLength(0);
+  });
+});
+
 describe('chart export', () => {
   it('puts the title above the exported chart, so a slide carries it', () => {
     const node = document.createElement('div');

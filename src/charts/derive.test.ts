@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   blockUtilisation,
+  cacheRuns,
   cachedOnly,
+  spreadSizes,
   eraseHistogram,
   sizeName,
   gaugeLines,
@@ -98,5 +100,41 @@ describe('the no-cache flash baseline', () => {
     expect(cachedOnly(rows).map((r) => r.job.policy)).toEqual(['lru', 'opt']);
     expect(sizeName(0)).toBe('no cache');
     expect(sizeName(1000)).toBe('1,000 frames');
+  });
+});
+
+describe('many results', () => {
+  it('spread sizes keep the first and the last, evenly between', () => {
+    const sizes = Array.from({ length: 120 }, (_, i) => i + 1);
+    const picked = spreadSizes(sizes, 8);
+    expect(picked).toHaveLength(8);
+    expect(picked[0]).toBe(1);
+    expect(picked[7]).toBe(120);
+    expect(spreadSizes([1, 2, 3], 8)).toEqual([1, 2, 3]);
+  });
+  it('one cache run per row of the cache charts, under the policy’s own label, whatever the flash configurations', () => {
+    const onFlash = (fi: number): RunResultView => ({
+      ...run(3 * 8 + fi, `LRU · flash ${fi}`, 10, 5, 5),
+      flash: { metrics: { waf: 1 } as never, eraseCounts: new Uint32Array() },
+      flashIndex: fi,
+      cacheLabel: 'LRU',
+    });
+    const rows = [onFlash(0), onFlash(1), onFlash(2), run(0, 'OPT', 10, 7, 3)];
+    const runs = cacheRuns(rows);
+    expect(runs.map((r) => r.label)).toEqual(['LRU', 'OPT']);
+    // The same objects each time, so charts keyed on them see no change.
+    expect(cacheRuns(rows)[0]).toBe(runs[0]);
+    expect(runs[1]).toBe(rows[3]);
+  });
+  it('the cost chart at 26 policies × 120 sizes: eight sizes, every policy, computed in linear time', () => {
+    const rows = Array.from({ length: 26 * 120 }, (_, i) => run(i % 26, `P${i % 26}`, 1 + Math.floor(i / 26), 10, 1 + (i % 26)));
+    const t0 = performance.now();
+    const d = normalisedCost(rows, 0);
+    expect(performance.now() - t0).toBeLessThan(500);
+    expect(d.categories).toHaveLength(26);
+    expect(d.series.map((s) => s.label)).toHaveLength(8);
+    expect(d.series[0].values[1]).toBe(2);
+    expect(sizeCurves(rows, 'hit')).toHaveLength(26);
+    expect(sizeCurves(rows, 'hit')[0].points).toHaveLength(120);
   });
 });

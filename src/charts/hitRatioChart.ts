@@ -3,6 +3,7 @@
 
 import * as d3 from 'd3';
 import { attachReadout } from './readout';
+import { LEGEND_ROW } from './legend';
 
 export interface HitSeries {
   label: string;
@@ -111,16 +112,27 @@ export function createHitRatioChart(node: HTMLElement, options: HitChartOptions 
         .data((s) => [s])
         .join('title')
         .text((s) => s.label);
+      // As many legend rows as fit; the last says how many more there are.
+      const rows = Math.floor((height - m.top) / LEGEND_ROW);
+      const over = series.length > rows;
+      const named = over ? series.slice(0, rows - 1) : series;
+      legend
+        .selectAll('text.legend-more')
+        .data(over ? [series.length - named.length] : [])
+        .join('text')
+        .attr('class', 'legend-more')
+        .attr('y', named.length * LEGEND_ROW + 12)
+        .text((n) => `+ ${n.toLocaleString('en-US')} more`);
       const items = legend
         .selectAll<SVGGElement, HitSeries>('g')
-        .data(series, (s) => s.label)
+        .data(named, (s) => s.label)
         .join((enter) => {
           const g = enter.append('g');
           g.append('line').attr('x1', 0).attr('x2', 16).attr('y1', 7).attr('y2', 7).attr('stroke-width', 3);
           g.append('text').attr('x', 20).attr('y', 12);
           return g;
         })
-        .attr('transform', (_, i) => `translate(0,${i * 22})`);
+        .attr('transform', (_, i) => `translate(0,${i * LEGEND_ROW})`);
       items
         .select('line')
         .attr('stroke', (s) => s.colour)

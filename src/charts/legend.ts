@@ -10,11 +10,24 @@ export interface LegendItem {
 
 const LEGEND_CHARS = 24;
 
-/** Redraws a legend, one row per item, in a group the chart owns. */
-export function drawLegend(g: d3.Selection<SVGGElement, unknown, null, undefined>, items: LegendItem[]): void {
+export const LEGEND_ROW = 22;
+
+/**
+ * Redraws a legend, one row per item, in a group the chart owns. With more items than `maxRows`
+ * the last row says how many more there are (the chart's readout and tooltips name them all).
+ */
+export function drawLegend(g: d3.Selection<SVGGElement, unknown, null, undefined>, items: LegendItem[], maxRows = Infinity): void {
   g.selectAll('*').remove();
-  items.forEach((it, i) => {
-    const row = g.append('g').attr('transform', `translate(0,${i * 22})`);
+  const over = items.length > maxRows;
+  const shown = over ? items.slice(0, Math.max(0, maxRows - 1)) : items;
+  if (over)
+    g.append('text')
+      .attr('class', 'legend-more')
+      .attr('x', 0)
+      .attr('y', shown.length * LEGEND_ROW + 12)
+      .text(`+ ${(items.length - shown.length).toLocaleString('en-US')} more`);
+  shown.forEach((it, i) => {
+    const row = g.append('g').attr('transform', `translate(0,${i * LEGEND_ROW})`);
     if (it.box) row.append('rect').attr('width', 14).attr('height', 14).attr('fill', it.colour);
     else
       row

@@ -3,7 +3,7 @@
 
 import * as d3 from 'd3';
 import type { Chart } from './hitRatioChart';
-import { drawLegend } from './legend';
+import { LEGEND_ROW, drawLegend } from './legend';
 import { attachReadout } from './readout';
 
 export interface LineSeries {
@@ -29,6 +29,9 @@ export interface LineChartOptions {
   width?: number;
   height?: number;
 }
+
+/** Points drawn as markers with tooltips at most; beyond, lines alone. */
+export const MAX_MARKERS = 400;
 
 export function createLineChart(node: HTMLElement, o: LineChartOptions): Chart<{ series: LineSeries[]; yLabel?: string }> {
   const width = o.width ?? 760;
@@ -126,7 +129,9 @@ export function createLineChart(node: HTMLElement, o: LineChartOptions): Chart<{
         .attr('d', (s) => line(s.points) ?? '');
       const fmtY = d3.format(o.yFormat === '%' ? '.2%' : '~s');
       dots.selectAll('*').remove();
-      if (o.markers !== false)
+      // Markers (each with its tooltip) help a few lines; hundreds of them only cost: the readout names every point.
+      const marked = series.reduce((n, s) => n + s.points.length, 0) <= MAX_MARKERS;
+      if (o.markers !== false && marked)
         for (const s of series)
           for (const p of s.points) {
             if (!Number.isFinite(p[1])) continue;
@@ -142,6 +147,7 @@ export function createLineChart(node: HTMLElement, o: LineChartOptions): Chart<{
       drawLegend(
         legend,
         series.map((s) => ({ label: s.label, colour: s.colour, dash: s.dash })),
+        Math.floor((height - m.top) / LEGEND_ROW),
       );
     },
     destroy() {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Chart } from '../charts/hitRatioChart';
 import { svgMarkup, svgToPng } from '../charts/exportChart';
+import { queueDraw } from '../charts/drawQueue';
 import { download, slug } from './download';
 import { useApp } from '../state/store';
 import { provenanceLine, provenanceOf } from '../state/provenance';
@@ -28,7 +29,8 @@ export function ChartPanel<T>({ title, create, data, hidden, children }: Props<T
       chart.current = null;
     };
   }, []);
-  useEffect(() => chart.current?.update(data), [data]);
+  // Each chart redraws in a task of its own (see drawQueue), the newest data only.
+  useEffect(() => queueDraw(() => chart.current?.update(data)), [data]);
 
   const svg = () => node.current?.querySelector('svg') ?? null;
   const saveSvg = async () => {

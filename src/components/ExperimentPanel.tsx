@@ -1,5 +1,5 @@
 import { useApp } from '../state/store';
-import { selectBusy, selectCanRun, selectCollapse, selectCost, selectFlush, selectFramesText, selectPolicies } from '../state/selectors';
+import { selectIsBusy, selectCanRun, selectCollapse, selectCost, selectFlush, selectFramesText, selectPolicies } from '../state/selectors';
 import { CATALOG } from '../core/catalog';
 import { NumberField } from './NumberField';
 import { PolicyList } from './PolicyList';
@@ -12,7 +12,7 @@ export function ExperimentPanel() {
   const flush = useApp(selectFlush);
   const collapse = useApp(selectCollapse);
   const canRun = useApp(selectCanRun);
-  const busy = useApp(selectBusy);
+  const busy = useApp(selectIsBusy);
   const { togglePolicy, setFramesText, setCost, setFlush, setCollapse, runExperiment, cancel } = useApp.getState();
   const preset = CATALOG.cost_presets.find((p) => p.cost.read === cost.read && p.cost.write === cost.write)?.id ?? 'custom';
 
@@ -78,7 +78,7 @@ export function ExperimentPanel() {
           <button type="button" className="primary" onClick={() => void runExperiment()} disabled={!canRun}>
             Run
           </button>
-          <button type="button" onClick={cancel} disabled={busy === null}>
+          <button type="button" onClick={cancel} disabled={!busy}>
             Cancel
           </button>
         </div>

@@ -1,11 +1,21 @@
-import { useMemo, useState } from 'react';
-import { useApp } from '../state/store';
-import { selectResults } from '../state/selectors';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { selectChartResults, useChartResults } from '../state/chartResults';
 import { createBarChart } from '../charts/barChart';
 import { createHeatChart } from '../charts/heatChart';
-import { blockUtilisation, eraseHistogram, sizeName, sizesOf, writeAmplification } from '../charts/derive';
+import {
+  MAX_BAR_GROUPS,
+  MAX_BAR_SIZES,
+  blockUtilisation,
+  eraseHistogram,
+  flashConfigs,
+  onFlashConfig,
+  seriesCount,
+  sizesOf,
+  writeAmplification,
+} from '../charts/derive';
 import { colourOf } from '../core/palette';
 import { ChartPanel } from './ChartPanel';
+import { SizePicker, pickedSize } from './SizePicker';
 
 const WAF = 'Write amplification';
 const UTIL = 'Block utilisation of write-backs';
@@ -14,13 +24,23 @@ const HEAT = 'Erases per block';
 
 /** Charts of the flash model behind the cache; shown when the experiment has flash configurations. */
 export function FlashCharts() {
-  const all = useApp(selectResults);
-  const results = useMemo(() => all.filter((r) => r.flash), [all]);
+  // Deferred: React draws the charts in slices it can interrupt, never in the table's frame.
+  const all = useDeferredValue(useChartResults(selectChartResults));
+  const flashed = useMemo(() => all.filter((r) => r.flash), [all]);
+  // Every policy on every configuration side by side while that stays readable; beyond, one configuration at a time.
+  const configs = useMemo(() => flashConfigs(flashed), [flashed]);
+  const oneAtATime = configs.length > 1 && seriesCount(flashed) > MAX_BAR_GROUPS;
+  const [pickedConfig, setPickedConfig] = useState(0);
+  const config = Math.min(pickedConfig, configs.length - 1);
+  const results = useMemo(() => (oneAtATime ? onFlashConfig(flashed, config) : flashed), [flashed, oneAtATime, config]);
   const sizes = useMemo(() => sizesOf(results), [results]);
-  const [pickedSize, setPickedSize] = useState<number | null>(null);
-  const size = pickedSize !== null && sizes.includes(pickedSize) ? pickedSize : (sizes[sizes.length - 1] ?? 0);
+  const [picked, setPicked] = useState<number | null>(null);
+  const size = pickedSize(picked, sizes);
+  // The erase charts' runs: those at the chosen size and the no-cache baselines (a list of every run
+  // would hold tens of thousands of entries).
+  const runs = useMemo(() => results.filter((r) => r.job.frames === size || r.job.frames === 0), [results, size]);
   const [pickedRun, setPickedRun] = useState(0);
-  const run = results[Math.min(pickedRun, results.length - 1)];
+  const run = runs[Math.min(pickedRun, runs.length - 1)];
 
   const waf = useMemo(() => writeAmplification(results), [results]);
   const util = useMemo(() => ({ ...blockUtilisation(results, size), yLabel: 'share of write runs' }), [results, size]);
@@ -32,20 +52,23 @@ export function FlashCharts() {
   const none = results.length === 0;
 
   const runPicker = (
-    <label className="inline">
-      Run
-      <select
-        aria-label={`Run shown in the erase charts`}
-        value={Math.min(pickedRun, results.length - 1)}
-        onChange={(e) => setPickedRun(Number(e.target.value))}
-      >
-        {results.map((r, i) => (
-          <option key={i} value={i}>
-            {r.job.frames === 0 ? r.label : `${r.label} · ${r.job.frames}`}
-          </option>
-        ))}
-      </select>
-    </label>
+    <>
+      {sizes.length > 1 && <SizePicker label="Cache size of the erase charts" sizes={sizes} value={size} onChange={setPicked} />}
+      <label className="inline">
+        Run
+        <select
+          aria-label={`Run shown in the erase charts`}
+          value={Math.min(pickedRun, runs.length - 1)}
+          onChange={(e) => setPickedRun(Number(e.target.value))}
+        >
+          {runs.map((r, i) => (
+            <option key={i} value={i}>
+              {r.job.frames === 0 ? r.label : `${r.label} · ${r.job.frames}`}
+            </option>
+          ))}
+        </select>
+      </label>
+    </>
   );
 
   return (
@@ -55,7 +78,29 @@ export function FlashCharts() {
         create={(n) => createBarChart(n, { title: WAF, yLabel: 'flash writes ÷ host writes', yFormat: '.3~f' })}
         data={waf}
         hidden={none}
-      />
+      >
+        {oneAtATime && (
+          <label className="inline">
+            Flash configuration
+            <select
+              aria-label="Flash configuration of the flash charts"
+              value={config}
+              onChange={(e) => setPickedConfig(Number(e.target.value))}
+            >
+              {configs.map((name, i) => (
+                <option key={i} value={i}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {sizes.length > MAX_BAR_SIZES && (
+          <span className="hint">
+            {MAX_BAR_SIZES} of {sizes.length} sizes, spread over the range
+          </span>
+        )}
+      </ChartPanel>
       <ChartPanel
         title={UTIL}
         create={(n) =>
@@ -69,20 +114,7 @@ export function FlashCharts() {
         data={util}
         hidden={none}
       >
-        <label className="inline">
-          At
-          <select
-            aria-label="Cache size of the block utilisation chart"
-            value={size}
-            onChange={(e) => setPickedSize(Number(e.target.value))}
-          >
-            {sizes.map((f) => (
-              <option key={f} value={f}>
-                {sizeName(f)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SizePicker label="Cache size of the block utilisation chart" sizes={sizes} value={size} onChange={setPicked} />
       </ChartPanel>
       <ChartPanel
         title={HIST}

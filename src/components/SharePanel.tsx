@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useApp } from '../state/store';
-import { selectAwaiting, selectResults, selectRunSerial, selectUpload, selectView } from '../state/selectors';
+import { selectAwaiting, selectHasResults, selectRunSerial, selectUpload, selectView } from '../state/selectors';
 import { shareLink } from '../state/url';
 
 /** The link that reopens this experiment; it is the address of the last run. */
@@ -10,9 +10,10 @@ export function SharePanel() {
   useApp(selectView);
   useApp(selectUpload);
   useApp(selectAwaiting);
-  const results = useApp(selectResults);
+  // Whether there are results, not which: the link is made again only when a run starts.
+  const shown = useApp(selectHasResults);
   const [copied, setCopied] = useState<string | null>(null);
-  if (results.length === 0) return null;
+  if (!shown) return null;
   const link = shareLink(useApp.getState()) ?? '';
   const copy = async () => {
     try {

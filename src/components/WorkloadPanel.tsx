@@ -1,5 +1,5 @@
 import { useApp } from '../state/store';
-import { selectAwaiting, selectBusy, selectFile, selectGenerator, selectLoadSettings, selectSourceKind } from '../state/selectors';
+import { selectAwaiting, selectIsBusy, selectFile, selectGenerator, selectLoadSettings, selectSourceKind } from '../state/selectors';
 import type { GeneratorForm, WorkloadKind } from '../state/workloadSlice';
 import { NumberField } from './NumberField';
 import { CsvMappingForm } from './CsvMappingForm';
@@ -16,7 +16,7 @@ export function WorkloadPanel() {
   const sourceKind = useApp(selectSourceKind);
   const g = useApp(selectGenerator);
   const file = useApp(selectFile);
-  const busy = useApp(selectBusy);
+  const busy = useApp(selectIsBusy);
   const load = useApp(selectLoadSettings);
   const awaiting = useApp(selectAwaiting);
   const { setSourceKind, setGenerator, chooseFile, setLoad, loadTrace } = useApp.getState();
@@ -98,7 +98,7 @@ export function WorkloadPanel() {
             onChange={(writeFraction) => set({ writeFraction })}
           />
           <NumberField label="Seed" value={g.seed} {...bounds('phase', 'seed')} step={1} onChange={(seed) => set({ seed })} />
-          <button type="button" onClick={() => void loadTrace()} disabled={busy !== null}>
+          <button type="button" onClick={() => void loadTrace()} disabled={busy}>
             Generate workload
           </button>
         </div>
@@ -135,7 +135,7 @@ export function WorkloadPanel() {
             Plain traces: one page number per line, optionally followed by R or W. LIRS, ARC, MSR, UMass/SPC, SYSTOR, blkparse, Valgrind
             lackey, CRAW, libCacheSim and gzip/zstd files are detected; choose the format if the guess is wrong.
           </p>
-          <button type="button" onClick={() => void loadTrace()} disabled={busy !== null || file === null}>
+          <button type="button" onClick={() => void loadTrace()} disabled={busy || file === null}>
             Load trace
           </button>
         </div>

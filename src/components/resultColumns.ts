@@ -48,22 +48,80 @@ export const FLASH_COLUMNS: FlashCol[] = [
 
 const valueOf = (r: RunResultView, c: Col | FlashCol): number | undefined => ('get' in c ? c.get(r) : r.metrics[c.key]);
 
-/** Whether a result holds the best value of a column among runs of the same cache size. */
-export function isBest(results: RunResultView[], r: RunResultView, c: Col | FlashCol): boolean {
-  if (!c.better) return false;
-  const mine = valueOf(r, c);
-  if (mine === undefined) return false;
-  const peers = results
-    .filter((o) => o.job.frames === r.job.frames)
-    .map((o) => valueOf(o, c))
-    .filter((v): v is number => v !== undefined);
-  if (peers.length < 2) return false;
-  const hi = Math.max(...peers);
-  const lo = Math.min(...peers);
-  // When every run ties there is no best to point at.
-  if (hi === lo) return false;
-  return mine === (c.better === 'high' ? hi : lo);
+/** Each column's best value among runs of the same cache size: frames → column key → value. */
+export type BestValues = Map<number, Map<string, number>>;
+
+/**
+ * The best value of every column at every size, in one pass over the results (a column has none at a
+ * size with fewer than two values, or where every run ties).
+ */
+export const bestValues = (results: RunResultView[], cols: (Col | FlashCol)[]): BestValues => new BestTracker(cols).of(results);
+
+/**
+ * Best values kept up as rows arrive: each row is counted once, however often the table is drawn
+ * (a table of 25,000 rows is drawn many times a second while they arrive). Given rows it has not
+ * counted, or a table that is not the one it counted, it counts again from the start.
+ */
+export class BestTracker {
+  private seen = new WeakSet<RunResultView>();
+  private acc = new Map<number, { n: number; lo: number; hi: number }[]>();
+  private count = 0;
+  private readonly ranged: (Col | FlashCol)[];
+  private readonly get: ((r: RunResultView) => number | undefined)[];
+
+  constructor(cols: (Col | FlashCol)[]) {
+    this.ranged = cols.filter((c) => c.better);
+    this.get = this.ranged.map((c) => ('get' in c ? c.get : (r: RunResultView) => r.metrics[c.key]));
+  }
+
+  of(results: RunResultView[]): BestValues {
+    this.add(results);
+    // Rows counted that are no longer shown (another run): start again.
+    if (this.count !== results.length) {
+      this.seen = new WeakSet();
+      this.acc = new Map();
+      this.count = 0;
+      this.add(results);
+    }
+    const best: BestValues = new Map();
+    for (const [frames, row] of this.acc) {
+      const m = new Map<string, number>();
+      this.ranged.forEach((c, i) => {
+        const a = row[i];
+        if (a.n >= 2 && a.hi !== a.lo) m.set(c.key, c.better === 'high' ? a.hi : a.lo);
+      });
+      best.set(frames, m);
+    }
+    return best;
+  }
+
+  private add(results: RunResultView[]): void {
+    for (const r of results) {
+      if (this.seen.has(r)) continue;
+      this.seen.add(r);
+      this.count++;
+      let row = this.acc.get(r.job.frames);
+      if (!row) this.acc.set(r.job.frames, (row = this.ranged.map(() => ({ n: 0, lo: Infinity, hi: -Infinity }))));
+      for (let i = 0; i < this.get.length; i++) {
+        const v = this.get[i](r);
+        if (v === undefined) continue;
+        const a = row[i];
+        a.n++;
+        if (v < a.lo) a.lo = v;
+        if (v > a.hi) a.hi = v;
+      }
+    }
+  }
 }
+
+/** Whether a result holds its column's best value among runs of its size (`best` from `bestValues`). */
+export function isBestIn(best: BestValues, r: RunResultView, c: Col | FlashCol): boolean {
+  const b = best.get(r.job.frames)?.get(c.key);
+  return b !== undefined && valueOf(r, c) === b;
+}
+
+/** Whether a result holds the best value of a column among runs of the same cache size. */
+export const isBest = (results: RunResultView[], r: RunResultView, c: Col | FlashCol): boolean => isBestIn(bestValues(results, [c]), r, c);
 
 export const hasFlash = (results: RunResultView[]): boolean => results.some((r) => r.flash !== undefined);
 

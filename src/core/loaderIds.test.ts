@@ -112,7 +112,8 @@ describe('the WASM loader', () => {
       ),
       { numRuns: 40 },
     );
-  });
+    // Up to 90,000 requests a case through the loader and two models: seconds on a busy machine.
+  }, 120_000);
 
   it('loads every chunk size of a small trace alike', () => {
     const ids = ['100000', ...range(1, 300).map(String), '100000', '18446744073709551615', '9007199254740993', '9007199254740992'];

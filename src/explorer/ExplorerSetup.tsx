@@ -1,6 +1,7 @@
 import { useApp } from '../state/store';
 import { selectTrace } from '../state/selectors';
-import { selectStatus, useExplorer } from './explorerStore';
+import { selectSetup, selectStatus, useExplorer } from './explorerStore';
+import { useShallow } from 'zustand/react/shallow';
 import { CATALOG, limit, policyDoc } from '../core/catalog';
 import { fieldsOf, splitFlashFields } from '../core/params';
 import { ParamEditor } from '../components/ParamEditor';
@@ -8,7 +9,8 @@ import { ParamEditor } from '../components/ParamEditor';
 /** What to step through on the loaded trace: a cache policy, or a flash device. */
 export function ExplorerSetup() {
   const trace = useApp(selectTrace);
-  const { policy, frames, mode, flash, params } = useExplorer();
+  // The set-up only: a frame arriving (many a second while playing) does not re-render the form.
+  const { policy, frames, mode, flash, params } = useExplorer(useShallow(selectSetup));
   const doc = policyDoc(policy);
   const status = useExplorer(selectStatus);
   const { setPolicy, setFrames, setMode, setFlash, setParams, open } = useExplorer.getState();

@@ -60,3 +60,31 @@ describe('a reply that does not validate reaches the user', () => {
     expect(useApp.getState().error).toMatch(/malformed progress message from the worker: done: /);
   });
 });
+
+describe('stepping', () => {
+  it('keys pressed faster than frames arrive add up (→ → ← from step 0 ends at step 1)', () => {
+    vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => {
+      cb(0);
+      return 0;
+    });
+    const port = new FakePort();
+    setEngine(new SimClient(port));
+    useExplorer.getState().setPolicy('fifo');
+    useExplorer.getState().setFrames(3);
+    useExplorer.getState().open();
+    const frame = { type: 'explore-frame', total: 20, hit: null, request: null, events: [], snapshot, playing: false, hits: 0 };
+    port.reply({ ...frame, position: 0 });
+    expect(useExplorer.getState().frame?.position).toBe(0);
+    const { step } = useExplorer.getState();
+    step(1);
+    step(1);
+    step(-1);
+    const seeks = port.sent.filter((m) => (m as { type: string }).type === 'explore-seek').map((m) => (m as { position: number }).position);
+    expect(seeks).toEqual([1, 2, 1]);
+    // Once a frame shows where the last seek went, steps count from the frame again.
+    port.reply({ ...frame, position: 1 });
+    step(1);
+    expect((port.sent.at(-1) as { position: number }).position).toBe(2);
+    vi.unstubAllGlobals();
+  });
+});

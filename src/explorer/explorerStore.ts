@@ -86,11 +86,18 @@ let scheduled = false;
 /** Where a link asked the session to go once it opens: the step and the inspected page. */
 let target: { step: number; selected: string | null } | null = null;
 
+/**
+ * Where the last seek asked to go, until a frame shows it: steps count from there, so keys
+ * pressed faster than frames arrive (→ → ←) add up instead of starting from a stale frame.
+ */
+let aim: number | null = null;
+
 function commit(): void {
   scheduled = false;
   if (!pending) return;
   const frame = pending;
   pending = null;
+  if (aim === frame.position) aim = null;
   useExplorer.setState((s) => ({ frame, status: 'open', drawn: s.drawn + 1, seeking: null }));
   useApp.getState().setPosition(frame.position);
   engine().explore({ type: 'explore-ack' });
@@ -174,7 +181,10 @@ export const useExplorer = create<ExplorerState>()((set, get) => ({
     get().seek(q.position + 1);
   },
   seeking: null,
-  cancelSeek: () => engine().explore({ type: 'explore-pause' }),
+  cancelSeek: () => {
+    aim = null; // the seek stops where it is
+    engine().explore({ type: 'explore-pause' });
+  },
   status: 'closed',
   mode: 'cache',
   flash: FLASH_DEFAULTS,
@@ -206,6 +216,7 @@ export const useExplorer = create<ExplorerState>()((set, get) => ({
       return;
     }
     engine().onExplore(onMessage);
+    aim = null;
     set({ status: 'opening', error: null, notice: null, selected: null, history: null, frame: null, drawn: 0, table: null });
     engine().explore({
       type: 'explore-open',
@@ -223,26 +234,30 @@ export const useExplorer = create<ExplorerState>()((set, get) => ({
     if (get().status !== 'opening') target = null;
   },
   close: () => {
+    aim = null;
     engine().explore({ type: 'explore-close' });
     set({ status: 'closed', frame: null, selected: null, history: null });
   },
   seek: (position) => {
     if (!get().frame) return;
     set({ error: null });
+    aim = position;
     engine().explore({ type: 'explore-seek', position });
   },
   step: (delta) => {
     // In quiz mode one step forward asks first.
     if (delta === 1 && get().quiz.on) return get().quizNext();
     const f = get().frame;
-    if (f) get().seek(Math.max(0, Math.min(f.total, f.position + delta)));
+    if (f) get().seek(Math.max(0, Math.min(f.total, (aim ?? f.position) + delta)));
   },
   togglePlay: () => {
     const f = get().frame;
     if (!f) return;
+    aim = null; // playing moves on from wherever the session is
     engine().explore(f.playing ? { type: 'explore-pause' } : { type: 'explore-play', speed: get().speed });
   },
   pause: () => {
+    aim = null;
     if (get().frame?.playing) engine().explore({ type: 'explore-pause' });
   },
   setSpeed: (speed) => {
@@ -268,6 +283,7 @@ export const selectFrame = (s: ExplorerState) => s.frame;
 export const selectStatus = (s: ExplorerState) => s.status;
 export const selectSpeed = (s: ExplorerState) => s.speed;
 export const selectExplorerError = (s: ExplorerState) => s.error;
+export const selectSetup = (s: ExplorerState) => ({ policy: s.policy, frames: s.frames, mode: s.mode, flash: s.flash, params: s.params });
 export const selectExplorerNotice = (s: ExplorerState) => s.notice;
 export const selectSelected = (s: ExplorerState) => s.selected;
 export const selectHistory = (s: ExplorerState) => s.history;

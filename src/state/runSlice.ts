@@ -8,6 +8,7 @@ import type { FlashOutcome, GaugeSeries, TraceSource } from '../worker/protocol'
 import { resetPool, runOnPool } from '../worker/pool';
 import type { FlashSpec, PolicySpec } from './shared';
 import { genConfigOf } from './workloadSlice';
+import { frameBatch } from './frameBatch';
 import { specLabels } from './experimentSlice';
 import type { AppState } from './store';
 
@@ -22,6 +23,10 @@ export interface RunResultView {
   gauges?: GaugeSeries;
   /** The after-cache stream on one flash configuration, when the experiment has any. */
   flash?: FlashOutcome;
+  /** With flash configurations: which one (rows of one run differ only in it), its name, and the run's label without it. */
+  flashIndex?: number;
+  flashName?: string;
+  cacheLabel?: string;
 }
 
 /** A short name for a flash configuration: its FTL, victim policy and DAC regions. */
@@ -101,6 +106,9 @@ export interface RunSlice {
 let stopRun: (() => void) | null = null;
 
 const progressOf = (p: ProgressMsg): Busy => ({ id: p.id, phase: p.phase, done: p.done, total: p.total, label: p.label });
+
+/** The run's progress bar moves at most this often (ms). */
+const PROGRESS_EVERY_MS = 250;
 
 /** Gauges are sampled (100 times a run) only for caches up to this size: each sample serialises the whole snapshot, about 3 ms at 10,000 frames. */
 const GAUGE_FRAMES_LIMIT = 10_000;
@@ -195,11 +203,28 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
     // With flash configurations each run becomes one row per configuration, its own series.
     const flash = s.flash;
     const F = Math.max(1, flash.length);
+    const flashNames = flash.map((f, fi) => flashLabel(f, fi, flash));
     const source = s.lastSource;
     if (!source) {
       set({ error: 'Load or generate a trace first.' });
       return;
     }
+    // Results and progress arrive by the thousand: they are committed to the store together, once per frame at most.
+    // The progress bar moves a few times a second (each move is a repaint of the page around it).
+    let arrived = false;
+    let progress: Busy | null = null;
+    let progressAt = -Infinity;
+    const batch = frameBatch(() => {
+      const patch: Partial<RunSlice> = {};
+      if (arrived) patch.results = results.filter(Boolean);
+      if (progress && performance.now() - progressAt >= PROGRESS_EVERY_MS) {
+        patch.busy = progress;
+        progress = null;
+        progressAt = performance.now();
+      }
+      arrived = false;
+      if (patch.results || patch.busy) set(patch);
+    });
     const req = runOnPool(
       jobs,
       { cost: s.cost, buckets: 200, flush: s.flush, record_stream: false, collapse_repeats: s.collapse },
@@ -212,14 +237,21 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
             results[r.index * F + fi] = {
               ...base,
               spec: p.spec * F + fi,
-              label: F > 1 ? `${p.label} · ${flashLabel(flash[fi], fi, flash)}` : p.label,
+              label: F > 1 ? `${p.label} · ${flashNames[fi]}` : p.label,
               flash: outcome,
+              flashIndex: fi,
+              flashName: flashNames[fi],
+              cacheLabel: p.label,
             };
           });
-        set({ results: results.filter(Boolean) });
+        arrived = true;
+        batch.schedule();
       },
       { source, requests: s.trace.requests, budget: window.__cachescopeMemoryBudget ?? limit('memory') },
-      (p) => set({ busy: { id: null, phase: 'run', ...p } }),
+      (p) => {
+        progress = { id: null, phase: 'run', ...p };
+        batch.schedule();
+      },
       { every: gaugeEvery, maxFrames: GAUGE_FRAMES_LIMIT },
       flash.length > 0 ? flash : undefined,
     );
@@ -236,6 +268,10 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
     } catch (e) {
       set(e instanceof CancelledError ? { notice: 'Run cancelled; results so far are kept.' } : { error: (e as Error).message });
     } finally {
+      // Every result that arrived is shown; progress that did not get a frame no longer matters.
+      progress = null;
+      batch.flush();
+      batch.cancel();
       stopRun = null;
       set({ busy: null });
     }

@@ -13,7 +13,10 @@ export const selectCollapse = (s: AppState) => s.collapse;
 export const selectOverBudget = (s: AppState) => s.overBudget;
 export const selectTrace = (s: AppState) => s.trace;
 export const selectBusy = (s: AppState) => s.busy;
+/** Whether the worker is busy, not how far along: panels that only enable or disable a button re-render twice a run, not with every progress. */
+export const selectIsBusy = (s: AppState) => s.busy !== null;
 export const selectResults = (s: AppState) => s.results;
+export const selectHasResults = (s: AppState) => s.results.length > 0;
 export const selectError = (s: AppState) => s.error;
 export const selectNotice = (s: AppState) => s.notice;
 export const selectEngineStatus = (s: AppState) => s.engineStatus;

@@ -3,6 +3,7 @@
 // queued behind runs) so that pause and seek feel immediate.
 
 import { yieldToEvents } from './yieldToEvents';
+import { explorerErrorMessage } from './trap';
 import { WasmFlashSession, WasmSession, type WasmTrace } from '../wasm-pkg/cachescope.js';
 import { ExplorerSession, stepsForTick, type Stepper } from './explorerSession';
 import type { ExploreFromWorker, ExploreToWorker } from './protocol';
@@ -125,7 +126,7 @@ async function seekInSlices(session: ExplorerSession, asked: number, post: Post)
     awaitingAck = false;
     sendFrame(post);
   } catch (e) {
-    post({ type: 'explore-error', message: e instanceof Error ? e.message : String(e) });
+    post({ type: 'explore-error', message: explorerErrorMessage(e) });
   }
 }
 
@@ -140,7 +141,7 @@ function tick(post: Post): void {
     advancePlay(post);
   } catch (e) {
     stop();
-    post({ type: 'explore-error', message: e instanceof Error ? e.message : String(e) });
+    post({ type: 'explore-error', message: explorerErrorMessage(e) });
   }
 }
 
@@ -311,6 +312,6 @@ export function handleExplore(msg: ExploreToWorker, trace: WasmTrace | null, pos
     }
   } catch (e) {
     stop();
-    post({ type: 'explore-error', message: e instanceof Error ? e.message : String(e) });
+    post({ type: 'explore-error', message: explorerErrorMessage(e) });
   }
 }

@@ -3,15 +3,16 @@
 // Runs advance in slices so that a cancel message is seen between slices.
 
 import { yieldToEvents } from './yieldToEvents';
+import { isTrap, trapMessage } from './trap';
 import { BYTES_PER_REQUEST } from '../core/memory';
 import init, {
   type InitOutput,
-  flash_run,
   core_version,
   debug_trap,
   parse_link,
   reproduce_cell,
   reproduce_check,
+  WasmFlashRun,
   WasmLoader,
   WasmGenerator,
   WasmSha256,
@@ -60,7 +61,22 @@ const REUSE_LIMIT = 20_000_000;
 let trace: WasmTrace | null = null;
 const cancelled = new Set<number>();
 
+/**
+ * Progress is news for a person: at most one message per request every PROGRESS_MS. (Posted after
+ * every slice and every flash configuration, a run of thousands of short jobs sent the page tens of
+ * thousands of messages a second.)
+ */
+const PROGRESS_MS = 50;
+const lastProgress = new Map<number, number>();
+
 function post(msg: FromWorker): void {
+  const id = 'id' in msg && typeof msg.id === 'number' ? msg.id : null;
+  if (id !== null && msg.type === 'progress') {
+    const now = performance.now();
+    const last = lastProgress.get(id);
+    if (last !== undefined && now - last < PROGRESS_MS) return;
+    lastProgress.set(id, now);
+  } else if (id !== null && msg.type !== 'result') lastProgress.delete(id);
   self.postMessage(msg, transferablesOf(msg));
 }
 
@@ -161,22 +177,38 @@ async function describe(id: number, file: File, load: LoadSettings) {
   return { sha256, size: file.size, source };
 }
 
-/** Reads and parses a file in chunks, reporting progress and seeing a cancel between chunks. */
+/**
+ * Reads and parses a file in chunks. A chunk is pushed to the loader and decoded in slices of
+ * `CHUNK` decoded bytes (a few compressed bytes may inflate to gigabytes, and a zstd file is
+ * decoded once read), so progress follows the bytes decoded and a cancel is seen between slices.
+ */
 async function readFile(id: number, file: File, settings: LoadSettings, estimate?: (requests: number) => void) {
   const { format, pageSize, strict, csv } = settings;
   const options = { format, page_size: pageSize, strict, csv: format === 'csv' ? csv : null };
   const loader = new WasmLoader(file.name, JSON.stringify(options));
   loader.size_hint(file.size);
+  const report = () => {
+    const decoded = loader.decoded();
+    const consumed = loader.consumed();
+    const inflated = decoded > consumed ? ` · ${mb(decoded)} decoded` : '';
+    post({ type: 'progress', id, phase: 'load', done: consumed, total: file.size, label: `reading ${file.name}${inflated}` });
+  };
+  const step = async () => {
+    report();
+    await yieldToEvents();
+    if (cancelled.has(id)) throw new Cancelled();
+  };
   try {
     for (let off = 0; off < file.size; off += CHUNK) {
       const chunk = new Uint8Array(await file.slice(off, off + CHUNK).arrayBuffer());
-      loader.feed(chunk);
+      loader.push(chunk);
+      while (!loader.pump(CHUNK)) await step();
       // After the first chunk, the file's length in requests can be estimated from what it held.
       if (off === 0 && estimate) estimate((loader.requests() / chunk.length) * file.size);
-      post({ type: 'progress', id, phase: 'load', done: off + chunk.length, total: file.size, label: `reading ${file.name}` });
-      await yieldToEvents();
-      if (cancelled.has(id)) throw new Cancelled();
+      await step();
     }
+    loader.end_input();
+    while (!loader.pump(CHUNK)) await step();
   } catch (e) {
     loader.free();
     throw e;
@@ -186,6 +218,45 @@ async function readFile(id: number, file: File, settings: LoadSettings, estimate
   const t: WasmTrace = loaded.take_trace();
   loaded.free();
   return { t, info };
+}
+
+/**
+ * Runs one flash configuration over the trace (or an after-cache stream of it) in slices: the
+ * device's fill and aging first, then the requests, reporting each slice and seeing a cancel
+ * between them. `fi` is the configuration's index, `label` what the progress bar says runs.
+ */
+async function flashRun(
+  id: number,
+  t: WasmTrace,
+  cfg: Record<string, unknown>,
+  stream: Uint32Array | undefined,
+  fi: number,
+  label: string,
+) {
+  const failed = (e: unknown) => new Error(`Flash configuration ${fi + 1}: ${e instanceof Error ? e.message : String(e)}`);
+  label = `${label} · flash ${fi + 1}`;
+  let run: WasmFlashRun;
+  try {
+    run = new WasmFlashRun(t, JSON.stringify(cfg), stream);
+  } catch (e) {
+    throw isTrap(e) ? e : failed(e);
+  }
+  try {
+    while (!run.advance(SLICE)) {
+      const what = run.preparing() ? 'filling and aging the device' : 'serving the requests';
+      post({ type: 'progress', id, phase: 'run', done: run.done(), total: run.total(), label: `${label}: ${what}` });
+      await yieldToEvents();
+      if (cancelled.has(id)) throw new Cancelled();
+    }
+  } catch (e) {
+    run.free();
+    throw e instanceof Cancelled || isTrap(e) ? e : failed(e);
+  }
+  try {
+    return parseCore('flash result', FlashRunOutputSchema, run.finish());
+  } catch (e) {
+    throw isTrap(e) ? e : failed(e);
+  }
 }
 
 /**
@@ -328,27 +399,14 @@ async function run(
       const stream = r.stream() ?? new Uint32Array();
       outcomes = [];
       for (const [fi, cfg] of flash.entries()) {
-        post({
-          type: 'progress',
-          id,
-          phase: 'run',
-          done: (index + 1) * trace.len(),
-          total,
-          label: `${job.policy} · ${job.frames} frames · flash ${fi + 1}`,
-        });
         let out;
         try {
-          out = parseCore('flash result', FlashRunOutputSchema, flash_run(trace, JSON.stringify(cfg), stream));
+          out = await flashRun(id, trace, cfg, stream, fi, `${job.policy} · ${job.frames} frames`);
         } catch (e) {
           r.free();
-          throw new Error(`Flash configuration ${fi + 1}: ${e instanceof Error ? e.message : String(e)}`);
+          throw e;
         }
         outcomes.push({ metrics: out.metrics, eraseCounts: Uint32Array.from(out.erase_counts) });
-        await yieldToEvents();
-        if (cancelled.has(id)) {
-          r.free();
-          throw new Cancelled();
-        }
       }
     }
     post({ type: 'result', id, index, job, metrics, bucketSize: r.bucket_size(), bucketHits: r.bucket_hits(), gauges, flash: outcomes });
@@ -377,16 +435,8 @@ async function runDirect(id: number, index: number, job: RunJob, options: RunOpt
   };
   const outcomes: FlashOutcome[] = [];
   for (const [fi, cfg] of flash.entries()) {
-    post({ type: 'progress', id, phase: 'run', done: (index + 1) * n, total: n * (index + 1), label: `no cache · flash ${fi + 1}` });
-    let out;
-    try {
-      out = parseCore('flash result', FlashRunOutputSchema, flash_run(t, JSON.stringify(cfg), undefined));
-    } catch (e) {
-      throw new Error(`Flash configuration ${fi + 1}: ${e instanceof Error ? e.message : String(e)}`);
-    }
+    const out = await flashRun(id, t, cfg, undefined, fi, 'no cache');
     outcomes.push({ metrics: out.metrics, eraseCounts: Uint32Array.from(out.erase_counts) });
-    await yieldToEvents();
-    if (cancelled.has(id)) throw new Cancelled();
   }
   const buckets = Math.max(1, Math.min(options.buckets, n));
   post({
@@ -424,13 +474,6 @@ async function stream(id: number, job: RunJob, options: RunOptions, header: stri
   return { text: trace.plain_text(packed, header), requests: packed.length };
 }
 
-/** A WebAssembly trap, or what wasm-bindgen reports when called again after one: the instance is unusable. */
-function isTrap(e: unknown): boolean {
-  if (e instanceof WebAssembly.RuntimeError) return true;
-  const m = e instanceof Error ? e.message : '';
-  return /while it was borrowed|recursive use of an object|memory access out of bounds|unreachable/.test(m);
-}
-
 async function handle(msg: ToWorker): Promise<void> {
   if (msg.type === 'cancel') {
     cancelled.add(msg.id);
@@ -466,15 +509,8 @@ async function handle(msg: ToWorker): Promise<void> {
   } catch (e) {
     if (e instanceof Cancelled) post({ type: 'cancelled', id: msg.id });
     else if (e instanceof OverBudget) post({ type: 'error', id: msg.id, message: e.message, overBudget: true });
-    else if (isTrap(e)) {
-      const what = e instanceof Error ? e.message : String(e);
-      post({
-        type: 'error',
-        id: msg.id,
-        trap: true,
-        message: `The simulation core stopped (${what}): most likely the browser ran out of memory for this trace or run. The core is restarted with the last trace that loaded; for traces this large use the runner (npm run sim).`,
-      });
-    } else post({ type: 'error', id: msg.id, message: e instanceof Error ? e.message : String(e) });
+    else if (isTrap(e)) post({ type: 'error', id: msg.id, trap: true, message: trapMessage(e) });
+    else post({ type: 'error', id: msg.id, message: e instanceof Error ? e.message : String(e) });
   } finally {
     cancelled.delete(msg.id);
   }

@@ -26,6 +26,9 @@ pub const MAX_REGIONS: u64 = 16;
 pub const MAX_SPAN: u64 = 1 << 20;
 /// Bytes in one line of a text trace.
 pub const MAX_LINE: u64 = 1 << 20;
+/// Bytes of blank and comment lines before a trace's first request, when its
+/// format is told from its content (the lines are skipped, not kept).
+pub const MAX_LEADING_COMMENTS: u64 = 64 * 1024 * 1024;
 /// Bytes of a trace carried inside a link (compressed in a share link, as text in
 /// a hand-written `?trace=` link): enough for any upload the app inlines.
 pub const MAX_LINK_TRACE_BYTES: u64 = 64 * 1024;
@@ -79,6 +82,13 @@ pub fn all() -> Vec<Limit> {
         limit("regions", MAX_REGIONS, Both, "regions", "DAC regions"),
         limit("span", MAX_SPAN, Both, "pages", "pages one request of a byte-addressed trace may span"),
         limit("line", MAX_LINE, Both, "bytes", "bytes in one line of a text trace"),
+        limit(
+            "leading_comments",
+            MAX_LEADING_COMMENTS,
+            Both,
+            "bytes",
+            "bytes of blank and comment lines before the first request, when the format is detected",
+        ),
         limit("buckets", MAX_BUCKETS, Both, "points", "points of one run's hit-ratio series"),
         limit("link_trace", MAX_LINK_TRACE_BYTES, Both, "bytes", "bytes of a trace carried inside a link"),
         limit("link_inflated", MAX_LINK_INFLATED, Both, "bytes", "bytes a share link may decompress to"),

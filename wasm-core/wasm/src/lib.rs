@@ -254,6 +254,32 @@ impl WasmLoader {
         self.inner.feed(chunk).map_err(js_err)
     }
 
+    /// Queues a chunk without decoding it; `pump` decodes it a slice at a time.
+    pub fn push(&mut self, chunk: &[u8]) -> Result<(), JsError> {
+        self.inner.push(chunk).map_err(js_err)
+    }
+
+    /// Decodes and parses about `budget` bytes of what was pushed; true when
+    /// all of it is done (after `end_input`, all the decompressor held too).
+    pub fn pump(&mut self, budget: u32) -> Result<bool, JsError> {
+        self.inner.pump(budget as usize).map_err(js_err)
+    }
+
+    /// No more chunks: `pump` then decodes what the decompressor holds (all of a zstd file).
+    pub fn end_input(&mut self) {
+        self.inner.end_input();
+    }
+
+    /// Raw (compressed) bytes decoded so far: the progress through the file.
+    pub fn consumed(&self) -> f64 {
+        self.inner.consumed() as f64
+    }
+
+    /// Bytes after decompression so far.
+    pub fn decoded(&self) -> f64 {
+        self.inner.decoded() as f64
+    }
+
     /// Requests read so far.
     pub fn requests(&self) -> usize {
         self.inner.requests()
@@ -294,6 +320,53 @@ pub fn flash_run(trace: &WasmTrace, config_json: &str, stream: Option<Vec<u32>>)
     let cfg = flash_config(config_json)?;
     let r = run_flash(&cfg, &trace.inner, stream.as_deref()).map_err(js_err)?;
     Ok(to_json(&FlashRunOutput { metrics: r.metrics, erase_counts: r.erase_counts }))
+}
+
+/// A flash run advanced a slice at a time (the device's fill and aging, then the
+/// requests), so the worker sees a Cancel between slices.
+#[wasm_bindgen]
+pub struct WasmFlashRun {
+    run: cachescope_sim::flash::FlashRun,
+    trace: Rc<Trace>,
+    stream: Option<Vec<u32>>,
+}
+
+#[wasm_bindgen]
+impl WasmFlashRun {
+    /// `config_json`: `FlashConfig`; `stream`: an after-cache stream of `trace`, or its own requests.
+    #[wasm_bindgen(constructor)]
+    pub fn new(trace: &WasmTrace, config_json: &str, stream: Option<Vec<u32>>) -> Result<WasmFlashRun, JsError> {
+        let cfg = flash_config(config_json)?;
+        let run = cachescope_sim::flash::FlashRun::new(&cfg, &trace.inner).map_err(js_err)?;
+        Ok(WasmFlashRun { run, trace: trace.inner.clone(), stream })
+    }
+
+    fn reqs(&self) -> &[u32] {
+        self.stream.as_deref().unwrap_or(&self.trace.reqs)
+    }
+
+    /// About `budget` more device writes or requests; true at the end.
+    pub fn advance(&mut self, budget: u32) -> Result<bool, JsError> {
+        let reqs = self.stream.as_deref().unwrap_or(&self.trace.reqs);
+        self.run.advance(reqs, budget as u64).map_err(js_err)
+    }
+    /// Whether the device is still being filled and aged.
+    pub fn preparing(&self) -> bool {
+        self.run.preparing()
+    }
+    /// Fill and aging writes plus requests done.
+    pub fn done(&self) -> f64 {
+        self.run.progress(self.reqs()).0 as f64
+    }
+    /// Fill and aging writes plus requests in all.
+    pub fn total(&self) -> f64 {
+        self.run.progress(self.reqs()).1 as f64
+    }
+    /// JSON `FlashRunOutput`; the run is consumed.
+    pub fn finish(self) -> Result<String, JsError> {
+        let r = self.run.finish().map_err(js_err)?;
+        Ok(to_json(&FlashRunOutput { metrics: r.metrics, erase_counts: r.erase_counts }))
+    }
 }
 
 /// SHA-256 fed a chunk at a time, so that a file is hashed as it is read (the

@@ -27,12 +27,14 @@ pub mod registry;
 pub mod snapshot;
 
 #[cfg(test)]
+mod sliced_tests;
+#[cfg(test)]
 mod tests;
 
 pub use config::{FlashConfig, Geometry, Latency};
 pub use event::{FlashEvent, Log};
 pub use metrics::FlashMetrics;
-pub use pipeline::{run_flash, run_flash_with, FlashResult, FlashRunOutput, FlashSim, FlashStep};
+pub use pipeline::{run_flash, run_flash_with, FlashResult, FlashRun, FlashRunOutput, FlashSim, FlashStep};
 pub use registry::{FtlEntry, FTLS};
 pub use snapshot::FlashSnapshot;
 

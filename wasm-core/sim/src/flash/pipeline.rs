@@ -62,17 +62,41 @@ pub struct FlashSim {
     util: BlockUtil,
     log: Log,
     base_erases: Vec<u32>,
+    /// The fill and aging still to do ([`FlashSim::prepare`]); None once done.
+    prep: Option<Prep>,
+    prep_total: u64,
+}
+
+struct Prep {
+    filled: u32,
+    aged: u64,
+    aging: u64,
+    rng: Rng,
 }
 
 impl FlashSim {
     /// Validates, builds the FTL, fills and ages the device, resets the counters.
     pub fn new(cfg: &FlashConfig) -> Result<FlashSim, SimError> {
+        let mut s = Self::start(cfg)?;
+        while !s.prepare(u64::MAX)? {}
+        Ok(s)
+    }
+
+    /// Validates and builds the FTL; the fill and the aging are still to do,
+    /// [`FlashSim::prepare`] a budget at a time (so a caller can see a Cancel).
+    pub fn start(cfg: &FlashConfig) -> Result<FlashSim, SimError> {
         let (ftl, geo) = registry::build(cfg)?;
-        Self::with_ftl(cfg, geo, ftl)
+        Self::unprepared(cfg, geo, ftl)
     }
 
     /// As [`FlashSim::new`] with an FTL built by the caller (tests compare variants).
     pub fn with_ftl(cfg: &FlashConfig, geo: Geometry, ftl: Box<dyn Ftl>) -> Result<FlashSim, SimError> {
+        let mut s = Self::unprepared(cfg, geo, ftl)?;
+        while !s.prepare(u64::MAX)? {}
+        Ok(s)
+    }
+
+    fn unprepared(cfg: &FlashConfig, geo: Geometry, ftl: Box<dyn Ftl>) -> Result<FlashSim, SimError> {
         let n = ftl.nand();
         if cfg.geometry()? != geo || (n.blocks, n.ppb) != (geo.blocks, geo.ppb) {
             return Err(SimError::config(
@@ -80,7 +104,8 @@ impl FlashSim {
                 "the FTL was built for another geometry than the configuration's",
             ));
         }
-        let mut s = FlashSim {
+        let aging = if geo.fill_pages > 0 { (cfg.aging * geo.physical_pages as f64).round() as u64 } else { 0 };
+        Ok(FlashSim {
             cfg: cfg.clone(),
             geo,
             ftl,
@@ -91,35 +116,61 @@ impl FlashSim {
             util: BlockUtil::new(geo.ppb),
             log: Log::default(),
             base_erases: Vec::new(),
-        };
-        for lpn in 0..geo.fill_pages {
-            s.apply(lpn, true)?;
+            prep: Some(Prep { filled: 0, aged: 0, aging, rng: Rng::new(cfg.seed) }),
+            prep_total: geo.fill_pages as u64 + aging,
+        })
+    }
+
+    /// Fills and ages the device by about `budget` writes (a sequential run
+    /// is finished whole); true once done, the counters then reset.
+    pub fn prepare(&mut self, budget: u64) -> Result<bool, SimError> {
+        let Some(mut p) = self.prep.take() else { return Ok(true) };
+        let r = self.prepare_some(&mut p, budget);
+        let done = p.filled >= self.geo.fill_pages && p.aged >= p.aging;
+        if r.is_err() || !done {
+            self.prep = Some(p);
+            return r.map(|()| false);
         }
-        if geo.fill_pages > 0 {
-            let n = (cfg.aging * geo.physical_pages as f64).round() as u64;
-            let mut rng = Rng::new(cfg.seed);
-            let fill = geo.fill_pages as u64;
-            let ppb = geo.ppb as u64;
-            let mut done = 0;
-            while done < n {
-                // A run is ppb pages, so runs are chosen with this weight to
-                // make their share of the pages aging_sequential.
-                let s_share = cfg.aging_sequential;
-                let p_run = if s_share >= 1.0 { 1.0 } else { s_share / (s_share + (1.0 - s_share) * ppb as f64) };
-                if fill >= ppb && rng.next_f64() < p_run {
-                    let start = rng.below(fill / ppb) * ppb;
-                    for lpn in start..(start + ppb).min(start + (n - done)) {
-                        s.apply(lpn as u32, true)?;
-                        done += 1;
-                    }
-                } else {
-                    s.apply(rng.below(fill) as u32, true)?;
-                    done += 1;
+        self.reset();
+        Ok(true)
+    }
+
+    fn prepare_some(&mut self, p: &mut Prep, budget: u64) -> Result<(), SimError> {
+        let mut left = budget;
+        while p.filled < self.geo.fill_pages && left > 0 {
+            self.apply(p.filled, true)?;
+            p.filled += 1;
+            left -= 1;
+        }
+        let fill = self.geo.fill_pages as u64;
+        let ppb = self.geo.ppb as u64;
+        // A run is ppb pages, so runs are chosen with this weight to make
+        // their share of the pages aging_sequential.
+        let s_share = self.cfg.aging_sequential;
+        let p_run = if s_share >= 1.0 { 1.0 } else { s_share / (s_share + (1.0 - s_share) * ppb as f64) };
+        while p.aged < p.aging && left > 0 {
+            if fill >= ppb && p.rng.next_f64() < p_run {
+                let start = p.rng.below(fill / ppb) * ppb;
+                for lpn in start..(start + ppb).min(start + (p.aging - p.aged)) {
+                    self.apply(lpn as u32, true)?;
+                    p.aged += 1;
+                    left = left.saturating_sub(1);
                 }
+            } else {
+                self.apply(p.rng.below(fill) as u32, true)?;
+                p.aged += 1;
+                left -= 1;
             }
         }
-        s.reset();
-        Ok(s)
+        Ok(())
+    }
+
+    /// Fill and aging writes done and in all (equal once prepared).
+    pub fn preparation(&self) -> (u64, u64) {
+        match &self.prep {
+            Some(p) => (p.filled as u64 + p.aged, self.prep_total),
+            None => (self.prep_total, self.prep_total),
+        }
     }
 
     /// Starts measuring from the current device state.
@@ -273,30 +324,80 @@ pub fn run_flash(cfg: &FlashConfig, trace: &Trace, stream: Option<&[u32]>) -> Re
     run_flash_with(cfg, trace, stream, &mut |_, _| true)
 }
 
-/// As [`run_flash`], calling `progress(done, total)` now and then; returning
-/// false cancels.
+/// As [`run_flash`], calling `progress(done, total)` now and then (the fill
+/// and aging writes, then the requests); returning false cancels.
 pub fn run_flash_with(
     cfg: &FlashConfig,
     trace: &Trace,
     stream: Option<&[u32]>,
     progress: &mut dyn FnMut(u64, u64) -> bool,
 ) -> Result<FlashResult, SimError> {
-    let mut sim = FlashSim::new(cfg)?;
-    let lpns = logical_pages_of(trace, &sim.geo, cfg)?;
+    let mut run = FlashRun::new(cfg, trace)?;
     let reqs = stream.unwrap_or(&trace.reqs);
-    let total = reqs.len() as u64;
-    for (i, chunk) in reqs.chunks(1 << 18).enumerate() {
-        for &r in chunk {
-            let d = page_of(r) as usize;
-            let lpn = *lpns.get(d).ok_or_else(|| {
-                SimError::Input(format!("stream names page {d}, but the trace has only {} pages", lpns.len()))
-            })?;
-            sim.apply(lpn, is_write(r))?;
-        }
-        if !progress(((i as u64 + 1) << 18).min(total), total) {
+    while !run.advance(reqs, 1 << 18)? {
+        let (done, total) = run.progress(reqs);
+        if !progress(done, total) {
             return Err(SimError::Cancelled);
         }
     }
-    sim.check()?;
-    Ok(FlashResult { metrics: sim.metrics(), geometry: sim.geo, erase_counts: sim.erase_counts() })
+    run.finish()
+}
+
+/// A flash run advanced a budget at a time, the device's fill and aging
+/// first: how the browser's worker runs one and sees a Cancel between slices.
+/// The requests (the trace's own, or an after-cache stream of it) are passed
+/// to every call, always the same.
+pub struct FlashRun {
+    sim: FlashSim,
+    lpns: Vec<u32>,
+    pos: usize,
+}
+
+impl FlashRun {
+    /// Validates the configuration against the trace; nothing is written yet.
+    pub fn new(cfg: &FlashConfig, trace: &Trace) -> Result<FlashRun, SimError> {
+        let sim = FlashSim::start(cfg)?;
+        let lpns = logical_pages_of(trace, &sim.geo, cfg)?;
+        Ok(FlashRun { sim, lpns, pos: 0 })
+    }
+
+    /// About `budget` more device writes (fill and aging) or requests; true at the end.
+    pub fn advance(&mut self, reqs: &[u32], budget: u64) -> Result<bool, SimError> {
+        let mut budget = budget.max(1);
+        if self.sim.prep.is_some() {
+            let before = self.sim.preparation().0;
+            if !self.sim.prepare(budget)? {
+                return Ok(false);
+            }
+            budget = budget.saturating_sub(self.sim.preparation().0 - before);
+        }
+        let end = reqs.len().min(self.pos.saturating_add(budget.min(usize::MAX as u64) as usize));
+        for &r in &reqs[self.pos..end] {
+            let d = page_of(r) as usize;
+            let lpn = *self.lpns.get(d).ok_or_else(|| {
+                SimError::Input(format!("stream names page {d}, but the trace has only {} pages", self.lpns.len()))
+            })?;
+            self.sim.apply(lpn, is_write(r))?;
+        }
+        self.pos = end;
+        Ok(self.pos >= reqs.len())
+    }
+
+    /// Whether the device is still being filled and aged.
+    pub fn preparing(&self) -> bool {
+        self.sim.prep.is_some()
+    }
+
+    /// Work done and in all: fill and aging writes plus requests.
+    pub fn progress(&self, reqs: &[u32]) -> (u64, u64) {
+        let (done, total) = self.sim.preparation();
+        (done + self.pos as u64, total + reqs.len() as u64)
+    }
+
+    /// Checks the nothing-lost invariant and gives the figures.
+    pub fn finish(self) -> Result<FlashResult, SimError> {
+        let sim = self.sim;
+        sim.check()?;
+        Ok(FlashResult { metrics: sim.metrics(), geometry: sim.geo, erase_counts: sim.erase_counts() })
+    }
 }

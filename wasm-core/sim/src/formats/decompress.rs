@@ -1,11 +1,24 @@
-//! Decompression on the way in: gzip streams (its decoder is fed as chunks
-//! arrive), zstd is decoded at the end (its decoder pulls its input, and the
-//! compressed file is the small one). The magic number decides; anything else
-//! passes through unchanged.
+//! Decompression on the way in, as a bounded stream: however far a file
+//! inflates, the decoded bytes pass to the line machinery a piece of at most
+//! [`PIECE`] bytes at a time, so memory per fed chunk stays bounded (a gzip or
+//! zstd "bomb" costs time, never memory). gzip is decoded as chunks arrive; zstd
+//! at the end of the input (its decoder pulls whole blocks, and the compressed
+//! file is the small one). The magic number decides; anything else passes
+//! through unchanged.
+//!
+//! Every step takes a budget of decoded bytes, so a caller that must see a
+//! Cancel (the browser's worker) decodes in slices: [`Loader::push`] then
+//! [`Loader::pump`] until it returns true, [`Loader::end_input`] and `pump` again.
 
-use super::loader::{Loader, SNIFF_BYTES};
+use super::loader::Loader;
 use crate::SimError;
-use std::io::{Read, Write};
+use ruzstd::decoding::errors::{FrameDecoderError, ReadFrameHeaderError};
+use ruzstd::decoding::{BlockDecodingStrategy, FrameDecoder};
+use std::io::Write;
+
+/// Decoded bytes handed to the parser at once (and so the most the decoder's
+/// output buffer holds, give or take the 32 KiB one inflate step writes).
+pub const PIECE: usize = 256 * 1024;
 
 pub(super) enum Comp {
     /// Fewer than 4 bytes seen: the magic number is not known yet.
@@ -13,86 +26,189 @@ pub(super) enum Comp {
     None,
     Gzip(Box<flate2::write::MultiGzDecoder<Vec<u8>>>),
     /// The zstd decoder pulls its input, so compressed bytes are kept and
-    /// decoded at `finish` (the compressed file is the small one).
+    /// decoded once the input has ended.
     Zstd(Vec<u8>),
+    /// Decoding the kept zstd input, a budget at a time.
+    Unzstd(Box<Unzstd>),
+    /// The end of the input has been decoded.
+    Done,
+}
+
+pub(super) struct Unzstd {
+    input: Vec<u8>,
+    pos: usize,
+    dec: FrameDecoder,
+    in_frame: bool,
 }
 
 impl Loader {
-    pub(super) fn feed_raw(&mut self, chunk: &[u8]) -> Result<(), SimError> {
+    /// Feeds raw bytes, decoding at most about `budget` bytes; returns how many
+    /// raw bytes were consumed (all of them unless the budget ran out).
+    pub(super) fn feed_raw(&mut self, data: &[u8], budget: usize) -> Result<usize, SimError> {
+        let mut used = 0;
         if let Comp::Sniff(buf) = &mut self.comp {
-            if buf.is_empty() && chunk.len() >= 4 {
-                self.comp = comp_for(chunk);
-                return self.feed_compressed(chunk);
+            if buf.is_empty() && data.len() >= 4 {
+                self.comp = comp_for(data);
+            } else {
+                let take = (4 - buf.len()).min(data.len());
+                buf.extend_from_slice(&data[..take]);
+                if buf.len() < 4 {
+                    return Ok(data.len());
+                }
+                let head = std::mem::take(buf);
+                self.comp = comp_for(&head);
+                let mut rest = &head[..];
+                while !rest.is_empty() {
+                    let n = self.feed_compressed(rest, usize::MAX)?;
+                    rest = &rest[n..];
+                }
+                used = take;
             }
-            let take = (4 - buf.len()).min(chunk.len());
-            buf.extend_from_slice(&chunk[..take]);
-            if buf.len() < 4 {
-                return Ok(());
-            }
-            let head = std::mem::take(buf);
-            self.comp = comp_for(&head);
-            self.feed_compressed(&head)?;
-            return self.feed_compressed(&chunk[take..]);
         }
-        self.feed_compressed(chunk)
+        Ok(used + self.feed_compressed(&data[used..], budget)?)
     }
 
-    fn feed_compressed(&mut self, data: &[u8]) -> Result<(), SimError> {
+    fn feed_compressed(&mut self, data: &[u8], budget: usize) -> Result<usize, SimError> {
         match &mut self.comp {
-            Comp::Gzip(d) => {
-                d.write_all(data).map_err(|e| gzip_error(&self.name, e))?;
-                let mut v = std::mem::take(d.get_mut());
-                let r = self.feed_decoded(&v);
-                v.clear();
-                if let Comp::Gzip(d) = &mut self.comp {
-                    *d.get_mut() = v;
+            Comp::Gzip(_) => {
+                let mut used = 0;
+                let mut out = 0;
+                while used < data.len() && out < budget {
+                    let Comp::Gzip(d) = &mut self.comp else { break };
+                    // One write inflates at most the decoder's 32 KiB buffer.
+                    let n = d.write(&data[used..]).map_err(|e| gzip_error(&self.name, e))?;
+                    if n == 0 {
+                        return Err(gzip_error(&self.name, std::io::ErrorKind::WriteZero.into()));
+                    }
+                    used += n;
+                    if d.get_ref().len() >= PIECE {
+                        out += self.flush_gzip()?;
+                    }
                 }
-                r
+                self.flush_gzip()?;
+                Ok(used)
             }
             Comp::Zstd(buf) => {
                 buf.extend_from_slice(data);
-                Ok(())
+                Ok(data.len())
             }
-            Comp::None | Comp::Sniff(_) => self.feed_decoded(data),
+            Comp::None | Comp::Sniff(_) => {
+                let n = data.len().min(budget.max(1));
+                self.feed_decoded(&data[..n])?;
+                Ok(n)
+            }
+            Comp::Unzstd(_) | Comp::Done => {
+                Err(SimError::Input(format!("{}: bytes fed after the end of the input", self.name)))
+            }
         }
     }
 
-    /// Decodes what the decompressor still holds at the end of the file.
-    pub(super) fn finish_compressed(&mut self) -> Result<(), SimError> {
+    /// Hands what the gzip decoder wrote to the parser; returns how many bytes.
+    fn flush_gzip(&mut self) -> Result<usize, SimError> {
+        let Comp::Gzip(d) = &mut self.comp else { return Ok(0) };
+        self.peak_piece = self.peak_piece.max(d.get_ref().capacity());
+        let mut v = std::mem::take(d.get_mut());
+        let n = v.len();
+        let r = self.feed_decoded(&v);
+        v.clear();
+        if let Comp::Gzip(d) = &mut self.comp {
+            *d.get_mut() = v;
+        }
+        r.map(|()| n)
+    }
+
+    /// Decodes what the decompressor still holds once the input has ended, at
+    /// most about `budget` bytes; true when all of it is decoded.
+    pub(super) fn finish_compressed(&mut self, budget: usize) -> Result<bool, SimError> {
         if let Comp::Sniff(buf) = &mut self.comp {
             let head = std::mem::take(buf);
             self.comp = comp_for(&head);
-            self.feed_compressed(&head)?;
+            let mut rest = &head[..];
+            while !rest.is_empty() {
+                let n = self.feed_compressed(rest, usize::MAX)?;
+                rest = &rest[n..];
+            }
         }
-        match std::mem::replace(&mut self.comp, Comp::None) {
+        match std::mem::replace(&mut self.comp, Comp::Done) {
             Comp::Gzip(mut d) => {
                 d.try_finish().map_err(|e| gzip_error(&self.name, e))?;
                 let v = std::mem::take(d.get_mut());
+                self.peak_piece = self.peak_piece.max(v.capacity());
                 self.feed_decoded(&v)?;
+                Ok(true)
             }
-            Comp::Zstd(buf) => self.unzstd(&buf)?,
-            Comp::None | Comp::Sniff(_) => {}
+            Comp::Zstd(input) => {
+                self.comp = Comp::Unzstd(Box::new(Unzstd { input, pos: 0, dec: FrameDecoder::new(), in_frame: false }));
+                self.unzstd(budget)
+            }
+            Comp::Unzstd(z) => {
+                self.comp = Comp::Unzstd(z);
+                self.unzstd(budget)
+            }
+            Comp::None | Comp::Sniff(_) | Comp::Done => Ok(true),
         }
-        Ok(())
     }
 
-    fn unzstd(&mut self, mut input: &[u8]) -> Result<(), SimError> {
-        let mut buf = vec![0u8; SNIFF_BYTES];
-        // A file may hold several frames one after another.
-        while !input.is_empty() {
-            let mut dec = ruzstd::decoding::StreamingDecoder::new(&mut input)
-                .map_err(|e| SimError::Input(format!("{}: the zstd data is corrupt or truncated ({e})", self.name)))?;
-            loop {
-                let n = dec.read(&mut buf).map_err(|e| {
-                    SimError::Input(format!("{}: the zstd data is corrupt or truncated ({e})", self.name))
-                })?;
-                if n == 0 {
-                    break;
+    /// Decodes kept zstd input, a block at a time, until about `budget` bytes
+    /// came out; true at the end of the last frame.
+    fn unzstd(&mut self, budget: usize) -> Result<bool, SimError> {
+        let name = self.name.clone();
+        let corrupt =
+            |e: &dyn std::fmt::Display| SimError::Input(format!("{name}: the zstd data is corrupt or truncated ({e})"));
+        let mut out = 0;
+        while out < budget {
+            let Comp::Unzstd(z) = &mut self.comp else { return Ok(true) };
+            if !z.in_frame {
+                if z.pos >= z.input.len() {
+                    self.comp = Comp::Done;
+                    return Ok(true);
                 }
-                self.feed_decoded(&buf[..n])?;
+                let mut src = &z.input[z.pos..];
+                match z.dec.reset(&mut src) {
+                    Ok(()) => {
+                        z.pos = z.input.len() - src.len();
+                        z.in_frame = true;
+                    }
+                    // A skippable frame: its length follows its magic number.
+                    Err(FrameDecoderError::ReadFrameHeaderError(ReadFrameHeaderError::SkipFrame {
+                        length, ..
+                    })) => {
+                        z.pos = (z.input.len() - src.len()).saturating_add(length as usize);
+                        if z.pos > z.input.len() {
+                            return Err(corrupt(&"a skippable frame runs past the end"));
+                        }
+                        continue;
+                    }
+                    Err(e) => return Err(corrupt(&e)),
+                }
             }
+            let mut src = &z.input[z.pos..];
+            let finished = if z.dec.is_finished() {
+                true
+            } else {
+                let f =
+                    z.dec.decode_blocks(&mut src, BlockDecodingStrategy::UptoBytes(PIECE)).map_err(|e| corrupt(&e))?;
+                z.pos = z.input.len() - src.len();
+                f
+            };
+            let piece = z.dec.collect().unwrap_or_default();
+            if finished {
+                z.in_frame = false;
+            }
+            self.peak_piece = self.peak_piece.max(piece.len());
+            out += piece.len();
+            self.feed_decoded(&piece)?;
         }
-        Ok(())
+        Ok(false)
+    }
+
+    /// Compressed bytes decoded so far (all the bytes read, for plain files).
+    pub fn consumed(&self) -> u64 {
+        match &self.comp {
+            Comp::Zstd(_) => 0,
+            Comp::Unzstd(z) => z.pos as u64,
+            _ => self.bytes() - self.pending_len() as u64,
+        }
     }
 }
 

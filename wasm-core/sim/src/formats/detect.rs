@@ -85,6 +85,12 @@ pub(crate) fn choose(name: &str, head: &[u8], eof: bool, o: &LoadOptions) -> Res
         return Ok((Format::Csv, false));
     }
     let base = base_name(name);
+    if binary && head.iter().all(|&b| b == 0) {
+        return Err(SimError::Input(format!(
+            "{name} holds only zero bytes in its first {} KiB: not a trace (perhaps an unfinished download or copy)",
+            head.len().div_ceil(1024)
+        )));
+    }
     if binary {
         if base.contains("oraclegeneral") || oracle::plausible(head, eof) {
             return Ok((Format::OracleGeneral, true));

@@ -3,12 +3,14 @@
 //! the way (decompress.rs), the format chosen from the first bytes (detect.rs),
 //! and lines parsed as they come (lines.rs).
 
-use super::decompress::Comp;
-use super::lines::{LineState, Parser, Run};
-use super::scan::Out;
+use super::decompress::{Comp, PIECE};
+use super::lines::{strip_bom, LineState, Parser, Run};
+use super::scan::{trim, Out};
 use super::*;
 use crate::SimError;
 use serde::Serialize;
+
+const MAX_LINE: usize = crate::limits::MAX_LINE as usize;
 
 /// How many skip reasons a lenient load keeps.
 pub const MAX_REASONS: usize = 20;
@@ -66,6 +68,25 @@ impl Loaded {
 /// Bytes examined before choosing a format.
 pub const SNIFF_BYTES: usize = 64 * 1024;
 
+/// Bytes of blank and comment lines skipped before the first line that carries
+/// a request, when the format is detected from the content: the format is
+/// chosen on the first lines with requests, however the file is cut into chunks.
+pub const MAX_LEADING_COMMENTS: u64 = crate::limits::MAX_LEADING_COMMENTS;
+
+/// Decoded bytes one [`Loader::feed`] step takes at once.
+const FEED_BUDGET: usize = 4 * PIECE;
+
+/// The blank and comment lines before the first request line, dropped (and
+/// counted) while the format is not chosen yet.
+struct Lead {
+    /// Still skipping: no line carrying a request has been seen.
+    active: bool,
+    /// The head has been checked to be text (a binary file skips nothing).
+    text: bool,
+    lines: u64,
+    bytes: u64,
+}
+
 enum Stage {
     Sniff(Vec<u8>),
     Run(Box<Run>, Format, bool),
@@ -82,11 +103,20 @@ pub struct Loader {
     size_hint: Option<u64>,
     /// Requests handed out by [`Loader::drain`].
     drained: u64,
+    lead: Lead,
+    /// Raw bytes pushed and not yet decoded ([`Loader::push`]), from `pending_pos`.
+    pending: Vec<u8>,
+    pending_pos: usize,
+    /// The input has ended ([`Loader::end_input`]).
+    ended: bool,
+    /// The largest piece of decoded bytes the decompressor held at once.
+    pub(super) peak_piece: usize,
 }
 
 impl Loader {
     /// `name` is the file name (used for detection by extension, e.g. ".trc", ".lis", ".gz").
     pub fn new(name: &str, opts: LoadOptions) -> Loader {
+        let detect = opts.format.is_none() && opts.csv.is_none();
         Loader {
             name: name.to_string(),
             failed: opts.validate().err(),
@@ -97,6 +127,11 @@ impl Loader {
             stage: Stage::Sniff(Vec::new()),
             size_hint: None,
             drained: 0,
+            lead: Lead { active: detect, text: false, lines: 0, bytes: 0 },
+            pending: Vec::new(),
+            pending_pos: 0,
+            ended: false,
+            peak_piece: 0,
         }
     }
 
@@ -105,17 +140,99 @@ impl Loader {
         self.size_hint = Some(total_bytes);
     }
 
-    /// Feed the next chunk of raw file bytes, split anywhere.
+    /// Feed the next chunk of raw file bytes, split anywhere. However far it
+    /// inflates, it is decoded and parsed in bounded pieces.
     pub fn feed(&mut self, chunk: &[u8]) -> Result<(), SimError> {
-        if let Some(e) = &self.failed {
-            return Err(e.clone());
-        }
+        self.usable()?;
         self.bytes += chunk.len() as u64;
-        let r = self.feed_raw(chunk);
+        let mut rest = chunk;
+        let r = loop {
+            if rest.is_empty() {
+                break Ok(());
+            }
+            match self.feed_raw(rest, FEED_BUDGET) {
+                Ok(n) => rest = &rest[n..],
+                Err(e) => break Err(e),
+            }
+        };
+        self.record(r)
+    }
+
+    /// Queues the next chunk of raw bytes without decoding it: [`Loader::pump`]
+    /// decodes it a budget at a time (how the browser sees a Cancel while a
+    /// small compressed chunk inflates to gigabytes).
+    pub fn push(&mut self, chunk: &[u8]) -> Result<(), SimError> {
+        self.usable()?;
+        self.bytes += chunk.len() as u64;
+        if self.pending_pos > 0 {
+            self.pending.drain(..self.pending_pos);
+            self.pending_pos = 0;
+        }
+        self.pending.extend_from_slice(chunk);
+        Ok(())
+    }
+
+    /// No more input: [`Loader::pump`] then decodes what the decompressor holds
+    /// (all of a zstd file).
+    pub fn end_input(&mut self) {
+        self.ended = true;
+    }
+
+    /// Decodes and parses about `budget` bytes of the pushed input (more for a
+    /// small budget: a piece at least). True when all pushed input is done (and,
+    /// after [`Loader::end_input`], all that the decompressor held).
+    pub fn pump(&mut self, budget: usize) -> Result<bool, SimError> {
+        self.usable()?;
+        let r = self.pump_inner(budget.max(1));
+        self.record(r)
+    }
+
+    fn pump_inner(&mut self, budget: usize) -> Result<bool, SimError> {
+        if self.pending_pos < self.pending.len() {
+            let data = std::mem::take(&mut self.pending);
+            let r = self.feed_raw(&data[self.pending_pos..], budget);
+            self.pending = data;
+            self.pending_pos += r?;
+            if self.pending_pos < self.pending.len() {
+                return Ok(false);
+            }
+            self.pending.clear();
+            self.pending_pos = 0;
+            return Ok(!self.ended);
+        }
+        if !self.ended {
+            return Ok(true);
+        }
+        self.finish_compressed(budget)
+    }
+
+    pub(super) fn pending_len(&self) -> usize {
+        self.pending.len() - self.pending_pos
+    }
+
+    fn usable(&self) -> Result<(), SimError> {
+        match &self.failed {
+            Some(e) => Err(e.clone()),
+            None => Ok(()),
+        }
+    }
+
+    fn record<T>(&mut self, r: Result<T, SimError>) -> Result<T, SimError> {
         if let Err(e) = &r {
             self.failed = Some(e.clone());
         }
         r
+    }
+
+    /// Bytes after decompression so far (for progress reports).
+    pub fn decoded(&self) -> u64 {
+        self.decoded
+    }
+
+    /// The largest piece of decoded bytes held at once so far (a test's measure
+    /// of memory per fed chunk).
+    pub fn peak_piece(&self) -> usize {
+        self.peak_piece
     }
 
     /// The format, once the first bytes have been examined.
@@ -158,32 +275,73 @@ impl Loader {
         self.decoded += data.len() as u64;
         match &mut self.stage {
             Stage::Run(r, ..) => r.feed(data),
-            Stage::Sniff(head) => {
-                // A big first chunk is examined in place rather than copied.
-                if head.is_empty() && data.len() >= SNIFF_BYTES {
+            Stage::Sniff(_) => self.sniff(data),
+        }
+    }
+
+    /// Collects the head the format is chosen from: [`SNIFF_BYTES`] from the
+    /// first line that carries a request (blank and comment lines before it
+    /// are dropped and counted, up to [`MAX_LEADING_COMMENTS`]).
+    fn sniff(&mut self, mut data: &[u8]) -> Result<(), SimError> {
+        loop {
+            let Stage::Sniff(head) = &mut self.stage else { unreachable!("sniffing after the format was chosen") };
+            // A big first piece is examined in place rather than copied.
+            if head.is_empty() && data.len() >= SNIFF_BYTES {
+                if self.lead.active {
+                    let n = self.lead.skip(data, &self.name)?;
+                    if n > 0 {
+                        data = &data[n..];
+                        continue;
+                    }
+                }
+                if !self.lead.active {
                     return self.start(data, false);
                 }
-                let take = (SNIFF_BYTES - head.len()).min(data.len());
-                head.extend_from_slice(&data[..take]);
-                if head.len() < SNIFF_BYTES {
+            }
+            let before = head.len();
+            let room = if self.lead.active { data.len() } else { (SNIFF_BYTES - before).min(data.len()) };
+            head.extend_from_slice(&data[..room]);
+            let new_line = before < SNIFF_BYTES || data[..room].contains(&b'\n');
+            data = &data[room..];
+            if head.len() < SNIFF_BYTES {
+                return Ok(());
+            }
+            if self.lead.active {
+                // Skipping took all of `data`: what is left of the head is a
+                // line not ended yet, or starts with the first request line.
+                if !new_line && head.len() <= MAX_LINE {
                     return Ok(());
                 }
-                let head = std::mem::take(head);
-                self.start(&head, false)?;
-                match &mut self.stage {
-                    Stage::Run(r, ..) => r.feed(&data[take..]),
-                    Stage::Sniff(_) => Ok(()),
+                let mut h = std::mem::take(head);
+                let n = self.lead.skip(&h, &self.name)?;
+                h.drain(..n);
+                if self.lead.active && h.len() > MAX_LINE {
+                    // A line too long for a trace: the parser says so.
+                    self.lead.active = false;
                 }
+                if self.lead.active || h.len() < SNIFF_BYTES {
+                    self.stage = Stage::Sniff(h);
+                    return Ok(());
+                }
+                return self.start(&h, false);
             }
+            let h = std::mem::take(head);
+            self.start(&h, false)?;
+            return match &mut self.stage {
+                Stage::Run(r, ..) => r.feed(data),
+                Stage::Sniff(_) => Ok(()),
+            };
         }
     }
 
     pub(super) fn start(&mut self, head: &[u8], eof: bool) -> Result<(), SimError> {
         let (format, detected) = detect::choose(&self.name, head, eof, &self.opts)?;
+        self.lead.active = false;
         let mut st = LineState {
             out: Out::new(self.opts.page_size),
             carry: Vec::new(),
-            line: 0,
+            // Leading blank and comment lines already dropped count as read.
+            line: self.lead.lines,
             skipped: 0,
             reasons: Vec::new(),
             strict: self.opts.strict,
@@ -198,12 +356,14 @@ impl Loader {
     }
 
     pub fn finish(mut self) -> Result<Loaded, SimError> {
-        if let Some(e) = self.failed.take() {
-            return Err(e);
-        }
-        self.finish_compressed()?;
+        self.usable()?;
+        self.ended = true;
+        while !self.pump(FEED_BUDGET)? {}
         if let Stage::Sniff(head) = &mut self.stage {
             let head = std::mem::take(head);
+            if head.is_empty() && self.lead.lines > 0 {
+                return Err(SimError::Input(format!("{} holds no requests: only blank lines and comments", self.name)));
+            }
             if head.is_empty() {
                 return Err(SimError::Input(format!("{} is empty", self.name)));
             }
@@ -232,6 +392,42 @@ impl Loader {
             decoded_bytes: self.decoded,
             filtered: st.out.filtered,
         })
+    }
+}
+
+impl Lead {
+    /// Drops the blank and comment lines that start `buf` (whole lines only);
+    /// returns their length in bytes. Stops skipping at the first line that
+    /// carries anything else, or at once when `buf` does not look like text.
+    fn skip(&mut self, buf: &[u8], name: &str) -> Result<usize, SimError> {
+        if !self.text {
+            if detect::looks_binary(buf) {
+                self.active = false;
+                return Ok(0);
+            }
+            self.text = true;
+        }
+        let mut pos = 0;
+        while let Some(i) = buf[pos..].iter().position(|&b| b == b'\n') {
+            let raw = &buf[pos..pos + i];
+            let l = if self.bytes == 0 && pos == 0 { trim(strip_bom(raw)) } else { trim(raw) };
+            if !l.is_empty() && l[0] != b'#' {
+                self.active = false;
+                break;
+            }
+            self.lines += 1;
+            pos += i + 1;
+        }
+        self.bytes += pos as u64;
+        if self.bytes > MAX_LEADING_COMMENTS {
+            return Err(SimError::Input(format!(
+                "{name}: its first {} MiB hold only blank lines and comments (limit leading_comments): \
+                 the format is told from the first lines with requests, looked for this far; \
+                 choose the format (then comments of any length are skipped) or remove the leading comments",
+                MAX_LEADING_COMMENTS >> 20
+            )));
+        }
+        Ok(pos)
     }
 }
 

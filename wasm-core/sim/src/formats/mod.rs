@@ -34,6 +34,8 @@ mod oracle;
 mod plain;
 mod registry;
 mod scan;
+#[cfg(test)]
+mod stream_tests;
 mod summary;
 mod systor;
 #[cfg(test)]
@@ -45,7 +47,7 @@ pub use csv_spec::{names_columns, parse_csv_spec};
 pub use scan::{MAX_REQUESTS, MAX_SPAN, NS_SHIFT};
 pub use summary::{summarize, Summary, REUSE_BUCKETS};
 
-pub use loader::{load_bytes, LoadInfo, Loaded, Loader, MAX_REASONS, SNIFF_BYTES};
+pub use loader::{load_bytes, LoadInfo, Loaded, Loader, MAX_LEADING_COMMENTS, MAX_REASONS, SNIFF_BYTES};
 pub use plain::write_plain;
 pub use registry::{Format, LoadOptions};
 

@@ -14,8 +14,9 @@ pub(crate) fn record(r: &[u8], out: &mut Out) -> LineResult {
     out.page(id, false)
 }
 
-/// Whether `head` plausibly holds oracleGeneral records: non-decreasing times and
-/// next-access times that are -1 or not before the access.
+/// Whether `head` plausibly holds oracleGeneral records: non-decreasing times,
+/// next-access times that are -1 or not before the access, and no record of zero
+/// bytes only (zeros pass the other checks, yet no trace writes such a record).
 pub(crate) fn plausible(head: &[u8], at_eof: bool) -> bool {
     let n = (head.len() / RECORD).min(1000);
     if n == 0 || (at_eof && !head.len().is_multiple_of(RECORD)) {
@@ -25,7 +26,7 @@ pub(crate) fn plausible(head: &[u8], at_eof: bool) -> bool {
     head.chunks_exact(RECORD).take(n).all(|r| {
         let time = u32::from_le_bytes([r[0], r[1], r[2], r[3]]);
         let next = i64::from_le_bytes(r[16..24].try_into().unwrap_or([0; 8]));
-        let ok = time >= prev && (next == -1 || next >= time as i64);
+        let ok = time >= prev && (next == -1 || next >= time as i64) && r.iter().any(|&b| b != 0);
         prev = time;
         ok
     })

@@ -189,6 +189,18 @@ fn oracle_general_binary_records() {
     assert!(matches!(&e, SimError::Parse { line: 4, msg, .. } if msg.contains("ends inside a record")), "{e}");
 }
 
+#[test]
+fn zero_bytes_are_not_a_trace() {
+    // 24,000 NUL bytes named .txt once loaded as 1,000 oracleGeneral requests for page 0.
+    let e = load_bytes("zeros.txt", &[0u8; 24_000], opts(None)).unwrap_err().to_string();
+    assert!(e.contains("zeros.txt holds only zero bytes in its first 24 KiB: not a trace"), "{e}");
+    // Zeroed records after real ones are not oracleGeneral either.
+    let mut bin = oracle_records(&[(1, 42, 100, 3), (2, 7, 10, -1)]);
+    bin.extend([0u8; 48]);
+    let e = load_bytes("data.bin", &bin, opts(None)).unwrap_err().to_string();
+    assert!(e.contains("binary data in no format cachescope knows"), "{e}");
+}
+
 fn tencent_mapping() -> CsvMapping {
     CsvMapping {
         id_column: 1,
