@@ -17,10 +17,14 @@ apt_install() {
     { as_root apt-get update -qq >&2 && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >&2; }
 }
 
-# npm packages, exactly as locked
-if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+# npm packages, exactly as locked: installed again only when the lock file's content changed
+# (not its date: a fresh checkout or worktree has a new lock file with the same content, and
+# `npm ci` would empty a node_modules that other checkouts share)
+lock_sum=$(sha256sum package-lock.json | cut -d' ' -f1)
+if [ ! -f node_modules/.package-lock.json ] || [ "$(cat node_modules/.cachescope-lock 2>/dev/null)" != "$lock_sum" ]; then
   say "installing npm packages (npm ci)"
   npm ci --no-audit --no-fund --loglevel=error >&2
+  echo "$lock_sum" > node_modules/.cachescope-lock
 fi
 
 # Rust toolchain pieces
