@@ -1,17 +1,9 @@
 // Explore on a huge cache holding a few pages: the snapshot follows the contents (CLOCK's ring
 // once listed every empty frame, 69 MB a step at 1 M frames), so the page answers and draws.
 import { expect, test, type Page } from './fixtures';
+import { answersWithin } from './answers';
 
 const status = (page: Page) => page.getByLabel('Explore status');
-
-/** The main thread answers: a round trip through the page's event loop, timed inside the page. */
-async function answersWithin(page: Page, ms: number) {
-  const took = await page.evaluate(() => {
-    const t0 = performance.now();
-    return new Promise<number>((resolve) => setTimeout(() => resolve(performance.now() - t0), 0));
-  });
-  expect(took).toBeLessThan(ms);
-}
 
 for (const [policy, frames] of [
   ['clock', 1_000_000],

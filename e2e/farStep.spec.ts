@@ -1,20 +1,12 @@
 // A link whose step lies far past the end of its trace opens at the end and says so; the page
 // keeps answering (a seek past the end once looped forever, flooding the page with messages).
 import { expect, test, type Page } from './fixtures';
+import { answersWithin } from './answers';
 import { deflateSync, inflateSync } from 'fflate';
 
 const BOOK = '7,0,1,2,0,3,0,4,2,3,0,3,2,1,2,0,1,7,0,1';
 const status = (page: Page) => page.getByLabel('Explore status');
 const notice = (page: Page) => page.getByRole('status', { name: 'Explorer notice' });
-
-/** The main thread answers: a round trip through the page's event loop, timed inside the page. */
-async function answersWithin(page: Page, ms: number) {
-  const took = await page.evaluate(() => {
-    const t0 = performance.now();
-    return new Promise<number>((resolve) => setTimeout(() => resolve(performance.now() - t0), 0));
-  });
-  expect(took).toBeLessThan(ms);
-}
 
 test('a hand-written step past the end of the default trace opens at the end', async ({ page }) => {
   await page.goto('/?policy=lru&step=5000000');

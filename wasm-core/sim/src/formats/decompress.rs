@@ -56,16 +56,22 @@ impl Loader {
                     return Ok(data.len());
                 }
                 let head = std::mem::take(buf);
-                self.comp = comp_for(&head);
-                let mut rest = &head[..];
-                while !rest.is_empty() {
-                    let n = self.feed_compressed(rest, usize::MAX)?;
-                    rest = &rest[n..];
-                }
+                self.start_with(&head)?;
                 used = take;
             }
         }
         Ok(used + self.feed_compressed(&data[used..], budget)?)
+    }
+
+    /// Chooses the decompressor from the sniffed first bytes and feeds them to it.
+    fn start_with(&mut self, head: &[u8]) -> Result<(), SimError> {
+        self.comp = comp_for(head);
+        let mut rest = head;
+        while !rest.is_empty() {
+            let n = self.feed_compressed(rest, usize::MAX)?;
+            rest = &rest[n..];
+        }
+        Ok(())
     }
 
     fn feed_compressed(&mut self, data: &[u8], budget: usize) -> Result<usize, SimError> {
@@ -122,12 +128,7 @@ impl Loader {
     pub(super) fn finish_compressed(&mut self, budget: usize) -> Result<bool, SimError> {
         if let Comp::Sniff(buf) = &mut self.comp {
             let head = std::mem::take(buf);
-            self.comp = comp_for(&head);
-            let mut rest = &head[..];
-            while !rest.is_empty() {
-                let n = self.feed_compressed(rest, usize::MAX)?;
-                rest = &rest[n..];
-            }
+            self.start_with(&head)?;
         }
         match std::mem::replace(&mut self.comp, Comp::Done) {
             Comp::Gzip(mut d) => {
