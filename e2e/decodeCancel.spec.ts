@@ -3,6 +3,7 @@
 // previous trace and its results, and a legitimate file of any decoded length loads.
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from './fixtures';
+import { loadedWithResults } from './loaded';
 
 const GiB = 1024;
 
@@ -38,18 +39,6 @@ test.beforeEach(async ({ page }) => {
   await page.goto('/');
   await expect(page.getByText(/^core \d/)).toBeVisible();
 });
-
-/** A generated trace of 1,000 requests, run: its rows are what a cancelled load must keep. */
-async function loadedWithResults(page: Page) {
-  await page.getByRole('spinbutton', { name: 'Length (requests)' }).fill('1000');
-  await page.getByRole('button', { name: 'Generate workload' }).click();
-  const summary = page.getByRole('region', { name: 'Trace summary' });
-  await expect(summary).toContainText('1,000');
-  await page.getByRole('button', { name: 'Run' }).click();
-  const rows = page.getByRole('table').getByRole('row');
-  await expect(rows.nth(1)).toBeVisible();
-  return { summary, rows, count: await rows.count() };
-}
 
 /** Uploads `file`, waits until it is decoding (the bar's label counts decoded bytes), then cancels: returns how long Cancel took. */
 async function cancelWhileDecoding(page: Page, file: { name: string; buffer: Buffer }): Promise<number> {

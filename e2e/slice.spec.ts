@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { loadedWithResults } from './loaded';
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/');
@@ -69,14 +70,7 @@ test('a long run can be cancelled and the page stays usable', async ({ page }) =
 });
 
 test('Cancel during generation keeps the previous trace and its results', async ({ page }) => {
-  await page.getByRole('spinbutton', { name: 'Length (requests)' }).fill('1000');
-  await page.getByRole('button', { name: 'Generate workload' }).click();
-  const summary = page.getByRole('region', { name: 'Trace summary' });
-  await expect(summary).toContainText('1,000');
-  await page.getByRole('button', { name: 'Run' }).click();
-  const rows = page.getByRole('table').getByRole('row');
-  await expect(rows.first()).toBeVisible();
-  const before = await rows.count();
+  const { summary, rows, count: before } = await loadedWithResults(page);
 
   // Generation runs in slices, so Cancel is seen long before 60 million requests are made.
   await page.getByRole('spinbutton', { name: 'Length (requests)' }).fill('60000000');
