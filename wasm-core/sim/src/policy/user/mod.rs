@@ -120,3 +120,12 @@ pub trait Hooks {
 
 #[cfg(test)]
 mod tests;
+
+/// Policies to start from, as the editor and the documentation offer them:
+/// (id, name, JavaScript source).
+pub const TEMPLATES: &[(&str, &str, &str)] = &[
+    ("fifo", "FIFO", include_str!("templates/fifo.js")),
+    ("lru", "LRU", include_str!("templates/lru.js")),
+    ("clock", "CLOCK", include_str!("templates/clock.js")),
+    ("empty", "Empty", include_str!("templates/empty.js")),
+];
