@@ -153,10 +153,11 @@ pub struct Instance {
     at: Persistent<Function<'static>>,
     view: Persistent<Function<'static>>,
     sb: Sandbox,
+    devices: bool,
 }
 
 impl Instance {
-    pub fn start(source: &str, frames: usize, params: &Json) -> Result<Instance, Failure> {
+    pub fn start(source: &str, frames: usize, params: &Json, devices: bool) -> Result<Instance, Failure> {
         let sb = Sandbox::new()?;
         let (run, at, view) = sb.ctx.with(|ctx| {
             let cls = sb.class(&ctx, source)?;
@@ -172,7 +173,7 @@ impl Instance {
             };
             Ok::<_, Failure>((get("run")?, get("at")?, get("view")?))
         })?;
-        Ok(Instance { run, at, view, sb })
+        Ok(Instance { run, at, view, sb, devices })
     }
 }
 
@@ -183,7 +184,7 @@ impl Hooks for Instance {
             let method = if evict { Method::Evict } else { Method::Hit };
             let setup = |e: rquickjs::Error| Failure::new(method, e.to_string());
             let k = TypedArray::<u8>::new_copy(ctx.clone(), kinds).map_err(setup)?;
-            let p = page_values(&ctx, pages).map_err(setup)?;
+            let p = page_values(&ctx, pages, self.devices).map_err(setup)?;
             let run = self.run.clone().restore(&ctx).map_err(setup)?;
             sb.budget(BASE_TICKS + kinds.len() as u64);
             match run.call::<_, Value>((k, p, kinds.len() as f64, evict)).catch(&ctx) {
@@ -216,16 +217,23 @@ impl Hooks for Instance {
     }
 }
 
-/// The pages of a batch as the user's code receives them: a Float64Array when every
-/// one is a plain number, an array of numbers and labels otherwise.
-fn page_values<'js>(ctx: &Ctx<'js>, pages: &[u64]) -> rquickjs::Result<Value<'js>> {
-    if pages.iter().all(|&p| p < cachescope_sim::policy::user::EXACT) {
+/// The pages of a batch as the user's code receives them: an Int32Array when every
+/// one fits (QuickJS then holds them as integers, which its Map hashes well: whole
+/// doubles all hash alike there, and a Map of them was 5× slower), a Float64Array
+/// up to 2^53, an array of numbers and labels otherwise.
+fn page_values<'js>(ctx: &Ctx<'js>, pages: &[u64], devices: bool) -> rquickjs::Result<Value<'js>> {
+    let plain = |p: u64| !devices || p >> cachescope_sim::formats::NS_SHIFT == 0;
+    if pages.iter().all(|&p| p <= i32::MAX as u64 && plain(p)) {
+        let v: Vec<i32> = pages.iter().map(|&p| p as i32).collect();
+        return Ok(TypedArray::<i32>::new(ctx.clone(), v)?.into_value());
+    }
+    if pages.iter().all(|&p| p < cachescope_sim::policy::user::EXACT && plain(p)) {
         let v: Vec<f64> = pages.iter().map(|&p| p as f64).collect();
         return Ok(TypedArray::<f64>::new(ctx.clone(), v)?.into_value());
     }
     let arr = rquickjs::Array::new(ctx.clone())?;
     for (i, &p) in pages.iter().enumerate() {
-        match PageValue::of(p, true) {
+        match PageValue::of(p, devices) {
             PageValue::Number(x) => arr.set(i, x)?,
             PageValue::Text(s) => arr.set(i, s)?,
         }

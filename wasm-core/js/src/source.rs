@@ -96,7 +96,7 @@ impl UserSource for JsSource {
     fn provenance(&self) -> String {
         format!("sha256:{}", self.sha256)
     }
-    fn open(&self, frames: usize, params: &Value, _devices: bool) -> Result<Box<dyn Hooks>, Failure> {
-        Ok(Box::new(Instance::start(&self.source, frames, params)?))
+    fn open(&self, frames: usize, params: &Value, devices: bool) -> Result<Box<dyn Hooks>, Failure> {
+        Ok(Box::new(Instance::start(&self.source, frames, params, devices)?))
     }
 }
