@@ -199,12 +199,14 @@ describe('explorer view snapshots: rings', () => {
     );
   });
 
-  it('CLOCK on 200 frames: the ring painted as pixels, and the zoom around the hand', async () => {
-    const f = frameAt(book, 'clock', 200, 20);
-    expect(f.snapshot.rings[0].size).toBe(200);
+  it('CLOCK on 200 frames: the ring painted as pixels (reference bits, dirty pages), and the zoom around the hand', async () => {
+    const f = frameAt(writes, 'clock', 200, 80);
+    const ring = f.snapshot.rings[0];
+    expect(ring.size).toBe(200);
+    expect(ring.slots.some((s) => s.dirty) && ring.slots.some((s) => s.bits > 0)).toBe(true);
     const node = show(<CacheViews frame={f} />);
     expect(node.querySelectorAll('canvas')).toHaveLength(2);
-    await expect(drawings(node, `CLOCK, 200 frames, textbook string, ${stepText(f)}`)).toMatchFileSnapshot(
+    await expect(drawings(node, `CLOCK, 200 frames, 80 requests with writes, ${stepText(f)}`)).toMatchFileSnapshot(
       '__snapshots__/ring-clock-large.txt',
     );
   });
