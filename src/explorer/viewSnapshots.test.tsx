@@ -170,14 +170,14 @@ const stepText = (f: Frame) =>
   `step ${f.position} of ${f.total}: ${f.request ? `${f.request.write ? 'write' : 'read'} page ${f.request.page}` : 'start'}${f.hit === null ? '' : f.hit ? ' (hit)' : ' (miss)'}`;
 
 describe('explorer view snapshots: rings', () => {
-  it('CLOCK: one hand, reference bits, the victim slot and the pages the hand cleared', async () => {
+  it('CLOCK: one hand, the victim slot and the pages the hand passed (their reference bits cleared)', async () => {
     const f = frameAt(book, 'clock', 4, 14);
     expect(kinds(f)).toEqual(expect.arrayContaining(['visit', 'evict']));
     const node = show(<CacheViews frame={f} />);
     await expect(drawings(node, `CLOCK, 4 frames, textbook string, ${stepText(f)}`)).toMatchFileSnapshot('__snapshots__/ring-clock.txt');
   });
 
-  it('CLOCK: the hand half-way through its sweep to the next step, the selected page outlined', async () => {
+  it('CLOCK: the hand half-way through its sweep to the next step, reference bits, the selected page outlined', async () => {
     const { frames } = framesAt(book, { type: 'explore-open', policy: 'clock', frames: 4, params: {} }, [17, 18]);
     const [a, b] = frames;
     expect(a.snapshot.rings[0].hands[0].pos).not.toBe(b.snapshot.rings[0].hands[0].pos);
