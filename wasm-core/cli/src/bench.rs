@@ -96,8 +96,10 @@ fn bench_own(trace: &cachescope_sim::Trace, frames: usize) -> Result<serde_json:
     let mut s = Session::new(trace, p, RunOptions { buckets: 1, ..RunOptions::default() });
     s.advance(usize::MAX).map_err(|e| e.to_string())?;
     let secs = t0.elapsed().as_secs_f64();
-    Ok(json!({"policy": "lru written in JavaScript (QuickJS-ng, native)", "mreq_per_s": trace.len() as f64 / secs / 1e6,
-              "seconds": secs, "hit_ratio": s.hits() as f64 / trace.len() as f64}))
+    Ok(
+        json!({"policy": "lru written in JavaScript (QuickJS-ng, native)", "mreq_per_s": trace.len() as f64 / secs / 1e6,
+              "seconds": secs, "hit_ratio": s.hits() as f64 / trace.len() as f64}),
+    )
 }
 
 fn val(p: &mut lexopt::Parser) -> Result<String, String> {

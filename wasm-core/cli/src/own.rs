@@ -33,8 +33,7 @@ pub fn mark_row(id: &str, row: &mut Value) {
 
 /// `--check-against ID`: each file's policy against ID; a difference exits 2.
 pub fn check(a: &Args, input: &Input, reference: &str) -> Result<(), String> {
-    let mine: Vec<&String> =
-        a.policies.iter().filter(|p| user::lookup(p).is_some() && *p != reference).collect();
+    let mine: Vec<&String> = a.policies.iter().filter(|p| user::lookup(p).is_some() && *p != reference).collect();
     if mine.is_empty() {
         return Err("--check-against compares the policies of --policy-file files; give one".into());
     }
@@ -44,7 +43,8 @@ pub fn check(a: &Args, input: &Input, reference: &str) -> Result<(), String> {
     let mut differ = Vec::new();
     for id in mine {
         let params = a.params.get(id.as_str()).cloned().unwrap_or(Value::Null);
-        let r = check_policies(Some((trace, &sizes)), (id, &params), (reference, &ref_params)).map_err(|e| e.to_string())?;
+        let r = check_policies(Some((trace, &sizes)), (id, &params), (reference, &ref_params))
+            .map_err(|e| e.to_string())?;
         if a.json {
             println!("{}", serde_json::to_string(&r).expect("reports serialise"));
         } else {
@@ -73,7 +73,10 @@ fn print(r: &CheckReport, source: &str) {
                 (false, Some(v)) => format!("miss, evicted page {v}"),
                 (false, None) => "miss, evicted nothing".to_string(),
             };
-            println!("{} first differs from {} at request {} (page {}), {} frames, on {trace}:", r.policy, r.reference, d.request, d.page, d.frames);
+            println!(
+                "{} first differs from {} at request {} (page {}), {} frames, on {trace}:",
+                r.policy, r.reference, d.request, d.page, d.frames
+            );
             println!("  {:<16} {}", r.policy, did(d.hit, &d.victim));
             println!("  {:<16} {}", r.reference, did(d.reference_hit, &d.reference_victim));
         }

@@ -11,17 +11,20 @@ use serde_json::Value as Json;
 use std::cell::Cell;
 use std::rc::Rc;
 
+use cachescope_sim::limits::{USER_MEMORY, USER_OPS_PER_CALL, USER_OPS_PER_REQUEST, USER_OPS_SETUP};
+
 /// Memory one instance may hold.
-pub const MEMORY: usize = 64 << 20;
+pub const MEMORY: usize = USER_MEMORY as usize;
 /// Operations between two checks of the budget (QuickJS counts down this many
 /// before it calls the interrupt handler), so budgets are counted in ticks of it.
 pub const TICK: u64 = 10_000;
 /// The C stack the engine may use (deep recursion is an exception, not a crash).
 const STACK: usize = 256 << 10;
-/// Ticks a call may take: a base, and one more per request it delivers.
-const BASE_TICKS: u64 = 2_000;
+/// Ticks a call may take: a base, and more per request it delivers.
+const BASE_TICKS: u64 = USER_OPS_PER_CALL / TICK;
+const TICKS_PER_REQUEST: u64 = USER_OPS_PER_REQUEST / TICK;
 /// Ticks for the constructor and for `view()`.
-const SETUP_TICKS: u64 = 5_000;
+const SETUP_TICKS: u64 = USER_OPS_SETUP / TICK;
 
 /// The file name errors and stack traces give the user's source.
 const FILE: &str = "policy.js";
@@ -131,11 +134,7 @@ pub fn declared(source: &str) -> Result<Vec<Json>, Failure> {
         if params.is_undefined() || params.is_null() {
             return Ok(Vec::new());
         }
-        let json: Option<String> = ctx
-            .json_stringify(params)
-            .ok()
-            .flatten()
-            .and_then(|s| s.to_string().ok());
+        let json: Option<String> = ctx.json_stringify(params).ok().flatten().and_then(|s| s.to_string().ok());
         match json.and_then(|s| serde_json::from_str::<Json>(&s).ok()) {
             Some(Json::Array(a)) => Ok(a),
             _ => Err(Failure::new(
@@ -186,14 +185,18 @@ impl Hooks for Instance {
             let k = TypedArray::<u8>::new_copy(ctx.clone(), kinds).map_err(setup)?;
             let p = page_values(&ctx, pages, self.devices).map_err(setup)?;
             let run = self.run.clone().restore(&ctx).map_err(setup)?;
-            sb.budget(BASE_TICKS + kinds.len() as u64);
+            sb.budget(BASE_TICKS + TICKS_PER_REQUEST * kinds.len() as u64);
             match run.call::<_, Value>((k, p, kinds.len() as f64, evict)).catch(&ctx) {
                 Ok(v) => Ok(evict.then(|| returned(&v))),
                 Err(e) => {
                     let msg = describe(&e, "threw", sb.over());
                     let at = self.at.clone().restore(&ctx).ok().and_then(|f| f.call::<_, f64>(()).ok());
                     let at = at.filter(|&i| i >= 0.0).map(|i| i as usize);
-                    Ok::<_, Failure>(Err(Failure { method: if at.is_some() { Method::Hit } else { Method::Evict }, at, msg })?)
+                    Ok::<_, Failure>(Err(Failure {
+                        method: if at.is_some() { Method::Hit } else { Method::Evict },
+                        at,
+                        msg,
+                    })?)
                 }
             }
         })
@@ -205,12 +208,15 @@ impl Hooks for Instance {
             let fail = |e: rquickjs::Error| Failure::new(Method::View, e.to_string());
             let view = self.view.clone().restore(&ctx).map_err(fail)?;
             sb.budget(SETUP_TICKS);
-            let v: Value = view.call(()).catch(&ctx).map_err(|e| Failure::new(Method::View, describe(&e, "threw", sb.over())))?;
+            let v: Value =
+                view.call(()).catch(&ctx).map_err(|e| Failure::new(Method::View, describe(&e, "threw", sb.over())))?;
             match v.as_string() {
                 None => Ok(None),
                 Some(s) => {
                     let s = s.to_string().map_err(fail)?;
-                    serde_json::from_str(&s).map(Some).map_err(|e| Failure::new(Method::View, format!("returned something that is not a view: {e}")))
+                    serde_json::from_str(&s)
+                        .map(Some)
+                        .map_err(|e| Failure::new(Method::View, format!("returned something that is not a view: {e}")))
                 }
             }
         })
@@ -271,7 +277,8 @@ fn describe(e: &CaughtError, verb: &str, over_budget: Option<u64>) -> String {
             if text == "out of memory" || name == "InternalError" && text.contains("memory") {
                 return format!("ran out of memory ({} MiB)", MEMORY >> 20);
             }
-            let line = x.stack().as_deref().and_then(line_of).or_else(|| x.get::<_, i32>("lineNumber").ok().map(|l| l as u32));
+            let line =
+                x.stack().as_deref().and_then(line_of).or_else(|| x.get::<_, i32>("lineNumber").ok().map(|l| l as u32));
             match line {
                 Some(l) => format!("{verb} {name}: {text} (line {l})"),
                 None => format!("{verb} {name}: {text}"),

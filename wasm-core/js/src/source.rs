@@ -10,7 +10,7 @@ use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 /// Bytes of a policy's source (it travels in links too).
-pub const MAX_SOURCE: usize = 256 * 1024;
+pub const MAX_SOURCE: usize = cachescope_sim::limits::USER_SOURCE_BYTES as usize;
 
 pub struct JsSource {
     name: String,

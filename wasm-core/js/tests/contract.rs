@@ -44,7 +44,11 @@ fn the_templates_give_exactly_the_built_ins_hits_on_generated_and_real_traces() 
     for t in &traces {
         for frames in [1, 2, 5, 64, 600] {
             for id in ["fifo", "lru", "clock"] {
-                assert_eq!(hits(&format!("js-{id}"), t, frames).unwrap(), hits(id, t, frames).unwrap(), "{id} {frames}");
+                assert_eq!(
+                    hits(&format!("js-{id}"), t, frames).unwrap(),
+                    hits(id, t, frames).unwrap(),
+                    "{id} {frames}"
+                );
             }
         }
     }
@@ -77,7 +81,10 @@ fn an_endless_loop_is_stopped_by_the_budget_naming_the_method_within_seconds() {
 
 #[test]
 fn exceptions_name_their_line_and_syntax_errors_are_refused_at_once() {
-    js("thrower", "export default class {\n  hit(p) {\n    throw new RangeError('no ' + p);\n  }\n  insert() {}\n  evict() {}\n}");
+    js(
+        "thrower",
+        "export default class {\n  hit(p) {\n    throw new RangeError('no ' + p);\n  }\n  insert() {}\n  evict() {}\n}",
+    );
     let t = Trace::reads(&[1, 1]);
     let e = hits("thrower", &t, 3).unwrap_err().to_string();
     assert_eq!(e, "thrower: hit() threw RangeError: no 1 (line 3) (request 2, page 1)");
@@ -99,7 +106,10 @@ fn the_sandbox_has_no_clock_a_seeded_random_and_a_memory_cap() {
     assert!(e.contains(r#"["undefined","undefined",0."#), "{e}");
     let again = hits("probe", &t, 1).unwrap_err().to_string();
     assert_eq!(e, again, "Math.random is seeded");
-    js("hog", "export default class { insert() { this.a = []; for (;;) this.a.push(new Array(1e5).fill(1)); } evict() {} }");
+    js(
+        "hog",
+        "export default class { insert() { this.a = []; for (;;) this.a.push(new Array(1e5).fill(1)); } evict() {} }",
+    );
     let e = hits("hog", &t, 1).unwrap_err().to_string();
     assert!(e.contains("ran out of memory") || e.contains("budget"), "{e}");
 }

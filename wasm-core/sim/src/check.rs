@@ -112,13 +112,8 @@ pub fn check(
     policy: (&str, &Value),
     reference: (&str, &Value),
 ) -> Result<CheckReport, SimError> {
-    let mut report = CheckReport {
-        policy: policy.0.into(),
-        reference: reference.0.into(),
-        cases: 0,
-        requests: 0,
-        difference: None,
-    };
+    let mut report =
+        CheckReport { policy: policy.0.into(), reference: reference.0.into(), cases: 0, requests: 0, difference: None };
     let mut one = |t: &Trace, frames: usize, name: &str, gen: Option<&GenConfig>| -> Result<bool, SimError> {
         report.cases += 1;
         match first_difference(t, policy, reference, frames)? {

@@ -236,8 +236,10 @@ impl UserPolicy {
                 self.name
             )));
         };
-        let mut hooks =
-            self.source.open(self.frames, &self.params, self.devices).map_err(|f| message(self.name, &f, None, None))?;
+        let mut hooks = self
+            .source
+            .open(self.frames, &self.params, self.devices)
+            .map_err(|f| message(self.name, &f, None, None))?;
         let mut start = 0;
         for (i, &k) in kinds.iter().enumerate() {
             if k == VICTIM {
@@ -298,7 +300,10 @@ impl PolicyClone for UserPolicy {
         let (hooks, failure) = match self.replayed() {
             Ok(h) => (h, None),
             // The copy carries the reason it could not be made and fails at its first use.
-            Err(e) => (self.source.open(self.frames, &self.params, self.devices).ok().unwrap_or_else(|| Box::new(Dead)), Some(e)),
+            Err(e) => (
+                self.source.open(self.frames, &self.params, self.devices).ok().unwrap_or_else(|| Box::new(Dead)),
+                Some(e),
+            ),
         };
         let e = self.engine.borrow();
         Box::new(UserPolicy {
@@ -403,10 +408,10 @@ impl Policy for UserPolicy {
         }
         let shown = match e.hooks.view() {
             Ok(None) => return self.default_snapshot(),
-            Ok(Some(v)) => super::parse_view(&v, &|id| self.resident.get(&id).copied(), &|s| {
-                crate::trace::parse_id_label(s)
-            })
-            .map_err(|msg| Failure::new(Method::View, msg)),
+            Ok(Some(v)) => {
+                super::parse_view(&v, &|id| self.resident.get(&id).copied(), &|s| crate::trace::parse_id_label(s))
+                    .map_err(|msg| Failure::new(Method::View, msg))
+            }
             Err(f) => Err(f),
         };
         match shown {
@@ -414,7 +419,12 @@ impl Policy for UserPolicy {
                 snap.policy = self.name;
                 snap.capacity = self.frames as u32;
                 snap.resident = self.order.len() as u32;
-                for s in snap.rings.iter_mut().flat_map(|r| r.slots.iter_mut()).chain(snap.lists.iter_mut().flat_map(|l| l.entries.iter_mut())) {
+                for s in snap
+                    .rings
+                    .iter_mut()
+                    .flat_map(|r| r.slots.iter_mut())
+                    .chain(snap.lists.iter_mut().flat_map(|l| l.entries.iter_mut()))
+                {
                     if let Some(p) = s.page {
                         s.dirty = self.state[p as usize] & DIRTY != 0;
                     }

@@ -108,7 +108,12 @@ pub fn defined() -> Vec<&'static PolicyEntry> {
 
 /// Builds an instance of the user policy `name`: its parameters are checked against
 /// what it declared (unknown ones refused, ranges enforced, defaults filled).
-pub fn build(name: &str, frames: usize, ctx: &crate::policy::BuildCtx, params: &Value) -> Result<Box<dyn crate::Policy>, SimError> {
+pub fn build(
+    name: &str,
+    frames: usize,
+    ctx: &crate::policy::BuildCtx,
+    params: &Value,
+) -> Result<Box<dyn crate::Policy>, SimError> {
     let (source, entry, defaults) =
         lookup(name).ok_or_else(|| SimError::config("policy", format!("unknown policy {name:?}")))?;
     let mut all = defaults.as_object().cloned().unwrap_or_default();
@@ -116,7 +121,11 @@ pub fn build(name: &str, frames: usize, ctx: &crate::policy::BuildCtx, params: &
         for (k, v) in given {
             if !entry.params.iter().any(|p| p.key == k) {
                 let known: Vec<&str> = entry.params.iter().map(|p| p.key).collect();
-                let has = if known.is_empty() { "it declares none".to_string() } else { format!("it declares {}", known.join(", ")) };
+                let has = if known.is_empty() {
+                    "it declares none".to_string()
+                } else {
+                    format!("it declares {}", known.join(", "))
+                };
                 return Err(SimError::config(format!("{name} parameters"), format!("unknown parameter {k:?}; {has}")));
             }
             all.insert(k.clone(), v.clone());

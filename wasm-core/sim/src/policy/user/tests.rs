@@ -74,7 +74,8 @@ impl UserSource for Test {
 }
 
 fn trace() -> crate::Trace {
-    let cfg = crate::generate::GenConfig::single(crate::generate::Workload::Zipf { pages: 300, alpha: 0.8 }, 20_000, 0.3, 7);
+    let cfg =
+        crate::generate::GenConfig::single(crate::generate::Workload::Zipf { pages: 300, alpha: 0.8 }, 20_000, 0.3, 7);
     crate::generate::generate(&cfg).unwrap()
 }
 

@@ -40,13 +40,17 @@ pub fn parse_view(
     let per_page = |key: &str| -> Result<Vec<(u32, Value)>, String> {
         match obj.get(key) {
             None | Some(Value::Null) => Ok(Vec::new()),
-            Some(Value::Object(m)) => m.iter().map(|(k, v)| Ok((page(&Value::String(k.clone()))?, v.clone()))).collect(),
+            Some(Value::Object(m)) => {
+                m.iter().map(|(k, v)| Ok((page(&Value::String(k.clone()))?, v.clone()))).collect()
+            }
             Some(other) => Err(format!("gave {key} as {}; expected an object of page: value", kind(other))),
         }
     };
     let bits: Vec<(u32, u8)> = per_page("bits")?
         .into_iter()
-        .map(|(p, v)| v.as_f64().map(|x| (p, x.clamp(0.0, 255.0) as u8)).ok_or_else(|| format!("gave bits {v}, not a number")))
+        .map(|(p, v)| {
+            v.as_f64().map(|x| (p, x.clamp(0.0, 255.0) as u8)).ok_or_else(|| format!("gave bits {v}, not a number"))
+        })
         .collect::<Result<_, _>>()?;
     let status: Vec<(u32, &'static str)> = per_page("status")?
         .into_iter()
@@ -67,9 +71,7 @@ pub fn parse_view(
         if total > MAX_ENTRIES {
             return Err(format!("returned more than {MAX_ENTRIES} entries"));
         }
-        arr.iter()
-            .map(|p| if empty_ok && p.is_null() { Ok(Slot::EMPTY) } else { page(p).map(slot) })
-            .collect()
+        arr.iter().map(|p| if empty_ok && p.is_null() { Ok(Slot::EMPTY) } else { page(p).map(slot) }).collect()
     };
     let mut snap = Snapshot::default();
     for l in array(obj, "lists")? {
