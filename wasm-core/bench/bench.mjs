@@ -1,7 +1,7 @@
 // `npm run bench`: simulation throughput of every policy, native and WASM (under
 // Node), on the same generated trace, printed side by side. A benchmark, not a test.
 //
-// usage: npm run bench -- [--requests N] [--pages N] [--alpha A] [--cache-pct P] [--policy a,b]
+// usage: npm run bench -- [--requests N] [--pages N] [--alpha A] [--cache-pct P] [--policy a,b] [--own-requests N]
 
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -116,6 +116,40 @@ console.log(
   `trace memory: ${native.trace.bytes_per_request.toFixed(2)} bytes per request (native); generation ${native.trace.generate_seconds.toFixed(2)} s native, ${wasmGen.toFixed(2)} s WASM`,
 );
 trace.free();
+
+// A policy written in JavaScript (the editor's LRU template): natively (the runner's QuickJS-ng)
+// and in the browser worker's build with the engine (src/wasm-pkg-js, the same QuickJS-ng
+// compiled to WebAssembly) under Node, on a Zipf trace of --own-requests requests.
+const ownRequests = Number(opt('own-requests', 1_000_000));
+{
+  const wasmJs = await import(`${root}src/wasm-pkg-js/cachescope.js`);
+  wasmJs.initSync({ module: readFileSync(`${root}src/wasm-pkg-js/cachescope_bg.wasm`) });
+  const lruJs = JSON.parse(wasmJs.catalog()).templates.find((tp) => tp.id === 'lru').source;
+  wasmJs.define_js('lru-js', lruJs);
+  const ownCfg = { seed: 1, phases: [{ workload: { kind: 'zipf', pages, alpha }, length: ownRequests, write_fraction: 0.3 }] };
+  const ot = wasmJs.WasmTrace.generate(JSON.stringify(ownCfg));
+  const hitsOf = (policy) => {
+    const s = new wasmJs.WasmSession(ot, policy, frames, '', '{"buckets":1}');
+    const t0 = performance.now();
+    while (!s.done()) s.advance(1 << 18);
+    const secs = (performance.now() - t0) / 1000;
+    const hits = s.hits();
+    s.free();
+    return { hits, mreq: ot.len() / secs / 1e6 };
+  };
+  const mine = hitsOf('lru-js');
+  const builtIn = hitsOf('lru');
+  ot.free();
+  console.log('');
+  const own = native.own_policy;
+  if (own)
+    console.log(
+      `LRU written in JavaScript (the editor's template), natively (QuickJS-ng in the runner, ${requests.toLocaleString('en-US')} requests): ${own.mreq_per_s.toFixed(3)} M req/s, hit ratio ${(own.hit_ratio * 100).toFixed(2)} %`,
+    );
+  console.log(
+    `LRU written in JavaScript in the browser worker's build (src/wasm-pkg-js under Node, ${ownRequests.toLocaleString('en-US')} requests): ${mine.mreq.toFixed(3)} M req/s (built-in lru ${builtIn.mreq.toFixed(1)}); same hits as lru: ${mine.hits === builtIn.hits ? 'yes' : 'NO'}`,
+  );
+}
 
 // Parse throughput: the worker's way, 4 MiB chunks into a streaming loader.
 console.log('');

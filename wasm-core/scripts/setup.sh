@@ -43,23 +43,35 @@ if [ "$mode" = test ] && [ ! -x /usr/bin/chromium ]; then
   apt_install chromium || { say "could not install chromium"; exit 1; }
 fi
 
-# The WASM core, rebuilt only when its sources changed
-pkg="src/wasm-pkg"
-stamp="$pkg/.built"
-stale=1
-if [ -f "$stamp" ] && [ -f "$pkg/cachescope_bg.wasm" ]; then
-  newer=$(find wasm-core/Cargo.toml wasm-core/Cargo.lock wasm-core/sim wasm-core/wasm -newer "$stamp" \
-    \( -name '*.rs' -o -name 'Cargo.toml' -o -name 'Cargo.lock' \) -not -path '*/tests/*' -print -quit 2>/dev/null)
-  [ -z "$newer" ] && stale=0
+# QuickJS (policies written in JavaScript) is C: its wasm32 build needs clang and lld
+if ! command -v clang >/dev/null || ! command -v wasm-ld >/dev/null; then
+  apt_install clang lld || { say "could not install clang and lld (QuickJS's WebAssembly build needs them)"; exit 1; }
 fi
-[ -f "$pkg/catalog.json" ] || stale=1
-if [ "$stale" = 1 ]; then
-  say "building the WASM core (wasm-pack; the first build also installs wasm-bindgen, about 5 minutes, once)"
-  (cd wasm-core/wasm && wasm-pack --quiet build --release --target web --no-pack \
-    --out-dir ../../$pkg --out-name cachescope >&2)
-  node wasm-core/scripts/catalog.mjs
-  touch "$stamp"
-fi
+
+# The WASM core, two builds, each rebuilt only when its sources changed: src/wasm-pkg/ (what
+# the first page load fetches) and src/wasm-pkg-js/ (the same core with the JavaScript engine
+# for user policies, `--features js`; the worker loads it when a page first uses one)
+build_pkg() { # out-dir, features, crates its sources live in
+  local pkg="$1" features="$2" crates="$3" stamp="$1/.built" stale=1
+  if [ -f "$stamp" ] && [ -f "$pkg/cachescope_bg.wasm" ]; then
+    # shellcheck disable=SC2086
+    newer=$(find wasm-core/Cargo.toml wasm-core/Cargo.lock $crates -newer "$stamp" \
+      \( -name '*.rs' -o -name '*.js' -o -name 'Cargo.toml' -o -name 'Cargo.lock' \) -not -path '*/tests/*' -print -quit 2>/dev/null)
+    [ -z "$newer" ] && stale=0
+  fi
+  [ -f "$pkg/catalog.json" ] || [ "$pkg" != src/wasm-pkg ] || stale=1
+  if [ "$stale" = 1 ]; then
+    say "building $pkg (wasm-pack${features:+ --features $features}; the first build also installs wasm-bindgen, about 5 minutes, once)"
+    # Touched before the build: a source saved while it runs is newer, so the next run builds again.
+    local started; started=$(mktemp)
+    (cd wasm-core/wasm && wasm-pack --quiet build --release --target web --no-pack \
+      --out-dir "../../$pkg" --out-name cachescope -- ${features:+--features "$features"} >&2)
+    if [ "$pkg" = src/wasm-pkg ]; then node wasm-core/scripts/catalog.mjs; fi
+    mv "$started" "$stamp"
+  fi
+}
+build_pkg src/wasm-pkg "" "wasm-core/sim wasm-core/wasm"
+build_pkg src/wasm-pkg-js js "wasm-core/sim wasm-core/wasm wasm-core/js"
 
 # The native runner, for `npm run sim`, the benchmark and the parity tests
 if [ "$mode" != app ]; then

@@ -487,7 +487,11 @@ step: number | null,
 /**
  * `collapse-repeats=true` (or an old link's `param=ID.ignore_repeats=true`).
  */
-collapse: boolean, };
+collapse: boolean, 
+/**
+ * Sources of the user policies the link defines (`code.NAME=`), by name.
+ */
+code: { [key in string]: string }, };
 
 export type GenConfig = { seed: number, phases: Array<Phase>, };
 

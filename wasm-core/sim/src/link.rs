@@ -2,6 +2,12 @@
 //! `?trace=7,0,1,2,0,3&policy=fifo&frames=3&view=explore&step=12`. The names follow
 //! the runner's flags; every value is checked here, against the catalogue, and a
 //! bad one is refused with a message naming the link parameter.
+//!
+//! A link may carry policies its author wrote: `code.NAME=` with the percent-encoded
+//! JavaScript source defines NAME, which `policy=` then names
+//! (`?trace=7,0,1&policy=mine,lru&frames=3&code.mine=export%20default%20class…`).
+//! The parser checks the name (a built-in id may not be shadowed) and the source's
+//! size; the page that opens the link compiles the source.
 
 use crate::catalog::{self, Param};
 use crate::error::quoted;
@@ -33,6 +39,8 @@ pub struct HandLink {
     pub step: Option<u64>,
     /// `collapse-repeats=true` (or an old link's `param=ID.ignore_repeats=true`).
     pub collapse: bool,
+    /// Sources of the user policies the link defines (`code.NAME=`), by name.
+    pub code: BTreeMap<String, String>,
 }
 
 fn bad(param: &str, msg: impl Into<String>) -> SimError {
@@ -139,13 +147,38 @@ fn frames_of(text: &str) -> Result<String, SimError> {
     Ok(parts.join(", "))
 }
 
+/// Characters of a parameter's name for a policy the link defines.
+const MAX_CODE_PARAM_CHARS: usize = 64;
+
+/// `code.NAME` and its source: NAME must be a name for a policy (not a built-in's id),
+/// the source within the limit `user_source`.
+fn code_of(key: &str, source: String) -> Result<(String, String), SimError> {
+    let name = &key["code.".len()..];
+    let param = format!("code.{}", crate::error::excerpt(name));
+    crate::policy::user::check_name(name).map_err(|e| match e {
+        SimError::Config { msg, .. } => bad(&param, msg),
+        e => e,
+    })?;
+    if source.trim().is_empty() {
+        return Err(bad(&param, "no source: give the policy's JavaScript, percent-encoded"));
+    }
+    let max = crate::limits::USER_SOURCE_BYTES;
+    if source.len() as u64 > max {
+        return Err(bad(
+            &param,
+            format!("the source is {} bytes; a policy may have at most {max} (limit user_source)", source.len()),
+        ));
+    }
+    Ok((name.to_string(), source))
+}
+
 /// Parses a link's query (with or without the leading `?`).
 pub fn parse_query(query: &str) -> Result<HandLink, SimError> {
     let query = query.strip_prefix('?').unwrap_or(query);
     let mut link = HandLink::default();
     let mut params: Vec<(String, String)> = Vec::new();
-    for (key, val) in form_urlencoded::parse(query.as_bytes()) {
-        let (key, val) = (key.trim().to_string(), val.trim().to_string());
+    for (key, raw) in form_urlencoded::parse(query.as_bytes()) {
+        let (key, val) = (key.trim().to_string(), raw.trim().to_string());
         match key.as_str() {
             "trace" => {
                 let (t, n) = trace_of(&val)?;
@@ -154,13 +187,6 @@ pub fn parse_query(query: &str) -> Result<HandLink, SimError> {
             }
             "policy" => {
                 for id in val.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-                    if entry(id).is_none() {
-                        let known: Vec<&str> = POLICIES.iter().map(|e| e.id).collect();
-                        return Err(bad(
-                            "policy",
-                            format!("unknown policy {}; known: {}", quoted(id), known.join(", ")),
-                        ));
-                    }
                     if !link.policies.iter().any(|p| p == id) {
                         link.policies.push(id.to_string());
                     }
@@ -182,6 +208,11 @@ pub fn parse_query(query: &str) -> Result<HandLink, SimError> {
                     .map_err(|_| bad("step", format!("{} is not a whole number of requests", quoted(&val))))?;
                 link.step = Some(n);
             }
+            k if k.starts_with("code.") => {
+                // A source is kept as written, spaces included: its SHA-256 names it.
+                let (name, source) = code_of(k, raw.into_owned())?;
+                link.code.insert(name, source);
+            }
             k => match FLASH_FLAGS.iter().find(|(flag, _)| *flag == k) {
                 Some((flag, field)) => {
                     let v = value_of(&val);
@@ -192,21 +223,46 @@ pub fn parse_query(query: &str) -> Result<HandLink, SimError> {
                 None => return Err(bad(
                     &crate::error::excerpt(k),
                     "not a link parameter; the names are trace, policy, frames, param, view, step, collapse-repeats, \
-                         ftl, gc, blocks, pages-per-block, overprovision, regions",
+                         code.NAME, ftl, gc, blocks, pages-per-block, overprovision, regions",
                 )),
             },
+        }
+    }
+    // Policies are checked once every `code.NAME` is known: a link may define its policy after naming it.
+    for id in &link.policies {
+        if entry(id).is_none() && !link.code.contains_key(id) {
+            let mut known: Vec<&str> = POLICIES.iter().map(|e| e.id).collect();
+            known.extend(link.code.keys().map(String::as_str));
+            return Err(bad(
+                "policy",
+                format!(
+                    "unknown policy {}; known: {} (a policy of your own comes with code.NAME=its source)",
+                    quoted(id),
+                    known.join(", ")
+                ),
+            ));
         }
     }
     for (_, val) in params {
         let shown = quoted(&val);
         let (id, rest) = val.split_once('.').ok_or_else(|| bad("param", format!("{shown}: expected ID.KEY=VALUE")))?;
         let (key, v) = rest.split_once('=').ok_or_else(|| bad("param", format!("{shown}: expected ID.KEY=VALUE")))?;
-        let e =
-            entry(id).ok_or_else(|| bad("param", format!("{shown} names {}, which is not a policy", quoted(id))))?;
         if !link.policies.iter().any(|p| p == id) {
+            if entry(id).is_none() && !link.code.contains_key(id) {
+                return Err(bad("param", format!("{shown} names {}, which is not a policy", quoted(id))));
+            }
             return Err(bad("param", format!("{shown} names {id}, which is not among policy=")));
         }
         let v = value_of(v);
+        // A policy the link defines declares its parameters in its source: the page checks them when it compiles it.
+        if link.code.contains_key(id) {
+            if key.is_empty() || key.chars().count() > MAX_CODE_PARAM_CHARS {
+                return Err(bad("param", format!("{shown}: {} is not a parameter's name", quoted(key))));
+            }
+            link.params.entry(id.to_string()).or_default().insert(key.to_string(), v);
+            continue;
+        }
+        let e = entry(id).expect("checked above");
         // Immediate repeats were once a parameter of LIRS and CLOCK-Pro; now a run option.
         if key == "ignore_repeats" {
             link.collapse |= v == Value::Bool(true);
@@ -256,6 +312,28 @@ mod tests {
         assert_eq!(l.params["cflru"]["window"], 0.5);
         assert_eq!(l.flash["pages_per_block"], 4.0);
         assert_eq!(l.frames.as_deref(), Some("3, 4"));
+    }
+
+    #[test]
+    fn a_link_defines_its_own_policies_with_code() {
+        let src = "export default class Mine { evict() { return 1 + 2; } }\n";
+        let enc: String = form_urlencoded::byte_serialize(src.as_bytes()).collect();
+        let l = parse_query(&format!("?trace=1,2&policy=mine,lru&frames=1&code.mine={enc}&param=mine.k=3")).unwrap();
+        assert_eq!(l.policies, ["mine", "lru"]);
+        // Kept byte for byte (a `+` in the source arrives as %2B; the trailing newline stays).
+        assert_eq!(l.code["mine"], src);
+        assert_eq!(l.params["mine"]["k"], 3.0);
+        // The source may come before the name.
+        assert!(parse_query(&format!("code.my-fifo={enc}&policy=my-fifo")).is_ok());
+        let e = err(&format!("policy=lru&code.lru={enc}"));
+        assert!(e.contains("link parameter code.lru") && e.contains("built-in"), "{e}");
+        assert!(err(&format!("code.9lives={enc}")).contains("not a name for a policy"));
+        assert!(err("code.mine=").contains("no source"));
+        let e = err("policy=mine");
+        assert!(e.contains("unknown policy \"mine\"") && e.contains("code.NAME"), "{e}");
+        let big = format!("code.mine={}", "x".repeat(crate::limits::USER_SOURCE_BYTES as usize + 1));
+        assert!(err(&big).contains("limit user_source"));
+        assert!(err(&format!("policy=mine&code.mine={enc}&param=mine.{}=1", "k".repeat(100))).contains("not a parameter's name"));
     }
 
     #[test]

@@ -13,6 +13,8 @@ use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
 mod curve;
+#[cfg(feature = "js")]
+mod own;
 
 fn js_err(e: impl std::fmt::Display) -> JsError {
     JsError::new(&e.to_string())

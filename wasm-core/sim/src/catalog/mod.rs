@@ -153,25 +153,28 @@ pub struct CurveDefaults {
     pub min_blocks: u32,
 }
 
+/// A policy as the catalogue describes it, its parameters with `defaults` (a user
+/// policy's entry is described the same way once it is defined).
+pub fn policy_doc(e: &crate::policy::PolicyEntry, defaults: &Value) -> PolicyDoc {
+    PolicyDoc {
+        id: e.id,
+        name: e.name,
+        short: e.short,
+        group: e.group,
+        curve: e.curve,
+        source: e.source,
+        summary: e.summary,
+        how: e.how,
+        params: docs(e.params, defaults),
+        view: e.view,
+    }
+}
+
 pub fn catalog() -> Catalog {
     Catalog {
         version: env!("CARGO_PKG_VERSION"),
         groups: Group::ALL.iter().map(|g| Named { id: g.id(), name: g.label(), summary: "" }).collect(),
-        policies: POLICIES
-            .iter()
-            .map(|e| PolicyDoc {
-                id: e.id,
-                name: e.name,
-                short: e.short,
-                group: e.group,
-                curve: e.curve,
-                source: e.source,
-                summary: e.summary,
-                how: e.how,
-                params: docs(e.params, &(e.defaults)()),
-                view: e.view,
-            })
-            .collect(),
+        policies: POLICIES.iter().map(|e| policy_doc(e, &(e.defaults)())).collect(),
         ftls: crate::flash::FTLS
             .iter()
             .map(|e| FtlDoc {

@@ -19,7 +19,7 @@ mod view;
 
 pub use intern::intern;
 pub use policy::UserPolicy;
-pub use registry::{build, define, defined, forget, lookup, UserSource};
+pub use registry::{build, check_name, define, defined, forget, lookup, UserSource, MAX_NAME};
 pub use view::parse_view;
 
 /// A hit: the page is resident (bit [`WRITE`] set for a write).

@@ -68,7 +68,9 @@ pub fn define(source: Arc<dyn UserSource>) -> Result<&'static PolicyEntry, SimEr
     Ok(entry)
 }
 
-fn check_name(name: &str) -> Result<(), SimError> {
+/// Whether `name` may name a user policy: its characters, its length, and not a
+/// built-in policy's id (the message says which).
+pub fn check_name(name: &str) -> Result<(), SimError> {
     let ok = name.len() <= MAX_NAME
         && name.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
         && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
