@@ -24,7 +24,21 @@ export const NO_CACHE = 'no-cache';
 
 // Drawings ask for a policy's view once per slot per frame: a map, not a search.
 const POLICY_BY_ID = new Map(CATALOG.policies.map((p) => [p.id, p]));
-export const policyDoc = (id: string): PolicyDoc | undefined => POLICY_BY_ID.get(id);
+/** Policies the user wrote, as the worker described them once defined (group `yours`). */
+const USER_POLICIES = new Map<string, PolicyDoc>();
+export const policyDoc = (id: string): PolicyDoc | undefined => POLICY_BY_ID.get(id) ?? USER_POLICIES.get(id);
+
+/** Makes a user policy known wherever policies are listed or described (the page's store calls this). */
+export function registerUserPolicy(doc: PolicyDoc): void {
+  if (!POLICY_BY_ID.has(doc.id)) USER_POLICIES.set(doc.id, doc);
+}
+export function forgetUserPolicy(id: string): void {
+  USER_POLICIES.delete(id);
+}
+/** Whether `id` names a policy the user wrote. */
+export const isUserPolicy = (id: string): boolean => USER_POLICIES.has(id);
+/** Every policy: the core's, then the user's. */
+export const allPolicies = (): PolicyDoc[] => [...CATALOG.policies, ...USER_POLICIES.values()];
 export const isPolicyId = (id: string): boolean => policyDoc(id) !== undefined;
 export const policyLabel = (id: string): string => (id === NO_CACHE ? 'No cache (trace → flash)' : (policyDoc(id)?.name ?? id));
 export const policyShort = (id: string): string => (id === NO_CACHE ? 'No cache' : (policyDoc(id)?.short ?? id));

@@ -92,23 +92,24 @@ export const ReproduceTableSchema: v.GenericSchema<G.Table> = v.object({
 
 const CurveMethodSchema: v.GenericSchema<G.CurveMethod> = v.picklist(['stack', 'exact_only', 'sampled']);
 
+/** A policy as the catalogue describes it (a user policy's entry, once defined, too). */
+export const PolicyDocSchema: v.GenericSchema<G.PolicyDoc> = v.object({
+  id: str,
+  name: str,
+  short: str,
+  group: v.picklist(['classic', 'adaptive', 'flash', 'yours']),
+  curve: CurveMethodSchema,
+  source: str,
+  summary: str,
+  how: str,
+  params: v.array(ParamDocSchema),
+  view: ViewSchema,
+});
+
 export const CatalogSchema: v.GenericSchema<G.Catalog> = v.object({
   version: str,
   groups: v.array(NamedSchema),
-  policies: v.array(
-    v.object({
-      id: str,
-      name: str,
-      short: str,
-      group: v.picklist(['classic', 'adaptive', 'flash']),
-      curve: CurveMethodSchema,
-      source: str,
-      summary: str,
-      how: str,
-      params: v.array(ParamDocSchema),
-      view: ViewSchema,
-    }),
-  ),
+  policies: v.array(PolicyDocSchema),
   ftls: v.array(v.object({ id: str, name: str, summary: str, reserve: str, defaults: JsonValueSchema })),
   cleaning: v.array(NamedSchema),
   flash: v.array(ParamDocSchema),
@@ -128,6 +129,7 @@ export const CatalogSchema: v.GenericSchema<G.Catalog> = v.object({
   }),
   curves: v.object({ points: num, smallest: num, options: v.array(ParamDocSchema), min_miniature: num, min_blocks: num }),
   reproduce: v.array(ReproduceTableSchema),
+  templates: v.array(v.object({ id: str, name: str, source: str })),
 });
 
 /** A curve as the core assembles it; a point another worker computes is null (NaN in Rust). */
@@ -301,4 +303,26 @@ export const HandLinkSchema: v.GenericSchema<G.HandLink> = v.object({
   view: optStr,
   step: optNum,
   collapse: bool,
+  code: v.record(str, str),
+});
+
+/** Where a policy and a reference first decided differently (*Check against*). */
+const DifferenceSchema: v.GenericSchema<G.Difference> = v.object({
+  trace: str,
+  generator: v.unknown(),
+  frames: num,
+  request: num,
+  page: str,
+  hit: bool,
+  reference_hit: bool,
+  victim: optStr,
+  reference_victim: optStr,
+});
+
+export const CheckReportSchema: v.GenericSchema<G.CheckReport> = v.object({
+  policy: str,
+  reference: str,
+  cases: num,
+  requests: num,
+  difference: v.nullable(DifferenceSchema),
 });

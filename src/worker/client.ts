@@ -18,7 +18,9 @@ import {
   type TraceSource,
 } from './protocol';
 import type { LoadSettings, Metrics, RunJob, RunOptions, TraceSummary } from '../core/types';
-import type { HandLink } from '../core/generated/core';
+import type { CheckReport, HandLink } from '../core/generated/core';
+import type { CheckRequest, Defined, UserCode } from '../protocol/own';
+import { withUserCode } from '../engine/userCode';
 
 export type ResultMsg = Extract<FromWorker, { type: 'result' }>;
 export type ProgressMsg = Extract<FromWorker, { type: 'progress' }>;
@@ -158,6 +160,14 @@ export class SimClient {
         this.pending.delete(msg.id);
         p.resolve({ values: msg.values, warnings: msg.warnings, requests: msg.requests, distinct: msg.distinct });
         return;
+      case 'defined':
+        this.pending.delete(msg.id);
+        p.resolve(msg.defined);
+        return;
+      case 'checked':
+        this.pending.delete(msg.id);
+        p.resolve(msg.report);
+        return;
       case 'done':
         this.pending.delete(msg.id);
         p.resolve(undefined);
@@ -178,7 +188,8 @@ export class SimClient {
     const done = new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, ...hooks });
     });
-    this.port.postMessage(make(id));
+    // A request naming policies the user wrote carries their code (engine/userCode.ts).
+    this.port.postMessage(withUserCode(make(id)));
     return { id, done };
   }
 
@@ -226,6 +237,16 @@ export class SimClient {
     return this.request<Described>((id) => ({ type: 'describe', id, file, load }), { onProgress });
   }
 
+  /** Defines policies the user wrote (the worker loads its JavaScript engine the first time): each one's catalogue entry and SHA-256. */
+  define(code: UserCode[], onProgress?: (p: ProgressMsg) => void) {
+    return this.request<Defined[]>((id) => ({ type: 'define', id, code }), { onProgress });
+  }
+
+  /** *Check against*: the first request where `policy` and `reference` decide differently, on the loaded trace and the core's suite. */
+  check(req: CheckRequest, onProgress?: (p: ProgressMsg) => void) {
+    return this.request<CheckReport>((id) => ({ type: 'check', id, ...req }), { onProgress });
+  }
+
   /** Test hook: makes the core trap (see `onTrap`). */
   debugTrap() {
     return this.request<void>((id) => ({ type: 'debug-trap', id }), {});
@@ -254,7 +275,7 @@ export class SimClient {
   private exploreListener: ((msg: ExploreFromWorker) => void) | null = null;
 
   explore(msg: ExploreToWorker): void {
-    this.port.postMessage(msg);
+    this.port.postMessage(withUserCode(msg));
   }
 
   onExplore(listener: ((msg: ExploreFromWorker) => void) | null): void {

@@ -3,7 +3,7 @@
 // slices so that Cancel is seen between slices. In a pool every worker builds
 // the same plans and runs only its share of the jobs.
 
-import { WasmCurvePlan, type WasmTrace } from '../wasm-pkg/cachescope.js';
+import { WasmCurvePlan, type WasmTrace } from './core';
 import type { CurveResult, CurveSpec, Share } from './protocol';
 import type { RunOptions } from '../core/types';
 import { CurveSchema, parseCore } from '../core/schemas';

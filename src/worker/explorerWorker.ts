@@ -4,7 +4,7 @@
 
 import { yieldToEvents } from './yieldToEvents';
 import { explorerErrorMessage } from './trap';
-import { WasmFlashSession, WasmSession, type WasmTrace } from '../wasm-pkg/cachescope.js';
+import { WasmFlashSession, WasmSession, type WasmTrace } from './core';
 import { ExplorerSession, stepsForTick, type Stepper } from './explorerSession';
 import type { ExploreFromWorker, ExploreToWorker } from './protocol';
 import { mentions, mentionsLpn, narrateEvents } from '../core/narrate';
@@ -50,6 +50,8 @@ function flashStepper(trace: WasmTrace, config: string, o: () => Open | null): S
 }
 
 let open: Open | null = null;
+/** The message that opened the session, to open it again on a new core (userCode.ts). */
+let openedBy: Extract<ExploreToWorker, { type: 'explore-open' }> | null = null;
 let playing = false;
 let speed = 10;
 let carry = 0;
@@ -240,6 +242,11 @@ export function closeExplorer(): void {
   open = null;
 }
 
+/** The open session as its open message and position (null when none), to open it again where it was. */
+export function explorerAt(): { msg: Extract<ExploreToWorker, { type: 'explore-open' }>; position: number } | null {
+  return open && openedBy ? { msg: openedBy, position: open.session.position } : null;
+}
+
 export function handleExplore(msg: ExploreToWorker, trace: WasmTrace | null, post: Post): void {
   try {
     if (msg.type === 'explore-close') return closeExplorer();
@@ -268,6 +275,7 @@ export function handleExplore(msg: ExploreToWorker, trace: WasmTrace | null, pos
       }
       make().free(); // surfaces a bad policy or configuration as an error before anything else
       const flash = msg.flash !== undefined;
+      openedBy = msg;
       open = {
         session: new ExplorerSession(make, t.len(), (i) => requestAt(t, i)),
         policy: flash ? 'flash' : msg.policy,

@@ -10,7 +10,16 @@ import type { FlashMetrics, Table as ReproduceTable } from '../core/generated/co
 import type { SharedSource } from '../state/shared';
 import { ExploreFrameSchema, FlashSetupSchema, PageHistorySchema } from '../core/explore';
 import { FrameTableSchema } from '../core/frameTable';
-import { CsvMappingSchema, Float64ArraySchema, HandLinkSchema, MetricsSchema, Uint32ArraySchema, Uint8ArraySchema } from '../core/schemas';
+import {
+  CheckReportSchema,
+  CsvMappingSchema,
+  Float64ArraySchema,
+  HandLinkSchema,
+  MetricsSchema,
+  Uint32ArraySchema,
+  Uint8ArraySchema,
+} from '../core/schemas';
+import { CheckRequestSchema, CodeField, DefinedSchema, UserCodeSchema } from '../protocol/own';
 
 // Each message is written once, as a schema; its TypeScript type is inferred
 // from it (`v.InferOutput`), so what is checked and what is typed cannot drift.
@@ -111,9 +120,10 @@ const ToWorkerSchema = v.variant('type', [
     options: RunOptionsSchema,
     gauges: v.optional(GaugeRequestSchema),
     flash: v.optional(v.array(record)),
+    code: CodeField,
   }),
   /** Reruns one job keeping the after-cache stream (miss reads and write-backs, in order); `header` heads the file. */
-  v.object({ type: v.literal('stream'), id, job: RunJobSchema, options: RunOptionsSchema, header: v.string() }),
+  v.object({ type: v.literal('stream'), id, job: RunJobSchema, options: RunOptionsSchema, header: v.string(), code: CodeField }),
   v.object({ type: v.literal('cancel'), id }),
   /** Test hook: makes the core trap, as running out of memory would (see client.ts, recovery). */
   v.object({ type: v.literal('debug-trap'), id }),
@@ -130,6 +140,7 @@ const ToWorkerSchema = v.variant('type', [
     specs: v.array(CurveSpecSchema),
     frames: v.pipe(v.string(), v.maxLength(400)),
     options: RunOptionsSchema,
+    code: CodeField,
   }),
   /** Miss-ratio curves of the loaded trace; `sizes` empty: the core's default sizes. */
   v.object({
@@ -141,9 +152,14 @@ const ToWorkerSchema = v.variant('type', [
     sampling: v.record(v.string(), v.union([v.number(), v.boolean()])),
     options: RunOptionsSchema,
     share: v.optional(ShareSchema),
+    code: CodeField,
   }),
   /** Computes a paper's table (its own trace: generated, or `file`); the loaded trace stays as it is. */
   v.object({ type: v.literal('reproduce'), id, table: opaque<ReproduceTable>(), file: v.optional(v.instance(File)) }),
+  /** Defines user policies (loading the JavaScript engine first if this worker runs without it). */
+  v.object({ type: v.literal('define'), id, code: v.array(UserCodeSchema) }),
+  /** *Check against* on the loaded trace and the core's generated suite. */
+  v.object({ type: v.literal('check'), id, ...CheckRequestSchema.entries, code: CodeField }),
 ]);
 export type ToWorker = v.InferOutput<typeof ToWorkerSchema>;
 
@@ -186,6 +202,9 @@ const FromWorkerSchema = v.variant('type', [
     requests: v.number(),
     distinct: v.number(),
   }),
+  /** Each defined policy's catalogue entry and SHA-256, in the order given. */
+  v.object({ type: v.literal('defined'), id, defined: v.array(DefinedSchema) }),
+  v.object({ type: v.literal('checked'), id, report: CheckReportSchema }),
   v.object({ type: v.literal('done'), id }),
   v.object({ type: v.literal('cancelled'), id }),
   /** `trap`: the WASM instance trapped (out of memory, most likely) and the worker is no longer usable.
@@ -272,6 +291,7 @@ const ExploreToWorkerSchema = v.variant('type', [
     params: record,
     flash: v.optional(FlashSetupSchema),
     collapse: v.optional(v.boolean()),
+    code: CodeField,
   }),
   v.object({ type: v.literal('explore-seek'), position: v.number() }),
   v.object({ type: v.literal('explore-play'), speed: v.number() }),

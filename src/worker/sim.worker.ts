@@ -5,26 +5,33 @@
 import { yieldToEvents } from './yieldToEvents';
 import { isTrap, trapMessage } from './trap';
 import { BYTES_PER_REQUEST } from '../core/memory';
-import init, {
-  type InitOutput,
+import {
   core_version,
   debug_trap,
+  hasJsEngine,
+  heapBytes,
+  jsEngine,
   parse_link,
   reproduce_cell,
   reproduce_check,
+  startCore,
+  startJsEngine,
   WasmFlashRun,
   WasmLoader,
   WasmGenerator,
   WasmSha256,
   WasmSession,
   WasmTrace,
-} from '../wasm-pkg/cachescope.js';
+} from './core';
+import { withCode } from './userCode';
+import type { UserCode } from '../protocol/own';
 import {
   checkExploreToWorker,
   checkToWorker,
   exploreTransferables,
   isExploreToWorker,
   transferablesOf,
+  type ExploreFromWorker,
   type FlashOutcome,
   type FromWorker,
   type GaugeRequest,
@@ -34,7 +41,7 @@ import {
   type TraceSource,
   type CurveSpec,
 } from './protocol';
-import { closeExplorer, handleExplore } from './explorerWorker';
+import { closeExplorer, explorerAt, handleExplore } from './explorerWorker';
 import { computeCurves } from './curveWorker';
 import { parseFrames } from '../core/frames';
 import * as v from 'valibot';
@@ -43,6 +50,7 @@ import { CATALOG, NO_CACHE } from '../core/catalog';
 import { describeUpload, INLINE_TRY } from '../state/urlCodec';
 import type { SharedSource } from '../state/shared';
 import {
+  CheckReportSchema,
   FlashRunOutputSchema,
   HandLinkSchema,
   LoadInfoSchema,
@@ -59,6 +67,8 @@ const CHUNK = 4 << 20;
 /** Above this many requests the reuse histogram is skipped (it needs 4 bytes per request more). */
 const REUSE_LIMIT = 20_000_000;
 let trace: WasmTrace | null = null;
+/** What the loaded trace was made from: to load it again into the build with the JavaScript engine. */
+let traceSource: TraceSource | null = null;
 const cancelled = new Set<number>();
 
 /**
@@ -83,7 +93,7 @@ function post(msg: FromWorker): void {
 class Cancelled extends Error {}
 
 /** Makes `t` the loaded trace; the previous one (and the explorer session borrowing it) goes only now. */
-function replaceTrace(t: WasmTrace): void {
+function replaceTrace(t: WasmTrace | null): void {
   closeExplorer();
   trace?.free();
   trace = t;
@@ -109,18 +119,21 @@ async function load(id: number, source: TraceSource, budget?: number, dropFirst?
     closeExplorer();
     trace?.free();
     trace = null;
+    traceSource = null;
   }
   if (source.kind === 'generate') {
     const total = source.config.phases.reduce((n, p) => n + p.length, 0);
     checkBudget(total, budget, 'the generated workload');
     const t = await generate(id, source.config);
     replaceTrace(t);
+    traceSource = source;
     return { source: 'generated', ...summaryOf(t, 4096) };
   }
   const { file } = source;
   const { pageSize } = source.settings;
   const { t, info } = await readFile(id, file, source.settings, (requests) => checkBudget(requests, budget, file.name));
   replaceTrace(t);
+  traceSource = source;
   return {
     source: file.name,
     format: info.format,
@@ -331,7 +344,7 @@ async function reproduce(id: number, table: ReproduceTable, file?: File) {
 }
 
 function summaryOf(t: WasmTrace, pageSize: number): Omit<TraceSummary, 'source'> {
-  const base = { requests: t.len(), distinct: t.distinct(), writes: t.writes(), pageSize, coreBytes: core?.memory.buffer.byteLength };
+  const base = { requests: t.len(), distinct: t.distinct(), writes: t.writes(), pageSize, coreBytes: heapBytes() };
   if (t.len() > REUSE_LIMIT) return base;
   const s = parseCore('trace summary', SummarySchema, t.summary(pageSize));
   return { ...base, reuse: s.reuse, cold: s.cold };
@@ -474,13 +487,59 @@ async function stream(id: number, job: RunJob, options: RunOptions, header: stri
   return { text: trace.plain_text(packed, header), requests: packed.length };
 }
 
+/**
+ * The first request with user code: the build with the JavaScript engine replaces the plain one,
+ * the loaded trace is made again in it from its source (the plain build's copy is freed; its
+ * memory is not given back to the browser), and an open explorer session opens again where it was.
+ */
+async function switchEngine(id: number): Promise<void> {
+  post({ type: 'progress', id, phase: 'load', done: 0, total: 1, label: 'loading the JavaScript engine for your policy' });
+  const source = traceSource;
+  const explorer = explorerAt();
+  replaceTrace(null);
+  traceSource = null;
+  await startJsEngine();
+  if (!source) return;
+  try {
+    await load(id, source);
+  } catch (e) {
+    throw new Error(
+      `The JavaScript engine started, but loading the trace into it again failed (${e instanceof Error ? e.message : String(e)}): load the trace again.`,
+    );
+  }
+  if (explorer) {
+    const toPage = (m: ExploreFromWorker) => self.postMessage(m, exploreTransferables(m));
+    handleExplore(explorer.msg, trace, toPage);
+    handleExplore({ type: 'explore-seek', position: explorer.position }, trace, toPage);
+  }
+}
+
+const defineCode = (id: number, code: UserCode[] | undefined) => withCode(code, () => switchEngine(id));
+
+/** *Check against* on the loaded trace at `sizes`, then on the core's generated suite. */
+function check(msg: Extract<ToWorker, { type: 'check' }>) {
+  if (!trace) throw new Error('load a trace before checking a policy');
+  const text = jsEngine().check(
+    trace,
+    Uint32Array.from(msg.sizes),
+    msg.policy,
+    JSON.stringify(msg.params),
+    msg.reference,
+    JSON.stringify(msg.referenceParams),
+  );
+  return parseCore('check report', CheckReportSchema, text);
+}
+
 async function handle(msg: ToWorker): Promise<void> {
   if (msg.type === 'cancel') {
     cancelled.add(msg.id);
     return;
   }
   try {
-    if (msg.type === 'debug-trap') debug_trap('requested by a test');
+    const defined = 'code' in msg ? await defineCode(msg.id, msg.code) : [];
+    if (msg.type === 'define') post({ type: 'defined', id: msg.id, defined });
+    else if (msg.type === 'check') post({ type: 'checked', id: msg.id, report: check(msg) });
+    else if (msg.type === 'debug-trap') debug_trap('requested by a test');
     else if (msg.type === 'describe') post({ type: 'described', id: msg.id, described: await describe(msg.id, msg.file, msg.load) });
     else if (msg.type === 'load') {
       const summary = await load(msg.id, msg.source, msg.budget, msg.dropFirst);
@@ -516,21 +575,36 @@ async function handle(msg: ToWorker): Promise<void> {
   }
 }
 
-let core: InitOutput | null = null;
-const ready = init().then((exports) => {
-  core = exports;
-  post({ type: 'ready', version: core_version() });
-});
+const ready = startCore().then(() => post({ type: 'ready', version: core_version() }));
 ready.catch((e: unknown) => post({ type: 'error', id: null, message: `the simulation core failed to load: ${String(e)}` }));
 
 // Loads and runs are served one at a time, in order; a cancel acts at once.
 let queue: Promise<void> = ready;
+/** Explorer messages in order (an open with user code may wait for the engine). */
+let explorerQueue: Promise<void> = ready;
 self.onmessage = (ev: MessageEvent<unknown>) => {
   // Explorer: served at once, after the core is ready (see explorerWorker.ts).
   if (isExploreToWorker(ev.data)) {
     const checked = checkExploreToWorker(ev.data);
     if (!checked.ok) return self.postMessage({ type: 'explore-error', message: checked.message });
-    void ready.then(() => handleExplore(checked.msg, trace, (m) => self.postMessage(m, exploreTransferables(m))));
+    const msg = checked.msg;
+    const toPage = (m: ExploreFromWorker) => self.postMessage(m, exploreTransferables(m));
+    // An open with user code waits for what is queued before it when the engine must change (the trace is made again).
+    if (msg.type === 'explore-open' && msg.code?.length) {
+      const switching = !hasJsEngine();
+      const defined = switching ? queue.then(() => defineCode(-1, msg.code)) : defineCode(-1, msg.code);
+      if (switching)
+        queue = defined.then(
+          () => undefined,
+          () => undefined,
+        );
+      explorerQueue = explorerQueue
+        .then(() => defined)
+        .then(
+          () => handleExplore(msg, trace, toPage),
+          (e: unknown) => toPage({ type: 'explore-error', message: e instanceof Error ? e.message : String(e) }),
+        );
+    } else explorerQueue = explorerQueue.then(() => handleExplore(msg, trace, toPage));
     return;
   }
   const checked = checkToWorker(ev.data);

@@ -122,8 +122,8 @@ trace.free();
 // compiled to WebAssembly) under Node, on a Zipf trace of --own-requests requests.
 const ownRequests = Number(opt('own-requests', 1_000_000));
 {
-  const wasmJs = await import(`${root}src/wasm-pkg-js/cachescope.js`);
-  wasmJs.initSync({ module: readFileSync(`${root}src/wasm-pkg-js/cachescope_bg.wasm`) });
+  const wasmJs = await import(`${root}src/wasm-pkg-js/cachescope_js.js`);
+  wasmJs.initSync({ module: readFileSync(`${root}src/wasm-pkg-js/cachescope_js_bg.wasm`) });
   const lruJs = JSON.parse(wasmJs.catalog()).templates.find((tp) => tp.id === 'lru').source;
   wasmJs.define_js('lru-js', lruJs);
   const ownCfg = { seed: 1, phases: [{ workload: { kind: 'zipf', pages, alpha }, length: ownRequests, write_fraction: 0.3 }] };

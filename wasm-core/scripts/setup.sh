@@ -51,9 +51,9 @@ fi
 # The WASM core, two builds, each rebuilt only when its sources changed: src/wasm-pkg/ (what
 # the first page load fetches) and src/wasm-pkg-js/ (the same core with the JavaScript engine
 # for user policies, `--features js`; the worker loads it when a page first uses one)
-build_pkg() { # out-dir, features, crates its sources live in
-  local pkg="$1" features="$2" crates="$3" stamp="$1/.built" stale=1
-  if [ -f "$stamp" ] && [ -f "$pkg/cachescope_bg.wasm" ]; then
+build_pkg() { # out-dir, out-name, features, crates its sources live in
+  local pkg="$1" name="$2" features="$3" crates="$4" stamp="$1/.built" stale=1
+  if [ -f "$stamp" ] && [ -f "$pkg/${name}_bg.wasm" ]; then
     # shellcheck disable=SC2086
     newer=$(find wasm-core/Cargo.toml wasm-core/Cargo.lock $crates -newer "$stamp" \
       \( -name '*.rs' -o -name '*.js' -o -name 'Cargo.toml' -o -name 'Cargo.lock' \) -not -path '*/tests/*' -print -quit 2>/dev/null)
@@ -62,16 +62,17 @@ build_pkg() { # out-dir, features, crates its sources live in
   [ -f "$pkg/catalog.json" ] || [ "$pkg" != src/wasm-pkg ] || stale=1
   if [ "$stale" = 1 ]; then
     say "building $pkg (wasm-pack${features:+ --features $features}; the first build also installs wasm-bindgen, about 5 minutes, once)"
-    # Touched before the build: a source saved while it runs is newer, so the next run builds again.
+    # The stamp takes the build's start time: a source saved while it runs is newer, so the next run builds again.
     local started; started=$(mktemp)
     (cd wasm-core/wasm && wasm-pack --quiet build --release --target web --no-pack \
-      --out-dir "../../$pkg" --out-name cachescope -- ${features:+--features "$features"} >&2)
+      --out-dir "../../$pkg" --out-name "$name" -- ${features:+--features "$features"} >&2)
     if [ "$pkg" = src/wasm-pkg ]; then node wasm-core/scripts/catalog.mjs; fi
-    mv "$started" "$stamp"
+    touch -r "$started" "$stamp"
+    rm -f "$started"
   fi
 }
-build_pkg src/wasm-pkg "" "wasm-core/sim wasm-core/wasm"
-build_pkg src/wasm-pkg-js js "wasm-core/sim wasm-core/wasm wasm-core/js"
+build_pkg src/wasm-pkg cachescope "" "wasm-core/sim wasm-core/wasm"
+build_pkg src/wasm-pkg-js cachescope_js js "wasm-core/sim wasm-core/wasm wasm-core/js"
 
 # The native runner, for `npm run sim`, the benchmark and the parity tests
 if [ "$mode" != app ]; then
