@@ -18,11 +18,13 @@ use serde_json::{json, Value};
 use std::io::Read;
 use std::sync::Arc;
 
-fn bad(e: impl std::fmt::Display) -> PyErr {
+mod own;
+
+pub(crate) fn bad(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
 }
 
-fn parse(what: &str, text: &str) -> PyResult<Value> {
+pub(crate) fn parse(what: &str, text: &str) -> PyResult<Value> {
     if text.trim().is_empty() {
         return Ok(Value::Null);
     }
@@ -439,6 +441,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(stream, m)?)?;
     m.add_function(wrap_pyfunction!(frames, m)?)?;
     m.add_function(wrap_pyfunction!(params_among, m)?)?;
+    m.add_function(wrap_pyfunction!(own::define_class, m)?)?;
+    m.add_function(wrap_pyfunction!(own::define_js, m)?)?;
+    m.add_function(wrap_pyfunction!(own::check, m)?)?;
+    m.add_function(wrap_pyfunction!(own::user_policies_json, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }
