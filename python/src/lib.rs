@@ -298,7 +298,8 @@ fn run_cell(
     opts.buckets = 1;
     opts.record_stream = flash.is_some();
     let t = trace.inner.clone();
-    py.allow_threads(move || {
+    let python = own::is_python(&policy);
+    own::maybe_allow_threads(py, python, move || {
         let p = build(&policy, frames, &BuildCtx::of(&t), &params).map_err(bad)?;
         let mut signals = Signals::default();
         let r = cachescope_sim::run(&t, p, &opts, &mut |_, _| signals.go_on())
@@ -328,7 +329,8 @@ fn curve(
     let sampling = Sampling::from_json(&parse("curve options", &sampling_json)?).map_err(bad)?;
     let opts = run_options(&options_json)?;
     let t = trace.inner.clone();
-    py.allow_threads(move || {
+    let python = own::is_python(&policy);
+    own::maybe_allow_threads(py, python, move || {
         let given = (!sizes.is_empty()).then_some(&sizes[..]);
         let c = cachescope_sim::mrc::curve(&t, &policy, &params, given, sampling, &opts)
             .map_err(bad)?;

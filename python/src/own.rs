@@ -28,6 +28,26 @@ pyo3::create_exception!(
     "A call into a user's policy ran past its budget."
 );
 
+/// Runs `f` with the GIL released, unless `policy` is written in Python: its calls
+/// take the GIL anyway, and taking it back once per batch cost more than the batch
+/// (a handoff each time; 8 s instead of 1.5 s for a million requests).
+pub fn maybe_allow_threads<T: Send>(
+    py: Python<'_>,
+    python: bool,
+    f: impl FnOnce() -> T + Send,
+) -> T {
+    if python {
+        f()
+    } else {
+        py.allow_threads(f)
+    }
+}
+
+/// Whether `policy` is a class written in Python.
+pub fn is_python(policy: &str) -> bool {
+    user::lookup(policy).is_some_and(|(s, _, _)| s.provenance().starts_with("python:"))
+}
+
 struct PySource {
     name: String,
     class: Py<PyAny>,
@@ -240,12 +260,20 @@ static RUNNING: Mutex<Option<(u64, Instant, bool)>> = Mutex::new(None);
 /// Runs `f` (a call into the user's Python) under the watchdog.
 fn guarded<T>(py: Python<'_>, f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
     watchdog();
-    let ident: u64 = py
-        .import("threading")
-        .and_then(|m| m.getattr("get_ident"))
-        .and_then(|g| g.call0())
-        .and_then(|i| i.extract())
-        .unwrap_or(0);
+    thread_local! {
+        /// This thread's Python ident (asked once: it is a call into Python).
+        static IDENT: std::cell::Cell<Option<u64>> = const { std::cell::Cell::new(None) };
+    }
+    let ident = IDENT.with(|c| c.get()).unwrap_or_else(|| {
+        let i = py
+            .import("threading")
+            .and_then(|m| m.getattr("get_ident"))
+            .and_then(|g| g.call0())
+            .and_then(|i| i.extract())
+            .unwrap_or(0);
+        IDENT.with(|c| c.set(Some(i)));
+        i
+    });
     *RUNNING.lock().unwrap_or_else(|e| e.into_inner()) = Some((ident, Instant::now(), false));
     let r = f();
     let mut running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
