@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useApp } from './state/store';
 import { selectCoreVersion, selectEngineStatus, selectPresenting, selectTheme, selectView } from './state/selectors';
 import { WorkloadPanel } from './components/WorkloadPanel';
@@ -10,10 +10,14 @@ import { ReproduceView } from './reproduce/ReproduceView';
 import type { View } from './state/viewSlice';
 import { installUrlSync } from './state/url';
 
+// The editor of your own policies (CodeMirror and all) loads when its tab is first shown.
+const OwnView = lazy(() => import('./yours/OwnView'));
+
 const VIEWS: { id: View; label: string }[] = [
   { id: 'compare', label: 'Compare' },
   { id: 'explore', label: 'Explore' },
   { id: 'reproduce', label: 'Reproduce' },
+  { id: 'yours', label: 'Your policy' },
 ];
 
 export function App() {
@@ -82,7 +86,17 @@ export function App() {
           <PresetGallery />
         </aside>
         <div role="tabpanel" aria-label={VIEWS.find((v) => v.id === view)?.label}>
-          {view === 'compare' ? <CompareView /> : view === 'explore' ? <ExplorerView /> : <ReproduceView />}
+          {view === 'compare' ? (
+            <CompareView />
+          ) : view === 'explore' ? (
+            <ExplorerView />
+          ) : view === 'reproduce' ? (
+            <ReproduceView />
+          ) : (
+            <Suspense fallback={<p className="placeholder">Loading the editor…</p>}>
+              <OwnView />
+            </Suspense>
+          )}
         </div>
       </main>
     </div>

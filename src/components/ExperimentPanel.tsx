@@ -1,6 +1,15 @@
 import { useApp } from '../state/store';
-import { selectIsBusy, selectCanRun, selectCollapse, selectCost, selectFlush, selectFramesText, selectPolicies } from '../state/selectors';
-import { CATALOG } from '../core/catalog';
+import {
+  selectIsBusy,
+  selectCanRun,
+  selectCollapse,
+  selectCost,
+  selectFlush,
+  selectFramesText,
+  selectOwn,
+  selectPolicies,
+} from '../state/selectors';
+import { CATALOG, allPolicies } from '../core/catalog';
 import { NumberField } from './NumberField';
 import { PolicyList } from './PolicyList';
 import { FlashList } from './FlashList';
@@ -13,25 +22,30 @@ export function ExperimentPanel() {
   const collapse = useApp(selectCollapse);
   const canRun = useApp(selectCanRun);
   const busy = useApp(selectIsBusy);
+  // The user's policies join the list once defined (group "Your policies").
+  const own = useApp(selectOwn);
+  const policies = allPolicies();
   const { togglePolicy, setFramesText, setCost, setFlush, setCollapse, runExperiment, cancel } = useApp.getState();
   const preset = CATALOG.cost_presets.find((p) => p.cost.read === cost.read && p.cost.write === cost.write)?.id ?? 'custom';
 
   return (
     <fieldset className="panel">
       <legend>Experiment</legend>
-      {CATALOG.groups.map((group) => (
-        <fieldset key={group.id} className="policy-group">
-          <legend>{group.name}</legend>
-          {CATALOG.policies
-            .filter((p) => p.group === group.id)
-            .map((p) => (
-              <label key={p.id} title={p.summary}>
-                <input type="checkbox" checked={chosen.some((c) => c.id === p.id)} onChange={() => togglePolicy(p.id)} />
-                {p.name}
-              </label>
-            ))}
-        </fieldset>
-      ))}
+      {CATALOG.groups
+        .filter((group) => group.id !== 'yours' || own.length > 0)
+        .map((group) => (
+          <fieldset key={group.id} className="policy-group">
+            <legend>{group.name}</legend>
+            {policies
+              .filter((p) => p.group === group.id)
+              .map((p) => (
+                <label key={p.id} title={p.summary}>
+                  <input type="checkbox" checked={chosen.some((c) => c.id === p.id)} onChange={() => togglePolicy(p.id)} />
+                  {p.name}
+                </label>
+              ))}
+          </fieldset>
+        ))}
       <PolicyList />
       <div className="fields">
         <label>

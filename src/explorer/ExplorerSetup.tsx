@@ -1,14 +1,16 @@
 import { useApp } from '../state/store';
-import { selectTrace } from '../state/selectors';
+import { selectOwn, selectTrace } from '../state/selectors';
 import { selectSetup, selectStatus, useExplorer } from './explorerStore';
 import { useShallow } from 'zustand/react/shallow';
-import { CATALOG, limit, policyDoc } from '../core/catalog';
+import { CATALOG, allPolicies, limit, policyDoc } from '../core/catalog';
 import { fieldsOf, splitFlashFields } from '../core/params';
 import { ParamEditor } from '../components/ParamEditor';
 
 /** What to step through on the loaded trace: a cache policy, or a flash device. */
 export function ExplorerSetup() {
   const trace = useApp(selectTrace);
+  // Subscribed so that a policy the user defines joins the list.
+  useApp(selectOwn);
   // The set-up only: a frame arriving (many a second while playing) does not re-render the form.
   const { policy, frames, mode, flash, params } = useExplorer(useShallow(selectSetup));
   const doc = policyDoc(policy);
@@ -38,7 +40,7 @@ export function ExplorerSetup() {
           <label>
             Policy{' '}
             <select aria-label="Explorer policy" value={policy} onChange={(e) => setPolicy(e.target.value)}>
-              {CATALOG.policies.map((p) => (
+              {allPolicies().map((p) => (
                 <option key={p.id} value={p.id}>
                   {p.name}
                 </option>

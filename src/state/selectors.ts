@@ -33,3 +33,6 @@ export const selectShareInputs = (s: AppState) => s.runSerial;
 export const selectFlash = (s: AppState) => s.flash;
 export const selectTheme = (s: AppState) => s.theme;
 export const selectPresenting = (s: AppState) => s.presenting;
+export const selectOwn = (s: AppState) => s.own;
+export const selectOwnProblem = (s: AppState) => s.ownProblem;
+export const selectOwnFromLink = (s: AppState) => s.ownFromLink;

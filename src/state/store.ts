@@ -1,14 +1,16 @@
 import { create } from 'zustand';
 import { createExperimentSlice, type ExperimentSlice } from './experimentSlice';
+import { createOwnSlice, type OwnSlice } from './ownSlice';
 import { createRunSlice, type RunSlice } from './runSlice';
 import { createViewSlice, type ViewSlice } from './viewSlice';
 import { createWorkloadSlice, type WorkloadSlice } from './workloadSlice';
 
-export type AppState = WorkloadSlice & ExperimentSlice & RunSlice & ViewSlice;
+export type AppState = WorkloadSlice & ExperimentSlice & RunSlice & ViewSlice & OwnSlice;
 
 export const useApp = create<AppState>()((...a) => ({
   ...createWorkloadSlice(...a),
   ...createExperimentSlice(...a),
   ...createRunSlice(...a),
   ...createViewSlice(...a),
+  ...createOwnSlice(...a),
 }));

@@ -555,7 +555,7 @@ export function validateExperiment(raw: unknown): Decoded {
     flash: checkFlash(c, o.flash),
     baseline: c.num('baseline', o.baseline, 0, 0, 31, true),
     view:
-      o.view === 'compare' || o.view === 'explore' || o.view === 'reproduce'
+      o.view === 'compare' || o.view === 'explore' || o.view === 'reproduce' || o.view === 'yours'
         ? o.view
         : (o.view !== undefined && c.bad('view', 'compare, explore or reproduce', o.view), d.view),
     position: c.num('position', o.position, 0, 0, Number.MAX_SAFE_INTEGER, true),

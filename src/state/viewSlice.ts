@@ -2,7 +2,8 @@ import type { StateCreator } from 'zustand';
 import type { AppState } from './store';
 import { applyTheme, loadSettings, saveSettings, type Theme } from './settings';
 
-export type View = 'compare' | 'explore' | 'reproduce';
+/** `yours`: the editor of policies the user writes (loaded when first shown). */
+export type View = 'compare' | 'explore' | 'reproduce' | 'yours';
 
 export interface ViewSlice {
   view: View;

@@ -19,7 +19,7 @@ export type WasmSession = plain.WasmSession;
 export type WasmSha256 = plain.WasmSha256;
 export type WasmTrace = plain.WasmTrace;
 
-/* eslint-disable @typescript-eslint/no-redeclare -- each class is a value (live binding) and a type */
+// Each class is a value (a live binding) and a type of the same name.
 export let WasmCurvePlan = plain.WasmCurvePlan;
 export let WasmFlashRun = plain.WasmFlashRun;
 export let WasmFlashSession = plain.WasmFlashSession;
@@ -28,7 +28,6 @@ export let WasmLoader = plain.WasmLoader;
 export let WasmSession = plain.WasmSession;
 export let WasmSha256 = plain.WasmSha256;
 export let WasmTrace = plain.WasmTrace;
-/* eslint-enable @typescript-eslint/no-redeclare */
 export let core_version = plain.core_version;
 export let debug_trap = plain.debug_trap;
 export let parse_link = plain.parse_link;

@@ -117,40 +117,6 @@ console.log(
 );
 trace.free();
 
-// A policy written in JavaScript (the editor's LRU template): natively (the runner's QuickJS-ng)
-// and in the browser worker's build with the engine (src/wasm-pkg-js, the same QuickJS-ng
-// compiled to WebAssembly) under Node, on a Zipf trace of --own-requests requests.
-const ownRequests = Number(opt('own-requests', 1_000_000));
-{
-  const wasmJs = await import(`${root}src/wasm-pkg-js/cachescope_js.js`);
-  wasmJs.initSync({ module: readFileSync(`${root}src/wasm-pkg-js/cachescope_js_bg.wasm`) });
-  const lruJs = JSON.parse(wasmJs.catalog()).templates.find((tp) => tp.id === 'lru').source;
-  wasmJs.define_js('lru-js', lruJs);
-  const ownCfg = { seed: 1, phases: [{ workload: { kind: 'zipf', pages, alpha }, length: ownRequests, write_fraction: 0.3 }] };
-  const ot = wasmJs.WasmTrace.generate(JSON.stringify(ownCfg));
-  const hitsOf = (policy) => {
-    const s = new wasmJs.WasmSession(ot, policy, frames, '', '{"buckets":1}');
-    const t0 = performance.now();
-    while (!s.done()) s.advance(1 << 18);
-    const secs = (performance.now() - t0) / 1000;
-    const hits = s.hits();
-    s.free();
-    return { hits, mreq: ot.len() / secs / 1e6 };
-  };
-  const mine = hitsOf('lru-js');
-  const builtIn = hitsOf('lru');
-  ot.free();
-  console.log('');
-  const own = native.own_policy;
-  if (own)
-    console.log(
-      `LRU written in JavaScript (the editor's template), natively (QuickJS-ng in the runner, ${requests.toLocaleString('en-US')} requests): ${own.mreq_per_s.toFixed(3)} M req/s, hit ratio ${(own.hit_ratio * 100).toFixed(2)} %`,
-    );
-  console.log(
-    `LRU written in JavaScript in the browser worker's build (src/wasm-pkg-js under Node, ${ownRequests.toLocaleString('en-US')} requests): ${mine.mreq.toFixed(3)} M req/s (built-in lru ${builtIn.mreq.toFixed(1)}); same hits as lru: ${mine.hits === builtIn.hits ? 'yes' : 'NO'}`,
-  );
-}
-
 // Parse throughput: the worker's way, 4 MiB chunks into a streaming loader.
 console.log('');
 console.log(`${'parse'.padEnd(16)}${pad('native MB/s', 16)}${pad('WASM MB/s', 14)}${pad('requests', 12)}`);
@@ -216,6 +182,33 @@ if (native.own_policy) {
   console.log('');
   console.log(`${o.policy}: ${o.mreq_per_s.toFixed(2)} M req/s (native, hit ratio ${o.hit_ratio.toFixed(4)})`);
 }
+// The same LRU in the browser worker's build with the engine (src/wasm-pkg-js, the same QuickJS-ng
+// compiled to WebAssembly) under Node, on a Zipf trace of --own-requests requests.
+const ownRequests = Number(opt('own-requests', 1_000_000));
+{
+  const wasmJs = await import(`${root}src/wasm-pkg-js/cachescope_js.js`);
+  wasmJs.initSync({ module: readFileSync(`${root}src/wasm-pkg-js/cachescope_js_bg.wasm`) });
+  const lruJs = JSON.parse(wasmJs.catalog()).templates.find((tp) => tp.id === 'lru').source;
+  wasmJs.define_js('lru-js', lruJs);
+  const ownCfg = { seed: 1, phases: [{ workload: { kind: 'zipf', pages, alpha }, length: ownRequests, write_fraction: 0.3 }] };
+  const ot = wasmJs.WasmTrace.generate(JSON.stringify(ownCfg));
+  const hitsOf = (policy) => {
+    const s = new wasmJs.WasmSession(ot, policy, frames, '', '{"buckets":1}');
+    const t0 = performance.now();
+    while (!s.done()) s.advance(1 << 18);
+    const secs = (performance.now() - t0) / 1000;
+    const hits = s.hits();
+    s.free();
+    return { hits, mreq: ot.len() / secs / 1e6 };
+  };
+  const mine = hitsOf('lru-js');
+  const builtIn = hitsOf('lru');
+  ot.free();
+  console.log(
+    `lru written in JavaScript (QuickJS-ng in the browser worker's build, src/wasm-pkg-js under Node, ${ownRequests.toLocaleString('en-US')} requests): ${mine.mreq.toFixed(2)} M req/s (built-in lru ${builtIn.mreq.toFixed(1)}); same hits as lru: ${mine.hits === builtIn.hits ? 'yes' : 'NO'}`,
+  );
+}
+
 const python = join(root, '.venv/bin/python');
 try {
   const py = JSON.parse(

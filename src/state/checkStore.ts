@@ -1,0 +1,93 @@
+// Page: *Check against* — a policy the user wrote against a reference (a built-in or another of
+// theirs) on the loaded trace at the experiment's sizes, then on the core's generated suite; the
+// first request where they decide differently, and the way to Explore at it.
+
+import { create } from 'zustand';
+import type { CheckReport, GenConfig } from '../core/generated/core';
+import { parseFrames } from '../core/frames';
+import { engine } from '../worker/client';
+import { useExplorer } from '../explorer/explorerStore';
+import { useApp } from './store';
+import type { GeneratorForm } from './workloadSlice';
+
+export interface CheckState {
+  reference: string;
+  status: 'idle' | 'running' | 'done' | 'failed';
+  report: CheckReport | null;
+  error: string | null;
+  setReference(reference: string): void;
+  run(policy: string): Promise<void>;
+  /** Opens Explore on the checked policy at the first difference (loading its generated trace when it was one of the suite's). */
+  openDifference(): Promise<void>;
+}
+
+/** The workload form of a one-phase generator configuration (the suite's traces), or null. */
+export function formOf(cfg: GenConfig): Partial<GeneratorForm> | null {
+  const phase = cfg.phases.length === 1 ? cfg.phases[0] : null;
+  if (!phase) return null;
+  const common = { seed: cfg.seed, length: phase.length, writeFraction: phase.write_fraction };
+  const w = phase.workload;
+  switch (w.kind) {
+    case 'zipf':
+      return { ...common, kind: 'zipf', pages: w.pages, alpha: w.alpha };
+    case 'hot-cold':
+      return { ...common, kind: 'hot-cold', pages: w.pages, hotAccess: w.hot_access, hotPages: w.hot_pages };
+    case 'uniform':
+    case 'loop':
+      return { ...common, kind: w.kind, pages: w.pages };
+    default:
+      return null;
+  }
+}
+
+/** After React has drawn what the last change of view shows (its effects included). */
+const afterRender = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+export const useCheck = create<CheckState>()((set, get) => ({
+  reference: 'clock',
+  status: 'idle',
+  report: null,
+  error: null,
+  setReference: (reference) => set({ reference }),
+
+  async run(policy) {
+    const app = useApp.getState();
+    if (!app.trace) await app.loadTrace();
+    const s = useApp.getState();
+    if (!s.trace) {
+      set({ status: 'failed', error: s.error ?? 'Load or generate a trace first.', report: null });
+      return;
+    }
+    const frames = parseFrames(s.framesText, s.trace.distinct);
+    if (!frames.ok) {
+      set({ status: 'failed', error: `Cache sizes: ${frames.error}`, report: null });
+      return;
+    }
+    set({ status: 'running', error: null, report: null });
+    const req = engine().check({ policy, params: {}, reference: get().reference, referenceParams: {}, sizes: frames.frames });
+    try {
+      set({ status: 'done', report: await req.done });
+    } catch (e) {
+      set({ status: 'failed', error: (e as Error).message });
+    }
+  },
+
+  async openDifference() {
+    const r = get().report;
+    const d = r?.difference;
+    if (!r || !d) return;
+    const app = useApp.getState();
+    if (d.generator) {
+      const form = formOf(d.generator as GenConfig);
+      if (!form) return;
+      app.setSourceKind('generate');
+      app.setGenerator(form);
+      await app.loadTrace();
+      if (!useApp.getState().trace) return;
+    }
+    useExplorer.setState({ mode: 'cache', policy: r.policy, params: {}, frames: d.frames });
+    useApp.getState().setView('explore');
+    await afterRender();
+    useExplorer.getState().openAt(d.request, d.page);
+  },
+}));

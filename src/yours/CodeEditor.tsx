@@ -1,0 +1,85 @@
+// Page: a CodeMirror 6 editor for a policy's JavaScript, with the line the core's last message
+// named marked. Part of the lazily loaded "Your policy" view (none of it is in the first load).
+
+import { useEffect, useRef } from 'react';
+import { EditorView, Decoration, keymap, lineNumbers, highlightActiveLine, type DecorationSet } from '@codemirror/view';
+import { EditorState, StateEffect, StateField } from '@codemirror/state';
+import { javascript } from '@codemirror/lang-javascript';
+import { bracketMatching, defaultHighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
+import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { useLatest } from '../hooks/useLatest';
+
+/** Marks one line (1-based) as the one an error names, or none. */
+const markLine = StateEffect.define<number | null>();
+const errorLine = StateField.define<DecorationSet>({
+  create: () => Decoration.none,
+  update(marks, tr) {
+    for (const e of tr.effects)
+      if (e.is(markLine)) {
+        const n = e.value;
+        if (n === null || n < 1 || n > tr.state.doc.lines) return Decoration.none;
+        const line = tr.state.doc.line(n);
+        return Decoration.set([Decoration.line({ class: 'cm-error-line', attributes: { title: 'the error is here' } }).range(line.from)]);
+      }
+    return tr.docChanged ? Decoration.none : marks.map(tr.changes);
+  },
+  provide: (f) => EditorView.decorations.from(f),
+});
+
+interface Props {
+  value: string;
+  onChange(value: string): void;
+  /** The core's last message about this text: the line it names (1-based) is marked until the text changes. */
+  problem: { line: number | null } | null;
+  label: string;
+}
+
+export function CodeEditor({ value, onChange, problem, label }: Props) {
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  const changed = useLatest(onChange);
+
+  useEffect(() => {
+    const v = new EditorView({
+      parent: host.current!,
+      state: EditorState.create({
+        doc: value,
+        extensions: [
+          lineNumbers(),
+          history(),
+          highlightActiveLine(),
+          indentOnInput(),
+          bracketMatching(),
+          syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+          javascript(),
+          keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
+          errorLine,
+          EditorView.contentAttributes.of({ 'aria-label': label }),
+          EditorView.updateListener.of((u) => {
+            if (u.docChanged) changed.current(u.state.doc.toString());
+          }),
+        ],
+      }),
+    });
+    view.current = v;
+    return () => {
+      v.destroy();
+      view.current = null;
+    };
+    // The editor is made once; later values arrive below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // A value from outside (a template, a saved policy) replaces the text.
+  useEffect(() => {
+    const v = view.current;
+    if (v && v.state.doc.toString() !== value) v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: value } });
+  }, [value]);
+
+  // Each new message marks its line again (the same line after an edit too).
+  useEffect(() => {
+    view.current?.dispatch({ effects: markLine.of(problem?.line ?? null) });
+  }, [problem]);
+
+  return <div className="code-editor" ref={host} />;
+}
