@@ -7,7 +7,7 @@ import { CompareView } from './components/CompareView';
 import { PresetGallery } from './components/PresetGallery';
 import { ExplorerView } from './explorer/ExplorerView';
 import { ReproduceView } from './reproduce/ReproduceView';
-import type { View } from './state/viewSlice';
+import type { View } from './link/types';
 import { installUrlSync } from './state/url';
 
 const VIEWS: { id: View; label: string }[] = [

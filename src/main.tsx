@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { engine } from './worker/client';
+import { engine } from './engine/client';
 import './app.css';
 
 declare global {

@@ -3,7 +3,7 @@ import { useApp } from '../state/store';
 import { selectIsBusy, selectResults } from '../state/selectors';
 import { cacheRuns, sizeName } from '../charts/derive';
 import type { RunResultView } from '../state/runSlice';
-import { engine } from '../worker/client';
+import { engine } from '../engine/client';
 import { experimentOf } from '../state/url';
 import { download } from './download';
 import { provenanceOf } from '../state/provenance';

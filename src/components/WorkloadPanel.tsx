@@ -1,6 +1,6 @@
 import { useApp } from '../state/store';
 import { selectAwaiting, selectIsBusy, selectFile, selectGenerator, selectLoadSettings, selectSourceKind } from '../state/selectors';
-import type { GeneratorForm, WorkloadKind } from '../state/workloadSlice';
+import type { GeneratorForm, WorkloadKind } from '../link/types';
 import { NumberField } from './NumberField';
 import { CsvMappingForm } from './CsvMappingForm';
 import { CATALOG } from '../core/catalog';

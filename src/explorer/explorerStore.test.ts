@@ -1,7 +1,7 @@
 // A reply the page cannot read is shown where the app shows errors: the
 // explorer's alert for explorer replies, the status bar for the rest.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SimClient, setEngine, type Port } from '../worker/client';
+import { SimClient, setEngine, type Port } from '../engine/client';
 import { useExplorer } from './explorerStore';
 import { useApp } from '../state/store';
 

@@ -2,8 +2,8 @@
 // numbers the worker computed for it.
 
 import { create } from 'zustand';
-import { engine, CancelledError } from '../worker/client';
-import type { Reproduced } from '../worker/protocol';
+import { engine, CancelledError } from '../engine/client';
+import type { Reproduced } from '../protocol/messages';
 import { reproduceTables, tableById } from './tables';
 
 export interface ReproduceState {

@@ -7,14 +7,14 @@ import { create } from 'zustand';
 import { limit } from '../core/catalog';
 import { BYTES_PER_REQUEST } from '../core/memory';
 import { summarise, type Summary } from '../core/stats';
-import { CancelledError, type BatchCell } from '../worker/client';
-import { batchOnPool, type BatchCellRequest, type PoolRequest } from '../worker/pool';
-import type { TraceSource } from '../worker/protocol';
-import type { SharedSource } from './shared';
+import { CancelledError, type BatchCell } from '../engine/client';
+import { batchOnPool, type BatchCellRequest, type PoolRequest } from '../engine/pool';
+import type { TraceSource } from '../protocol/messages';
+import type { SharedSource } from '../link/types';
 import { checkedSpecs } from './runSlice';
 import { useApp } from './store';
-import { genConfigOf } from './workloadSlice';
-import { inlineBytes } from './urlCodec';
+import { genConfigOf } from './generator';
+import { inlineBytes } from '../link/upload';
 
 export interface BatchTrace {
   source: SharedSource;

@@ -4,9 +4,9 @@
 
 import { create } from 'zustand';
 import { limit } from '../core/catalog';
-import { CancelledError } from '../worker/client';
-import { curvesOnPool, type PoolRequest } from '../worker/pool';
-import type { CurveResult } from '../worker/protocol';
+import { CancelledError } from '../engine/client';
+import { curvesOnPool, type PoolRequest } from '../engine/pool';
+import type { CurveResult } from '../protocol/messages';
 import type { TraceSummary } from '../core/types';
 import type { Params, ParamValue } from '../core/params';
 import { checkedSpecs } from './runSlice';

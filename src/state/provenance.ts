@@ -3,7 +3,7 @@
 // `reading` included) and the SHA-256 of the trace file when there is one.
 
 import { CATALOG, defaultsOf, policyDoc } from '../core/catalog';
-import { inlineBytes, sha256Hex } from './urlCodec';
+import { inlineBytes, sha256Hex } from '../link/upload';
 import type { AppState } from './store';
 
 export interface Provenance {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CancelledError, SimClient, type Port } from './client';
-import type { ToWorker } from './protocol';
+import type { ToWorker } from '../protocol/messages';
 
 class FakePort implements Port {
   sent: ToWorker[] = [];

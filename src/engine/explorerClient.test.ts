@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SimClient, type Port } from './client';
-import type { ExploreFromWorker, ExploreToWorker, ToWorker } from './protocol';
+import type { ExploreFromWorker, ExploreToWorker } from '../protocol/explore';
+import type { ToWorker } from '../protocol/messages';
 
 class FakePort implements Port {
   sent: (ToWorker | ExploreToWorker)[] = [];

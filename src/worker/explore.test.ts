@@ -6,8 +6,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { initSync, WasmLoader, WasmTrace } from '../wasm-pkg/cachescope.js';
-import { closeExplorer, handleExplore } from './explorerWorker';
-import { checkExploreFromWorker, type ExploreFromWorker, type ExploreToWorker } from './protocol';
+import { closeExplorer, handleExplore } from './explore';
+import { checkExploreFromWorker, type ExploreFromWorker, type ExploreToWorker } from '../protocol/explore';
 import { CATALOG } from '../core/catalog';
 
 initSync({ module: readFileSync(new URL('../wasm-pkg/cachescope_bg.wasm', import.meta.url)) });

@@ -1,24 +1,23 @@
-// The UI side of the worker protocol: starts the worker, numbers requests and
-// routes each reply to whoever asked. Nothing here simulates.
+// UI: the page's side of the simulation worker — starts it, numbers requests
+// and routes each reply to whoever asked. Nothing here simulates.
 
+import type { HandLink } from '../core/generated/core';
+import type { LoadSettings, RunOptions, TraceSummary } from '../core/types';
+import { checkExploreFromWorker, isExploreFromWorkerType, type ExploreFromWorker, type ExploreToWorker } from '../protocol/explore';
 import {
-  checkExploreFromWorker,
   checkFromWorker,
-  isExploreFromWorkerType,
-  type ExploreFromWorker,
-  type ExploreToWorker,
-  type FromWorker,
   type CurveResult,
   type CurveSpec,
   type Described,
+  type FromWorker,
   type GaugeRequest,
+  type Reply,
   type Reproduced,
   type ReproduceTable,
+  type RunJob,
   type ToWorker,
   type TraceSource,
-} from './protocol';
-import type { LoadSettings, Metrics, RunJob, RunOptions, TraceSummary } from '../core/types';
-import type { HandLink } from '../core/generated/core';
+} from '../protocol/messages';
 
 export type ResultMsg = Extract<FromWorker, { type: 'result' }>;
 export type ProgressMsg = Extract<FromWorker, { type: 'progress' }>;
@@ -29,18 +28,10 @@ export interface Port {
   onerror?: ((ev: ErrorEvent) => void) | null;
 }
 
-/** What a batch cell gives back. */
-export interface BatchCell {
-  /** Policy-major: `metrics[policy * frames.length + size]`. */
-  metrics: Metrics[];
-  frames: number[];
-  requests: number;
-  distinct: number;
-}
+/** What a batch cell gives back; policy-major: `metrics[policy * frames.length + size]`. */
+export type BatchCell = Reply<'batched'>;
 
-export interface Ready {
-  version: string;
-}
+export type Ready = Reply<'ready'>;
 
 /** The new trace would not fit beside the loaded one (see the load's `dropFirst`). */
 export class OverBudgetError extends Error {}
@@ -211,7 +202,7 @@ export class SimClient {
     return this.request<BatchCell>((id) => ({ type: 'batch', id, source, specs, frames, options }), { onProgress });
   }
 
-  /** Miss-ratio curves of the loaded trace (with `share`, this worker's part of a pool's). */
+  /** Miss-ratio curves of the loaded trace (with `part`, this worker's part of a pool's). */
   curves(req: Omit<Extract<ToWorker, { type: 'curve' }>, 'type' | 'id'>, onProgress?: (p: ProgressMsg) => void) {
     return this.request<CurveResult[]>((id) => ({ type: 'curve', id, ...req }), { onProgress });
   }
@@ -262,11 +253,16 @@ export class SimClient {
   }
 }
 
+/** A new simulation worker: the worker thread's code, reached only through this URL. */
+export function startWorker(): Port {
+  return new Worker(new URL('../worker/sim.worker.ts', import.meta.url), { type: 'module' }) as unknown as Port;
+}
+
 let shared: SimClient | null = null;
 
 /** The app's one worker, started on first use. */
 export function engine(): SimClient {
-  shared ??= new SimClient(new Worker(new URL('./sim.worker.ts', import.meta.url), { type: 'module' }) as unknown as Port);
+  shared ??= new SimClient(startWorker());
   return shared;
 }
 

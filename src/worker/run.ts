@@ -1,0 +1,145 @@
+// Worker: the `run` request — each (policy, frames) job of a comparison over
+// the loaded trace in slices, with its gauges sampled along the way and its
+// after-cache stream run on every flash configuration given; a result per job.
+
+import { WasmSession, type WasmTrace } from '../wasm-pkg/cachescope.js';
+import type { Metrics, RunOptions } from '../core/types';
+import { NO_CACHE } from '../core/catalog';
+import { MetricsSchema, SnapshotSchema, parseCore } from '../core/schemas';
+import type { GaugeRequest, GaugeSeries, RunJob } from '../protocol/messages';
+import { flashRuns } from './flash';
+import { SLICE, sliced } from './slices';
+import { post, type Task } from './task';
+
+/** A session of `job` on `t` under `options`. */
+export function sessionOf(t: WasmTrace, job: RunJob, options: RunOptions): WasmSession {
+  return new WasmSession(t, job.policy, job.frames, JSON.stringify(job.params), JSON.stringify(options));
+}
+
+/** Advances a session to its end in slices; `report` hears its position. A cancelled or failed session is freed. */
+export function toEnd(task: Task, session: WasmSession, report: (position: number) => void): Promise<void> {
+  return sliced(
+    task,
+    () => {
+      if (!session.done()) session.advance(SLICE);
+      return session.done();
+    },
+    () => report(session.position()),
+    session,
+  );
+}
+
+/** The gauges of a session's snapshot. */
+function gaugesOf(session: WasmSession): { name: string; value: number }[] {
+  return parseCore('snapshot', SnapshotSchema, session.snapshot()).gauges;
+}
+
+/**
+ * Runs a session to its end, sampling its gauges every `every` requests (0: none): row r after
+ * `(r + 1) * every` requests, the last row at the end.
+ */
+async function toEndSampled(
+  task: Task,
+  session: WasmSession,
+  every: number,
+  report: (position: number) => void,
+): Promise<GaugeSeries | undefined> {
+  if (!every) {
+    await toEnd(task, session, report);
+    return undefined;
+  }
+  const names = gaugesOf(session).map((g) => g.name);
+  const rows: number[] = [];
+  const slice = () => {
+    if (session.done()) return true;
+    const next = (Math.floor(session.position() / every) + 1) * every;
+    session.advance(Math.min(SLICE, next - session.position()));
+    if (session.position() % every === 0 || session.done()) {
+      const g = gaugesOf(session);
+      for (const name of names) rows.push(g.find((x) => x.name === name)?.value ?? NaN);
+    }
+    return session.done();
+  };
+  await sliced(task, slice, () => report(session.position()), session);
+  return { names, every, values: Float64Array.from(rows) };
+}
+
+export async function run(
+  task: Task,
+  trace: WasmTrace,
+  jobs: RunJob[],
+  options: RunOptions,
+  gaugeReq?: GaugeRequest,
+  flash: Record<string, unknown>[] = [],
+): Promise<void> {
+  const n = trace.len();
+  const total = n * jobs.length;
+  for (const [index, job] of jobs.entries()) {
+    if (job.policy === NO_CACHE) {
+      await runDirect(task, trace, index, job, options, flash);
+      continue;
+    }
+    const label = `${job.policy} · ${job.frames} frames`;
+    const session = sessionOf(trace, job, flash.length > 0 ? { ...options, record_stream: true } : options);
+    // Gauges only if the policy has any and the cache is small enough to snapshot often.
+    const every = gaugeReq && job.frames <= gaugeReq.maxFrames && gaugesOf(session).length > 0 ? gaugeReq.every : 0;
+    const gauges = await toEndSampled(task, session, every, (done) => task.progress('run', index * n + done, total, label));
+    const r = session.finish();
+    try {
+      const metrics = parseCore('metrics', MetricsSchema, r.metrics());
+      const outcomes = flash.length > 0 ? await flashRuns(task, trace, flash, r.stream() ?? new Uint32Array(), label) : undefined;
+      post({
+        type: 'result',
+        id: task.id,
+        index,
+        job,
+        metrics,
+        bucketSize: r.bucket_size(),
+        bucketHits: r.bucket_hits(),
+        gauges,
+        flash: outcomes,
+      });
+    } finally {
+      r.free();
+    }
+  }
+}
+
+/**
+ * The trace straight to each flash configuration, no cache: every request
+ * reaches the device, reads as reads and writes as writes.
+ */
+async function runDirect(
+  task: Task,
+  t: WasmTrace,
+  index: number,
+  job: RunJob,
+  options: RunOptions,
+  flash: Record<string, unknown>[],
+): Promise<void> {
+  const n = t.len();
+  const writes = t.writes();
+  const reads = n - writes;
+  const metrics: Metrics = {
+    requests: n,
+    hits: 0,
+    misses: n,
+    hit_ratio: 0,
+    reads,
+    writebacks: writes,
+    flushed: 0,
+    cost: reads * options.cost.read + writes * options.cost.write,
+  };
+  const outcomes = await flashRuns(task, t, flash, undefined, 'no cache');
+  const buckets = Math.max(1, Math.min(options.buckets, n));
+  post({
+    type: 'result',
+    id: task.id,
+    index,
+    job,
+    metrics,
+    bucketSize: Math.ceil(n / buckets),
+    bucketHits: new Uint32Array(Math.ceil(n / Math.ceil(n / buckets))),
+    flash: outcomes,
+  });
+}
