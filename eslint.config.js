@@ -23,5 +23,5 @@ export default tseslint.config(
     },
   },
   { files: ['src/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
-  { files: ['**/*.{js,mjs}', 'wasm-core/**/*.mjs'], languageOptions: { globals: { ...globals.node } } },
+  { files: ['**/*.{js,mjs,cjs}', 'wasm-core/**/*.mjs'], languageOptions: { globals: { ...globals.node } } },
 );
