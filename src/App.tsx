@@ -1,3 +1,5 @@
+// UI: the page — sidebar, the view tabs (Compare, Explore, Reproduce) and the status bar.
+
 import { useEffect } from 'react';
 import { useApp } from './state/store';
 import { selectCoreVersion, selectEngineStatus, selectPresenting, selectTheme, selectView } from './state/selectors';

@@ -1,3 +1,5 @@
+// UI: the entry point — mounts the page and starts the simulation worker.
+
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';

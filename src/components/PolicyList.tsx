@@ -1,3 +1,5 @@
+// UI: the policies to compare — pick, add a variant, edit parameters.
+
 import { useApp } from '../state/store';
 import { selectPolicies } from '../state/selectors';
 import { specLabels } from '../state/labels';

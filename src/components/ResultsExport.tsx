@@ -1,3 +1,5 @@
+// UI: exporting results — CSV, JSON, and a run’s after-cache stream as a trace.
+
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useApp } from '../state/store';
 import { selectIsBusy, selectResults } from '../state/selectors';

@@ -1,4 +1,4 @@
-// The explorer's contract between the worker and the UI: what a frame and a
+// Both threads: the explorer's contract between the worker and the UI: what a frame and a
 // page history hold, written once as valibot schemas with their types inferred
 // from them. Snapshots and events are the core's own types, generated from Rust
 // (./generated/core.ts) and checked by ./schemas.ts; the worker and the explorer

@@ -1,4 +1,4 @@
-// The textbook frame table: one row per frame, one column per request, faults
+// Both threads: the textbook frame table: one row per frame, one column per request, faults
 // marked. A new page takes the frame its victim left (or the first free one),
 // as on the blackboard; built from the core's events, pages as the trace names them.
 

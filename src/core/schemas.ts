@@ -1,4 +1,4 @@
-// Valibot schemas of the JSON the core emits, each checked against its
+// Both threads: Valibot schemas of the JSON the core emits, each checked against its
 // generated type (src/core/generated/core.ts) by the compiler: a schema that
 // drifts from the Rust type no longer type-checks. The worker parses the core's
 // output with these instead of trusting `JSON.parse(...) as T`.

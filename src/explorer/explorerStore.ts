@@ -1,4 +1,4 @@
-// The explorer's own state: the session's latest frame, playback and the page
+// UI: the explorer's own state: the session's latest frame, playback and the page
 // inspector. Frames arrive from the worker; the newest one is committed at the
 // next animation frame and only then acknowledged, so the worker never sends
 // faster than the page draws.

@@ -1,4 +1,4 @@
-// Both threads: a new experiment as the core's catalogue describes it — what a
+// UI: a new experiment as the core's catalogue describes it — what a
 // link falls back to field by field, and what the sidebar starts from.
 
 import type { CostModel, CsvMapping, LoadSettings } from '../core/types';

@@ -1,4 +1,4 @@
-// Both threads: parameter pinning. A link writes every parameter out, defaults
+// UI: parameter pinning. A link writes every parameter out, defaults
 // included, so a later change of a default in the core cannot change what an old
 // link computes; on the way in, values equal to today's defaults are dropped again.
 

@@ -1,4 +1,4 @@
-// One-click teaching scenarios, each reproducing a point of one of the papers.
+// UI: one-click teaching scenarios, each reproducing a point of one of the papers.
 // Policies or flash models not yet in the core are reported, not fatal.
 
 import { DEFAULT_EXPERIMENT, DEFAULT_CSV, DEFAULT_GENERATOR } from '../link/defaults';

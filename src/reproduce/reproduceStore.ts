@@ -1,4 +1,4 @@
-// State of the Reproduce view: which table, its file when it needs one, and the
+// UI: state of the Reproduce view: which table, its file when it needs one, and the
 // numbers the worker computed for it.
 
 import { create } from 'zustand';

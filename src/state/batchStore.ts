@@ -1,4 +1,4 @@
-// A batch: the experiment's policies and sizes on several traces, generated
+// UI: a batch: the experiment's policies and sizes on several traces, generated
 // ones at several seeds, on the worker pool. Results are grouped by trace and,
 // across seeds, summarised by their mean and a 95 % Student-t interval. The
 // loaded trace is not touched: each cell loads its own.

@@ -1,4 +1,4 @@
-// Miss-ratio curves of the experiment's policies on the loaded trace, computed
+// UI: miss-ratio curves of the experiment's policies on the loaded trace, computed
 // by the worker pool. Kept apart from the run slice: a curve is not a run, and
 // computing one leaves the results table as it is.
 

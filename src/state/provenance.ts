@@ -1,4 +1,4 @@
-// What every export says about how its numbers were made: the core version,
+// UI: what every export says about how its numbers were made: the core version,
 // the run options, each policy's whole configuration (defaults filled in, the
 // `reading` included) and the SHA-256 of the trace file when there is one.
 

@@ -1,3 +1,5 @@
+// UI: the store’s slice for running — the loaded trace, results, progress, cancel and recovery.
+
 import type { StateCreator } from 'zustand';
 import type { Metrics, TraceSummary } from '../core/types';
 import type { RunJob, FlashOutcome, GaugeSeries, TraceSource } from '../protocol/messages';

@@ -1,4 +1,4 @@
-// The one place where the experiment meets the address bar: each run pushes a
+// UI: the one place where the experiment meets the address bar: each run pushes a
 // history entry, and opening a link, reloading or going back/forward restores
 // the experiment and reruns it. The codec itself lives in urlCodec.ts.
 

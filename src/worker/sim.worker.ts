@@ -1,8 +1,8 @@
-/// <reference lib="webworker" />
 // Worker: the simulation worker's message loop. It owns the WASM core, the
 // loaded trace and every run; each request is served by the file named for its
 // job, one at a time and in order, while a Cancel acts at once (work advances
 // in slices, slices.ts) and the explorer's messages are served as they come.
+/// <reference lib="webworker" />
 
 import { core_version, debug_trap, parse_link } from '../wasm-pkg/cachescope.js';
 import { HandLinkSchema, parseCore } from '../core/schemas';

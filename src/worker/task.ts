@@ -1,6 +1,6 @@
-/// <reference lib="webworker" />
 // Worker: one request being served — its id, its progress for the page, and
 // whether the page has cancelled it — and the posting of replies.
+/// <reference lib="webworker" />
 
 import { transferablesOf, type FromWorker } from '../protocol/messages';
 
