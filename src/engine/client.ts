@@ -42,6 +42,27 @@ export class CancelledError extends Error {
   }
 }
 
+/** What a final reply gives whoever asked. */
+function answerOf(msg: Exclude<FromWorker, { type: 'ready' | 'progress' | 'result' | 'cancelled' | 'error' }>): unknown {
+  switch (msg.type) {
+    case 'loaded':
+      return msg.summary;
+    case 'link':
+      return msg.link;
+    case 'curves':
+      return msg.curves;
+    case 'described':
+      return msg.described;
+    case 'done':
+      return undefined;
+    default: {
+      // Replies whose whole content is the answer (streamed, batched, reproduced).
+      const { type: _type, id: _id, ...answer } = msg;
+      return answer;
+    }
+  }
+}
+
 interface Pending {
   resolve: (value: unknown) => void;
   reject: (e: Error) => void;
@@ -114,54 +135,15 @@ export class SimClient {
     if (msg.id === null) return;
     const p = this.pending.get(msg.id);
     if (!p) return;
-    switch (msg.type) {
-      case 'progress':
-        p.onProgress?.(msg);
-        return;
-      case 'result':
-        p.onResult?.(msg);
-        return;
-      case 'streamed':
-        this.pending.delete(msg.id);
-        p.resolve({ text: msg.text, requests: msg.requests });
-        return;
-      case 'loaded':
-        this.pending.delete(msg.id);
-        p.resolve(msg.summary);
-        return;
-      case 'link':
-        this.pending.delete(msg.id);
-        p.resolve(msg.link);
-        return;
-      case 'batched':
-        this.pending.delete(msg.id);
-        p.resolve({ metrics: msg.metrics, frames: msg.frames, requests: msg.requests, distinct: msg.distinct });
-        return;
-      case 'curves':
-        this.pending.delete(msg.id);
-        p.resolve(msg.curves);
-        return;
-      case 'described':
-        this.pending.delete(msg.id);
-        p.resolve(msg.described);
-        return;
-      case 'reproduced':
-        this.pending.delete(msg.id);
-        p.resolve({ values: msg.values, warnings: msg.warnings, requests: msg.requests, distinct: msg.distinct });
-        return;
-      case 'done':
-        this.pending.delete(msg.id);
-        p.resolve(undefined);
-        return;
-      case 'cancelled':
-        this.pending.delete(msg.id);
-        p.reject(new CancelledError());
-        return;
-      case 'error':
-        this.pending.delete(msg.id);
-        p.reject(msg.overBudget ? new OverBudgetError(msg.message) : new Error(msg.message));
-        if (msg.trap) this.onTrap?.(msg.message);
-    }
+    if (msg.type === 'progress') return p.onProgress?.(msg);
+    if (msg.type === 'result') return p.onResult?.(msg);
+    // Every other reply ends its request.
+    this.pending.delete(msg.id);
+    if (msg.type === 'cancelled') p.reject(new CancelledError());
+    else if (msg.type === 'error') {
+      p.reject(msg.overBudget ? new OverBudgetError(msg.message) : new Error(msg.message));
+      if (msg.trap) this.onTrap?.(msg.message);
+    } else p.resolve(answerOf(msg));
   }
 
   private request<T>(make: (id: number) => ToWorker, hooks: Omit<Pending, 'resolve' | 'reject'>): { id: number; done: Promise<T> } {

@@ -142,25 +142,28 @@ function readExplore(p: Problems, value: unknown): ExploreShare | undefined {
   };
 }
 
+/** Every field of an experiment, so that the compiler keeps the list whole. */
+const FIELDS: Record<keyof SharedExperiment, true> = {
+  source: true,
+  policies: true,
+  frames: true,
+  cost: true,
+  flush: true,
+  collapse: true,
+  flash: true,
+  baseline: true,
+  view: true,
+  position: true,
+  explore: true,
+  batch: true,
+  core: true,
+};
+
 /**
  * The link's outer shape: the fields an experiment has and no others. What each
  * holds is read field by field, so one bad value costs only itself.
  */
-const OuterShape = v.strictObject({
-  explore: v.optional(v.unknown()),
-  batch: v.optional(v.unknown()),
-  core: v.optional(v.unknown()),
-  source: v.optional(v.unknown()),
-  policies: v.optional(v.unknown()),
-  frames: v.optional(v.unknown()),
-  cost: v.optional(v.unknown()),
-  flush: v.optional(v.unknown()),
-  collapse: v.optional(v.unknown()),
-  flash: v.optional(v.unknown()),
-  baseline: v.optional(v.unknown()),
-  view: v.optional(v.unknown()),
-  position: v.optional(v.unknown()),
-});
+const OuterShape = v.strictObject(Object.fromEntries(Object.keys(FIELDS).map((k) => [k, v.optional(v.unknown())])));
 
 const FRAMES = matching(/^[0-9.%,\s]*$/, 400, 'cache sizes separated by commas (3, 5%)');
 const COST = { read: num(0, 1e9), write: num(0, 1e9) };

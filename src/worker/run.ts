@@ -6,7 +6,7 @@ import { WasmSession, type WasmTrace } from '../wasm-pkg/cachescope.js';
 import type { Metrics, RunOptions } from '../core/types';
 import { NO_CACHE } from '../core/catalog';
 import { MetricsSchema, SnapshotSchema, parseCore } from '../core/schemas';
-import type { GaugeRequest, GaugeSeries, RunJob } from '../protocol/messages';
+import type { GaugeRequest, GaugeSeries, Reply, RunJob } from '../protocol/messages';
 import { flashRuns } from './flash';
 import { SLICE, sliced } from './slices';
 import { post, type Task } from './task';
@@ -64,6 +64,9 @@ async function toEndSampled(
   return { names, every, values: Float64Array.from(rows) };
 }
 
+/** What a job's `result` message says besides which job it is. */
+type Outcome = Omit<Reply<'result'>, 'index' | 'job'>;
+
 export async function run(
   task: Task,
   trace: WasmTrace,
@@ -72,36 +75,39 @@ export async function run(
   gaugeReq?: GaugeRequest,
   flash: Record<string, unknown>[] = [],
 ): Promise<void> {
-  const n = trace.len();
-  const total = n * jobs.length;
+  const total = trace.len() * jobs.length;
   for (const [index, job] of jobs.entries()) {
-    if (job.policy === NO_CACHE) {
-      await runDirect(task, trace, index, job, options, flash);
-      continue;
-    }
+    const progress = (done: number) => task.progress('run', index * trace.len() + done, total, `${job.policy} · ${job.frames} frames`);
+    const outcome =
+      job.policy === NO_CACHE
+        ? await runDirect(task, trace, options, flash)
+        : await runCached(task, trace, job, options, progress, gaugeReq, flash);
+    post({ type: 'result', id: task.id, index, job, ...outcome });
+  }
+}
+
+/** One job through its cache policy, its gauges sampled, its after-cache stream run on each flash configuration. */
+async function runCached(
+  task: Task,
+  trace: WasmTrace,
+  job: RunJob,
+  options: RunOptions,
+  progress: (done: number) => void,
+  gaugeReq: GaugeRequest | undefined,
+  flash: Record<string, unknown>[],
+): Promise<Outcome> {
+  const session = sessionOf(trace, job, flash.length > 0 ? { ...options, record_stream: true } : options);
+  // Gauges only if the policy has any and the cache is small enough to snapshot often.
+  const every = gaugeReq && job.frames <= gaugeReq.maxFrames && gaugesOf(session).length > 0 ? gaugeReq.every : 0;
+  const gauges = await toEndSampled(task, session, every, progress);
+  const r = session.finish();
+  try {
+    const metrics = parseCore('metrics', MetricsSchema, r.metrics());
     const label = `${job.policy} · ${job.frames} frames`;
-    const session = sessionOf(trace, job, flash.length > 0 ? { ...options, record_stream: true } : options);
-    // Gauges only if the policy has any and the cache is small enough to snapshot often.
-    const every = gaugeReq && job.frames <= gaugeReq.maxFrames && gaugesOf(session).length > 0 ? gaugeReq.every : 0;
-    const gauges = await toEndSampled(task, session, every, (done) => task.progress('run', index * n + done, total, label));
-    const r = session.finish();
-    try {
-      const metrics = parseCore('metrics', MetricsSchema, r.metrics());
-      const outcomes = flash.length > 0 ? await flashRuns(task, trace, flash, r.stream() ?? new Uint32Array(), label) : undefined;
-      post({
-        type: 'result',
-        id: task.id,
-        index,
-        job,
-        metrics,
-        bucketSize: r.bucket_size(),
-        bucketHits: r.bucket_hits(),
-        gauges,
-        flash: outcomes,
-      });
-    } finally {
-      r.free();
-    }
+    const outcomes = flash.length > 0 ? await flashRuns(task, trace, flash, r.stream() ?? new Uint32Array(), label) : undefined;
+    return { metrics, bucketSize: r.bucket_size(), bucketHits: r.bucket_hits(), gauges, flash: outcomes };
+  } finally {
+    r.free();
   }
 }
 
@@ -109,14 +115,7 @@ export async function run(
  * The trace straight to each flash configuration, no cache: every request
  * reaches the device, reads as reads and writes as writes.
  */
-async function runDirect(
-  task: Task,
-  t: WasmTrace,
-  index: number,
-  job: RunJob,
-  options: RunOptions,
-  flash: Record<string, unknown>[],
-): Promise<void> {
+async function runDirect(task: Task, t: WasmTrace, options: RunOptions, flash: Record<string, unknown>[]): Promise<Outcome> {
   const n = t.len();
   const writes = t.writes();
   const reads = n - writes;
@@ -130,16 +129,11 @@ async function runDirect(
     flushed: 0,
     cost: reads * options.cost.read + writes * options.cost.write,
   };
-  const outcomes = await flashRuns(task, t, flash, undefined, 'no cache');
   const buckets = Math.max(1, Math.min(options.buckets, n));
-  post({
-    type: 'result',
-    id: task.id,
-    index,
-    job,
+  return {
     metrics,
     bucketSize: Math.ceil(n / buckets),
     bucketHits: new Uint32Array(Math.ceil(n / Math.ceil(n / buckets))),
-    flash: outcomes,
-  });
+    flash: await flashRuns(task, t, flash, undefined, 'no cache'),
+  };
 }
