@@ -31,6 +31,13 @@ module.exports = {
       to: { path: '^src/worker/' },
     },
     {
+      name: 'threads-below-the-page',
+      comment: 'The worker and the engine serve the page: they import none of its state or views.',
+      severity: 'error',
+      from: { path: '^src/(worker|engine)/', pathNot: TEST },
+      to: { path: '^src/(state|components|explorer|charts|reproduce|presets|hooks)/' },
+    },
+    {
       name: 'shared-below-both-threads',
       comment: 'src/link and src/protocol serve both threads: they import neither thread nor the page.',
       severity: 'error',
