@@ -16,52 +16,36 @@ export function sessionOf(t: WasmTrace, job: RunJob, options: RunOptions): WasmS
   return new WasmSession(t, job.policy, job.frames, JSON.stringify(job.params), JSON.stringify(options));
 }
 
-/** Advances a session to its end in slices; `report` hears its position. A cancelled or failed session is freed. */
-export function toEnd(task: Task, session: WasmSession, report: (position: number) => void): Promise<void> {
-  return sliced(
-    task,
-    () => {
-      if (!session.done()) session.advance(SLICE);
-      return session.done();
-    },
-    () => report(session.position()),
-    session,
-  );
-}
-
 /** The gauges of a session's snapshot. */
 function gaugesOf(session: WasmSession): { name: string; value: number }[] {
   return parseCore('snapshot', SnapshotSchema, session.snapshot()).gauges;
 }
 
 /**
- * Runs a session to its end, sampling its gauges every `every` requests (0: none): row r after
- * `(r + 1) * every` requests, the last row at the end.
+ * Advances a session to its end in slices; `report` hears its position. With `every`, its gauges
+ * are sampled every `every` requests: row r after `(r + 1) * every` requests, the last row at the
+ * end. A cancelled or failed session is freed.
  */
-async function toEndSampled(
+export async function toEnd(
   task: Task,
   session: WasmSession,
-  every: number,
   report: (position: number) => void,
+  every = 0,
 ): Promise<GaugeSeries | undefined> {
-  if (!every) {
-    await toEnd(task, session, report);
-    return undefined;
-  }
-  const names = gaugesOf(session).map((g) => g.name);
+  const names = every ? gaugesOf(session).map((g) => g.name) : [];
   const rows: number[] = [];
   const slice = () => {
     if (session.done()) return true;
-    const next = (Math.floor(session.position() / every) + 1) * every;
-    session.advance(Math.min(SLICE, next - session.position()));
-    if (session.position() % every === 0 || session.done()) {
+    const toSample = every ? (Math.floor(session.position() / every) + 1) * every - session.position() : SLICE;
+    session.advance(Math.min(SLICE, toSample));
+    if (every && (session.position() % every === 0 || session.done())) {
       const g = gaugesOf(session);
       for (const name of names) rows.push(g.find((x) => x.name === name)?.value ?? NaN);
     }
     return session.done();
   };
   await sliced(task, slice, () => report(session.position()), session);
-  return { names, every, values: Float64Array.from(rows) };
+  return every ? { names, every, values: Float64Array.from(rows) } : undefined;
 }
 
 /** What a job's `result` message says besides which job it is. */
@@ -99,7 +83,7 @@ async function runCached(
   const session = sessionOf(trace, job, flash.length > 0 ? { ...options, record_stream: true } : options);
   // Gauges only if the policy has any and the cache is small enough to snapshot often.
   const every = gaugeReq && job.frames <= gaugeReq.maxFrames && gaugesOf(session).length > 0 ? gaugeReq.every : 0;
-  const gauges = await toEndSampled(task, session, every, progress);
+  const gauges = await toEnd(task, session, progress, every);
   const r = session.finish();
   try {
     const metrics = parseCore('metrics', MetricsSchema, r.metrics());
