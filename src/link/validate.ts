@@ -131,6 +131,7 @@ function readExplore(p: Problems, value: unknown): ExploreShare | undefined {
     CATALOG.flash,
     (k) => `the flash device has no setting ${k}.`,
   );
+  const selected = p.read('explore.selected', v.nullable(text(64)), o.selected, null) || null;
   return {
     mode: p.read('explore.mode', oneOf(['cache', 'flash'], 'cache or flash'), o.mode, 'cache'),
     policy,
@@ -138,7 +139,7 @@ function readExplore(p: Problems, value: unknown): ExploreShare | undefined {
     frames: p.read('explore.frames', num(1, limit('frames'), true), o.frames, d.explore_frames),
     flash,
     step: p.read('explore.step', num(0, Number.MAX_SAFE_INTEGER, true), o.step, 0),
-    selected: p.read('explore.selected', v.nullable(text(64)), o.selected, null) || null,
+    selected,
   };
 }
 
