@@ -35,7 +35,7 @@ export type AnyEvent = v.InferOutput<typeof AnyEventSchema>;
 /**
  * The state after `position` requests; `events` and `hit` are those of request
  * `position` (1-based). The worker sends it, the UI draws it; development and
- * test builds check every frame with this schema (worker/protocol.ts).
+ * test builds check every frame with this schema (protocol/explore.ts).
  */
 export const ExploreFrameSchema = v.object({
   position: v.number(),

@@ -1,6 +1,6 @@
 // UI: the one place where the experiment meets the address bar: each run pushes a
 // history entry, and opening a link, reloading or going back/forward restores
-// the experiment and reruns it. The codec itself lives in urlCodec.ts.
+// the experiment and reruns it. The link format itself is src/link.
 
 import { engine } from '../engine/client';
 import { DEFAULT_EXPERIMENT, DEFAULT_CSV } from '../link/defaults';

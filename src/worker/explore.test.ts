@@ -1,5 +1,5 @@
 // The explorer's replies as the worker really sends them: the worker's own
-// explorer code (explorerWorker.ts) drives the WASM core, and every reply must
+// explorer code (explore.ts) drives the WASM core, and every reply must
 // pass the full check that development builds apply (protocol.ts). A frame the
 // full schema refuses is what left Explore at "Step 0" under `npm start`.
 
