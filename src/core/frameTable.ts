@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import type { AnyEvent } from './explore';
 
-/** The table as the worker sends it (protocol.ts checks it with this schema). */
+/** The table as the worker sends it (protocol/explore.ts checks it with this schema). */
 export const FrameTableSchema = v.object({
   /** The page each request asked for. */
   requests: v.array(v.string()),

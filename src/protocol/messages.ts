@@ -120,7 +120,7 @@ const ToWorkerSchema = v.variant('type', [
   /** Reruns one job keeping the after-cache stream (miss reads and write-backs, in order); `header` heads the file. */
   v.object({ type: v.literal('stream'), id, job: RunJobSchema, options: RunOptionsSchema, header: v.string() }),
   v.object({ type: v.literal('cancel'), id }),
-  /** Test hook: makes the core trap, as running out of memory would (see client.ts, recovery). */
+  /** Test hook: makes the core trap, as running out of memory would (see engine/client.ts, recovery). */
   v.object({ type: v.literal('debug-trap'), id }),
   /** Reads a chosen file in the worker: its SHA-256 (streamed) and how it travels in a link. */
   v.object({ type: v.literal('describe'), id, file: v.instance(File), load: LoadSettingsSchema }),

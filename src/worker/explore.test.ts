@@ -1,6 +1,6 @@
 // The explorer's replies as the worker really sends them: the worker's own
 // explorer code (explore.ts) drives the WASM core, and every reply must
-// pass the full check that development builds apply (protocol.ts). A frame the
+// pass the full check that development builds apply (protocol/explore.ts). A frame the
 // full schema refuses is what left Explore at "Step 0" under `npm start`.
 
 import { afterEach, describe, expect, it } from 'vitest';
