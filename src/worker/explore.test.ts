@@ -5,24 +5,13 @@
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { initSync, WasmLoader, WasmTrace } from '../wasm-pkg/cachescope.js';
+import { initSync, WasmTrace } from '../wasm-pkg/cachescope.js';
+import { BOOK, plainTrace } from '../test/traces';
 import { closeExplorer, handleExplore } from './explore';
 import { checkExploreFromWorker, type ExploreFromWorker, type ExploreToWorker } from '../protocol/explore';
 import { CATALOG } from '../core/catalog';
 
 initSync({ module: readFileSync(new URL('../wasm-pkg/cachescope_bg.wasm', import.meta.url)) });
-
-/** The textbook reference string (Silberschatz et al.), as a hand-written link gives it. */
-const BOOK = '7,0,1,2,0,3,0,4,2,3,0,3,2,1,2,0,1,7,0,1';
-
-function plainTrace(lines: string[]): WasmTrace {
-  const loader = new WasmLoader('book.txt', JSON.stringify({ format: 'plain', page_size: 4096, strict: true, csv: null }));
-  loader.feed(new TextEncoder().encode(lines.join('\n') + '\n'));
-  const loaded = loader.finish();
-  const t = loaded.take_trace();
-  loaded.free();
-  return t;
-}
 
 const book = plainTrace(BOOK.split(','));
 // Writes, so that dirty pages, write-backs and block remarks appear.
