@@ -3,6 +3,7 @@
 //! compute identical results from the same code.
 
 pub mod catalog;
+pub mod check;
 pub mod cost;
 pub mod error;
 pub mod flags;

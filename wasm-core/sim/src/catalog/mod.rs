@@ -46,6 +46,17 @@ pub struct Catalog {
     pub curves: CurveDefaults,
     /// The papers' tables the Reproduce view and `--reproduce` rebuild.
     pub reproduce: Vec<crate::reproduce::Table>,
+    /// Policies to start your own from (the editor's templates), JavaScript.
+    pub templates: Vec<Template>,
+}
+
+/// A user policy to start from.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct Template {
+    pub id: &'static str,
+    pub name: &'static str,
+    pub source: &'static str,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -173,6 +184,10 @@ pub fn catalog() -> Catalog {
             .collect(),
         cleaning: crate::flash::gc::CLEANING.to_vec(),
         reproduce: crate::reproduce::TABLES.to_vec(),
+        templates: crate::policy::user::TEMPLATES
+            .iter()
+            .map(|&(id, name, source)| Template { id, name, source })
+            .collect(),
         flash: flash::params(),
         formats: Format::ALL
             .iter()

@@ -15,6 +15,7 @@ pub(crate) mod testutil;
 
 pub mod blocks;
 pub mod clock_pro_tables;
+pub mod user;
 pub mod util;
 
 /// Declares each policy module and lists its entries in [`POLICIES`].
@@ -177,6 +178,14 @@ pub trait Policy: PolicyClone {
     /// request (a hit that only moves the page's next use).
     fn sees_every_request(&self) -> bool {
         false
+    }
+
+    /// Delivers whatever the policy holds back and says whether it broke down. Only
+    /// a policy written by a user ([`user`]) does either: its code may throw, run
+    /// past its budget or return a page that is not resident; the run then stops
+    /// with this error (a run loop asks after every slice).
+    fn settle(&mut self) -> Result<(), crate::SimError> {
+        Ok(())
     }
 
     /// Serves a run of packed requests starting at trace position `t0`; returns

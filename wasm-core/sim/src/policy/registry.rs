@@ -8,8 +8,9 @@ use serde_json::Value;
 /// Per-frame arrays of larger caches would not fit a browser's memory.
 pub const MAX_FRAMES: usize = crate::limits::MAX_FRAMES as usize;
 
+/// The entry of a built-in policy, or of a user policy defined now (`user::define`).
 pub fn entry(id: &str) -> Option<&'static PolicyEntry> {
-    POLICIES.iter().find(|e| e.id == id)
+    POLICIES.iter().find(|e| e.id == id).or_else(|| super::user::lookup(id).map(|u| u.1))
 }
 
 /// Builds policy `id` with `frames` frames. `params` is a JSON object of the
@@ -17,7 +18,8 @@ pub fn entry(id: &str) -> Option<&'static PolicyEntry> {
 /// against the catalogue's type and range, and unknown ones are refused.
 pub fn build(id: &str, frames: usize, ctx: &BuildCtx, params: &Value) -> Result<Box<dyn Policy>, SimError> {
     let e = entry(id).ok_or_else(|| {
-        let known: Vec<&str> = POLICIES.iter().map(|e| e.id).collect();
+        let mut known: Vec<&str> = POLICIES.iter().map(|e| e.id).collect();
+        known.extend(super::user::defined().iter().map(|e| e.id));
         SimError::config("policy", format!("unknown policy {id:?}; known: {}", known.join(", ")))
     })?;
     if frames == 0 {
@@ -31,6 +33,9 @@ pub fn build(id: &str, frames: usize, ctx: &BuildCtx, params: &Value) -> Result<
     }
     if !(params.is_null() || params.is_object()) {
         return Err(SimError::config(format!("{id} parameters"), format!("expected an object, got {params}")));
+    }
+    if e.group == super::Group::Yours {
+        return super::user::build(id, frames, ctx, params);
     }
     let params = crate::catalog::check_all(id, e.params, params)?;
     (e.build)(frames, ctx, &params)
