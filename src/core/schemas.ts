@@ -137,6 +137,7 @@ export const CatalogSchema: v.GenericSchema<G.Catalog> = v.object({
   }),
   curves: v.object({ points: num, smallest: num, options: v.array(ParamDocSchema), min_miniature: num, min_blocks: num }),
   reproduce: v.array(ReproduceTableSchema),
+  templates: v.array(v.object({ id: str, name: str, source: str })),
 });
 
 /** A curve as the core assembles it; a point another worker computes is null (NaN in Rust). */
