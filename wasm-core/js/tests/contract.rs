@@ -149,3 +149,20 @@ fn a_view_is_drawn_and_a_view_naming_an_evicted_page_stops_the_run() {
     let e = s.advance(1).unwrap_err().to_string();
     assert_eq!(e, "liar: view() names page 99, which is not in the cache (request 2)");
 }
+
+#[test]
+fn the_sandboxs_map_and_set_keep_what_user_code_sees() {
+    js(
+        "maps",
+        "export default class { insert() {} evict() {
+           const m = new Map([[3, 'a'], [2 ** 32, 'b'], [-1, 'c'], ['x', 'd'], [0.5, 'e']]);
+           m.set(7, 'f'); m.delete(3);
+           const s = new Set([5, 1, 5, 'y']);
+           throw new Error(JSON.stringify([[...m], [...m.keys()], m.get(7), m.has(3), m.size, [...s], s.has(1), m instanceof Map,
+             (() => { const o = []; m.forEach((v, k) => o.push(k)); return o; })()]));
+         } }",
+    );
+    let e = hits("maps", &Trace::reads(&[1, 2]), 1).unwrap_err().to_string();
+    let want = r#"[[[4294967296,"b"],[-1,"c"],["x","d"],[0.5,"e"],[7,"f"]],[4294967296,-1,"x",0.5,7],"f",false,5,[5,1,"y"],true,true,[4294967296,-1,"x",0.5,7]]"#;
+    assert!(e.contains(want), "{e}");
+}
