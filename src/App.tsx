@@ -1,3 +1,5 @@
+// UI: the page — sidebar, the view tabs (Compare, Explore, Reproduce, Your policy) and the status bar.
+
 import { lazy, Suspense, useEffect } from 'react';
 import { useApp } from './state/store';
 import { selectCoreVersion, selectEngineStatus, selectPresenting, selectTheme, selectView } from './state/selectors';
@@ -7,7 +9,7 @@ import { CompareView } from './components/CompareView';
 import { PresetGallery } from './components/PresetGallery';
 import { ExplorerView } from './explorer/ExplorerView';
 import { ReproduceView } from './reproduce/ReproduceView';
-import type { View } from './state/viewSlice';
+import type { View } from './link/types';
 import { installUrlSync } from './state/url';
 
 // The editor of your own policies (CodeMirror and all) loads when its tab is first shown.

@@ -1,4 +1,4 @@
-// Valibot schemas of the JSON the core emits, each checked against its
+// Both threads: Valibot schemas of the JSON the core emits, each checked against its
 // generated type (src/core/generated/core.ts) by the compiler: a schema that
 // drifts from the Rust type no longer type-checks. The worker parses the core's
 // output with these instead of trusting `JSON.parse(...) as T`.
@@ -73,6 +73,15 @@ export const CsvMappingSchema: v.GenericSchema<G.CsvMapping> = v.object({
 });
 
 /** A paper's table for the Reproduce view (the catalogue's, or one a test registers). */
+/** How an upload is read: format (null: detect it), page size of byte-addressed formats, strictness, and the CSV mapping. */
+export const LoadSettingsSchema = v.object({
+  format: v.nullable(str),
+  pageSize: num,
+  strict: bool,
+  /** Used when format is 'csv'. */
+  csv: CsvMappingSchema,
+});
+
 export const ReproduceTableSchema: v.GenericSchema<G.Table> = v.object({
   id: str,
   title: str,

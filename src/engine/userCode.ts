@@ -2,7 +2,8 @@
 // ones a request names to it (`code`), so every worker — the app's, a pool's helper, one started
 // again after a trap — defines them before it runs.
 
-import type { ExploreToWorker, ToWorker } from '../worker/protocol';
+import type { ExploreToWorker } from '../protocol/explore';
+import type { ToWorker } from '../protocol/messages';
 import type { UserCode } from '../protocol/own';
 
 const sources = new Map<string, string>();

@@ -5,10 +5,10 @@
 import { create } from 'zustand';
 import type { CheckReport, GenConfig } from '../core/generated/core';
 import { parseFrames } from '../core/frames';
-import { engine } from '../worker/client';
+import { engine } from '../engine/client';
 import { useExplorer } from '../explorer/explorerStore';
 import { useApp } from './store';
-import type { GeneratorForm } from './workloadSlice';
+import type { GeneratorForm } from '../link/types';
 
 export interface CheckState {
   reference: string;

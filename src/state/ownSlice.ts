@@ -7,7 +7,7 @@ import type { StateCreator } from 'zustand';
 import type { PolicyDoc } from '../core/catalog';
 import { forgetUserPolicy, isPolicyId, isUserPolicy, registerUserPolicy } from '../core/catalog';
 import { deleteUserSource, setUserSource } from '../engine/userCode';
-import { CancelledError, engine } from '../worker/client';
+import { CancelledError, engine } from '../engine/client';
 import type { UserCode } from '../protocol/own';
 import type { AppState } from './store';
 

@@ -1,9 +1,9 @@
+// UI: the store's slice for how the page looks — the view shown, the theme, presentation mode.
+
 import type { StateCreator } from 'zustand';
 import type { AppState } from './store';
+import type { View } from '../link/types';
 import { applyTheme, loadSettings, saveSettings, type Theme } from './settings';
-
-/** `yours`: the editor of policies the user writes (loaded when first shown). */
-export type View = 'compare' | 'explore' | 'reproduce' | 'yours';
 
 export interface ViewSlice {
   view: View;

@@ -3,12 +3,11 @@
 // the build with the JavaScript engine (src/wasm-pkg-js: the same core and QuickJS-ng, fetched
 // only then). Worker files take the core's classes and functions from here: the bindings are
 // live, so after the switch they are the new build's. Objects of the old build (a loaded trace)
-// must not meet the new one's: userCode.ts frees them and loads the trace again.
+// must not meet the new one's: the worker frees them and loads the trace again (sim.worker.ts).
 
 import initPlain, * as plain from '../wasm-pkg/cachescope.js';
 import type * as JsBuild from '../wasm-pkg-js/cachescope_js.js';
 
-export type WasmCurveJob = plain.WasmCurveJob;
 export type WasmCurvePlan = plain.WasmCurvePlan;
 export type WasmFlashRun = plain.WasmFlashRun;
 export type WasmFlashSession = plain.WasmFlashSession;
