@@ -1,5 +1,6 @@
 // UI: the Compare view — the experiment’s charts, results table and exports.
 
+import { LinkCode } from './LinkCode';
 import { WatchNote } from './WatchNote';
 import { StatusBar } from './StatusBar';
 import { TraceSummaryView } from './TraceSummaryView';
@@ -17,6 +18,7 @@ export function CompareView() {
     <section className="output" aria-label="Results">
       <StatusBar />
       <WatchNote />
+      <LinkCode />
       <TraceSummaryView />
       <ResultsTable />
       <SharePanel />

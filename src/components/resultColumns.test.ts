@@ -16,6 +16,7 @@ const p: Provenance = {
   core: '9.9.9',
   options: { collapse_repeats: true, flush: false, cost: { read: 1, write: 1 } },
   trace_sha256: 'ab'.repeat(32),
+  sources: { mine: `sha256:${'cd'.repeat(32)}` },
 };
 
 describe('result exports', () => {
@@ -23,9 +24,9 @@ describe('result exports', () => {
     const csv = resultsCsv([r('DAC (regions=4)', 100, 7), r('=cmd', 200, 8)], p);
     const lines = csv.trim().split('\n');
     expect(lines[0]).toBe(
-      'policy,policy_id,params,frames,requests,hits,misses,hit_ratio,reads,writebacks,flushed,cost,core,collapse_repeats,trace_sha256',
+      'policy,policy_id,params,source,frames,requests,hits,misses,hit_ratio,reads,writebacks,flushed,cost,core,collapse_repeats,trace_sha256',
     );
-    expect(lines[1]).toBe(`DAC (regions=4),dac,"{""regions"":4}",100,10,7,3,0.7,3,2,0,5,9.9.9,true,${'ab'.repeat(32)}`);
+    expect(lines[1]).toBe(`DAC (regions=4),dac,"{""regions"":4}",,100,10,7,3,0.7,3,2,0,5,9.9.9,true,${'ab'.repeat(32)}`);
     expect(lines[2].startsWith('"=cmd",')).toBe(true);
     expect(lines).toHaveLength(3);
   });
@@ -35,6 +36,12 @@ describe('result exports', () => {
     expect(j).toMatchObject({ link: 'x', core: '9.9.9', options: { collapse_repeats: true }, trace_sha256: 'ab'.repeat(32) });
     expect(j.results[0]).toMatchObject({ policy: 'A', frames: 5, hits: 1, cost: 11 });
     expect(j.results[1].params).toMatchObject({ hir_fraction: 0.02, reading: 'tables' });
+    expect(j.results[0].source).toBeUndefined();
+  });
+  it('a row of a policy the user wrote names its source by its SHA-256, as the runner does', () => {
+    const mine: RunResultView = { ...r('mine', 5, 1), job: { policy: 'mine', frames: 5, params: {} } };
+    expect(resultsCsv([mine], p).split('\n')[1]).toContain(`,{},sha256:${'cd'.repeat(32)},5,`);
+    expect(JSON.parse(resultsJson([mine], p, {})).results[0].source).toBe(`sha256:${'cd'.repeat(32)}`);
   });
 });
 

@@ -1,4 +1,4 @@
-// Page: the sources of the policies the user wrote, by name. The engine's client attaches the
+// UI: the sources of the policies the user wrote, by name. The engine's client attaches the
 // ones a request names to it (`code`), so every worker — the app's, a pool's helper, one started
 // again after a trap — defines them before it runs.
 

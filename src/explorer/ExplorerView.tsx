@@ -2,6 +2,7 @@
 // rings, lists and gauges move. Views are built generically from the snapshot;
 // decorations.ts adds the few per-policy marks.
 
+import { LinkCode } from '../components/LinkCode';
 import { useEffect, useRef } from 'react';
 import { useApp } from '../state/store';
 import { selectTrace } from '../state/selectors';
@@ -46,6 +47,7 @@ export function ExplorerView() {
     <section aria-label="Explorer" className="output explorer">
       <StatusBar />
       <WatchNote />
+      <LinkCode />
       <ExplorerSetup />
       {error && (
         <p role="alert" className="error">

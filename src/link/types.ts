@@ -83,4 +83,6 @@ export interface SharedExperiment {
   batch?: BatchShare;
   /** The core version that made the link (v2): its parameters are pinned, so later defaults do not change it. */
   core?: string;
+  /** Sources of the policies the user wrote that the experiment names, by name (link v2). */
+  code?: Record<string, string>;
 }

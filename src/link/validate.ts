@@ -3,7 +3,7 @@
 // names it; a field this version does not know (a newer link, a typo) is named and ignored.
 
 import * as v from 'valibot';
-import { CATALOG, flashParam, limit, policyDoc } from '../core/catalog';
+import { CATALOG, flashParam, isUserPolicy, limit, policyDoc } from '../core/catalog';
 import { problemOf } from '../core/params';
 import { DEFAULT_EXPERIMENT } from './defaults';
 import { bool, ID, matching, name, num, oneOf, Problems, text } from './fields';
@@ -12,6 +12,7 @@ import { liftRepeats } from './migrate';
 import { unpinned } from './pin';
 import type { BatchShare, ExploreShare, FlashSpec, PolicySpec, SharedExperiment, SharedSource } from './types';
 import { readSource } from './validateSource';
+import { readCode } from './validateCode';
 
 export interface Decoded {
   /** What could be read, defaults elsewhere; null when nothing could be read. */
@@ -20,7 +21,10 @@ export interface Decoded {
   problems: string[];
 }
 
-function readPolicies(p: Problems, value: unknown): PolicySpec[] {
+/** Whether `id` names a policy: a built-in, one of the user's, or one whose code the link carries. */
+const known = (id: string, code: Record<string, string>) => policyDoc(id) !== undefined || id in code;
+
+function readPolicies(p: Problems, value: unknown, code: Record<string, string>): PolicySpec[] {
   if (value === undefined) return DEFAULT_EXPERIMENT.policies;
   if (!Array.isArray(value)) {
     p.bad('policies', 'a list', value);
@@ -32,12 +36,17 @@ function readPolicies(p: Problems, value: unknown): PolicySpec[] {
     if (!o) return;
     const id = p.read(`policies[${i}].id`, name, o.id, '');
     if (!id) return;
+    const field = `policies[${i}].params`;
+    // A policy the link brings is checked by the core once its code is defined.
+    if (id in code && (!policyDoc(id) || isUserPolicy(id))) {
+      out.push({ id, params: p.params(field, o.params) });
+      return;
+    }
     const doc = policyDoc(id);
     if (!doc) {
       p.say(`policies[${i}].id: “${shown(id)}” is not a policy of this version of cachescope; it is left out.`);
       return;
     }
-    const field = `policies[${i}].params`;
     const params = p.against(field, p.params(field, o.params), doc.name, doc.params, (k) => `${doc.name} has no parameter ${k}.`);
     out.push({ id, params: unpinned(id, params) });
   });
@@ -107,12 +116,14 @@ function readBatch(p: Problems, value: unknown): BatchShare | undefined {
   return traces.length ? { traces, seeds } : undefined;
 }
 
-function readExplore(p: Problems, value: unknown): ExploreShare | undefined {
+function readExplore(p: Problems, value: unknown, code: Record<string, string>): ExploreShare | undefined {
   const o = p.object('explore', value);
   if (!o) return undefined;
   const d = CATALOG.experiment;
   let policy = p.read('explore.policy', name, o.policy, d.explore_policy);
-  if (!policyDoc(policy)) {
+  if (policy in code && (!policyDoc(policy) || isUserPolicy(policy)))
+    return { ...readExploreRest(p, o, d.explore_frames), policy, params: p.params('explore.params', o.params) };
+  if (!known(policy, code)) {
     p.say(`explore.policy: “${shown(policy)}” is not a policy of this version of cachescope; using ${d.explore_policy}.`);
     policy = d.explore_policy;
   }
@@ -124,6 +135,11 @@ function readExplore(p: Problems, value: unknown): ExploreShare | undefined {
     doc.params,
     (k) => `${doc.name} has no parameter ${k}.`,
   );
+  return { ...readExploreRest(p, o, d.explore_frames), policy, params: unpinned(policy, params) };
+}
+
+/** The Explore fields besides the policy and its parameters, read in the order the link's problems name them. */
+function readExploreRest(p: Problems, o: Record<string, unknown>, frames: number): Omit<ExploreShare, 'policy' | 'params'> {
   const flash = p.against(
     'explore.flash',
     p.params('explore.flash', o.flash),
@@ -134,9 +150,7 @@ function readExplore(p: Problems, value: unknown): ExploreShare | undefined {
   const selected = p.read('explore.selected', v.nullable(text(64)), o.selected, null) || null;
   return {
     mode: p.read('explore.mode', oneOf(['cache', 'flash'], 'cache or flash'), o.mode, 'cache'),
-    policy,
-    params: unpinned(policy, params),
-    frames: p.read('explore.frames', num(1, limit('frames'), true), o.frames, d.explore_frames),
+    frames: p.read('explore.frames', num(1, limit('frames'), true), o.frames, frames),
     flash,
     step: p.read('explore.step', num(0, Number.MAX_SAFE_INTEGER, true), o.step, 0),
     selected,
@@ -158,6 +172,7 @@ const FIELDS: Record<keyof SharedExperiment, true> = {
   explore: true,
   batch: true,
   core: true,
+  code: true,
 };
 
 /**
@@ -180,20 +195,22 @@ export function validateExperiment(raw: unknown): Decoded {
   const d = DEFAULT_EXPERIMENT;
   const repeats = liftRepeats(o);
   const cost = p.object('cost', o.cost) ?? {};
+  const code = readCode(p, o.code);
   const experiment: SharedExperiment = {
     source: readSource(p, o.source, d.source),
-    policies: readPolicies(p, o.policies),
+    policies: readPolicies(p, o.policies, code),
     frames: p.read('frames', FRAMES, o.frames, d.frames),
     cost: p.fields('cost', COST, cost, d.cost),
     flush: p.read('flush', bool, o.flush, d.flush),
     collapse: p.read('collapse', bool, o.collapse, d.collapse) || repeats,
     flash: readFlash(p, o.flash),
     baseline: p.read('baseline', num(0, 31, true), o.baseline, 0),
-    view: p.read('view', oneOf(['compare', 'explore', 'reproduce'], 'compare, explore or reproduce'), o.view, d.view),
+    view: p.read('view', oneOf(['compare', 'explore', 'reproduce', 'yours'], 'compare, explore, reproduce or yours'), o.view, d.view),
     position: p.read('position', num(0, Number.MAX_SAFE_INTEGER, true), o.position, 0),
   };
-  const explore = readExplore(p, o.explore);
+  const explore = readExplore(p, o.explore, code);
   if (explore) experiment.explore = explore;
+  if (Object.keys(code).length > 0) experiment.code = code;
   const batch = readBatch(p, o.batch);
   if (batch) experiment.batch = batch;
   if (typeof o.core === 'string' && o.core !== CATALOG.version)

@@ -1,4 +1,4 @@
-// Page: *Check against* — a policy the user wrote against a reference (a built-in or another of
+// UI: *Check against* — a policy the user wrote against a reference (a built-in or another of
 // theirs) on the loaded trace at the experiment's sizes, then on the core's generated suite; the
 // first request where they decide differently, and the way to Explore at it.
 

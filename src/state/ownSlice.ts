@@ -1,4 +1,4 @@
-// Page: the policies the user wrote. Defining one asks the worker (which loads its JavaScript
+// UI: the policies the user wrote. Defining one asks the worker (which loads its JavaScript
 // engine the first time) for the policy's catalogue entry; the entry then lists it wherever
 // built-in policies are listed (group "Your policies"), and its source travels with every
 // request that names it (engine/userCode.ts) and in links.

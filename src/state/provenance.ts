@@ -1,6 +1,7 @@
 // UI: what every export says about how its numbers were made: the core version,
 // the run options, each policy's whole configuration (defaults filled in, the
-// `reading` included) and the SHA-256 of the trace file when there is one.
+// `reading` included), the SHA-256 of the trace file when there is one and of the
+// source of each policy the user wrote.
 
 import { CATALOG, defaultsOf, policyDoc } from '../core/catalog';
 import { inlineBytes, sha256Hex } from '../link/upload';
@@ -10,6 +11,8 @@ export interface Provenance {
   core: string;
   options: { collapse_repeats: boolean; flush: boolean; cost: { read: number; write: number } };
   trace_sha256: string | null;
+  /** `sha256:…` of each user policy's source, by name (as the runner's rows give `source`). */
+  sources: Record<string, string>;
 }
 
 /** A policy's parameters with every default filled in: what the core ran. */
@@ -21,7 +24,8 @@ export function resolvedParams(policy: string, params: Record<string, unknown>):
 export async function provenanceOf(s: AppState): Promise<Provenance> {
   const u = s.trace && s.loadedFrom?.sourceKind !== 'generate' ? s.upload : null;
   const sha = !u || u.kind === 'generate' ? null : u.kind === 'hashed' ? u.sha256 : await sha256Hex(inlineBytes(u));
-  return { core: CATALOG.version, options: { collapse_repeats: s.collapse, flush: s.flush, cost: s.cost }, trace_sha256: sha };
+  const sources = Object.fromEntries(s.own.map((o) => [o.name, `sha256:${o.sha256}`]));
+  return { core: CATALOG.version, options: { collapse_repeats: s.collapse, flush: s.flush, cost: s.cost }, trace_sha256: sha, sources };
 }
 
 /** One line for an image's metadata. */

@@ -12,6 +12,7 @@ import { useBatch } from './batchStore';
 import { useApp, type AppState } from './store';
 import { useExplorer } from '../explorer/explorerStore';
 import type { HandLink } from '../core/generated/core';
+import { codeOfLink, defineLinkCode } from './ownLink';
 
 /** The Explore tab's state as a link carries it. */
 function exploreOf(): ExploreShare {
@@ -49,6 +50,7 @@ export function experimentOf(s: AppState): SharedExperiment | null {
     position: s.position,
     explore: exploreOf(),
     ...batchOf(),
+    ...codeOfLink(s, [...s.policies.map((p) => p.id), useExplorer.getState().policy]),
   };
 }
 
@@ -131,6 +133,7 @@ async function restore(hash: string): Promise<void> {
   await stopAndWait();
   restoring = true;
   try {
+    await defineLinkCode(experiment);
     await useApp.getState().loadAndRun();
     // A batch of generated traces and carried uploads reruns too; one that needs files waits for them.
     if (experiment.batch?.traces.length && experiment.batch.traces.every((t) => t.kind !== 'hashed')) await useBatch.getState().run();
@@ -162,7 +165,8 @@ const QUERY_KEYS = [
   'overprovision',
   'regions',
 ];
-export const isHandLink = (search: string): boolean => [...new URLSearchParams(search).keys()].some((k) => QUERY_KEYS.includes(k));
+export const isHandLink = (search: string): boolean =>
+  [...new URLSearchParams(search).keys()].some((k) => QUERY_KEYS.includes(k) || k.startsWith('code.'));
 
 /** A hand-written link as an experiment: the trace travels inline, the first policy and size are explored. */
 export function experimentOfLink(l: HandLink): SharedExperiment {
@@ -202,6 +206,7 @@ export function experimentOfLink(l: HandLink): SharedExperiment {
       step,
       selected: null,
     },
+    ...(Object.keys(l.code).length > 0 ? { code: l.code } : {}),
   };
 }
 
@@ -223,6 +228,7 @@ async function restoreQuery(search: string): Promise<void> {
   applyExperiment(e);
   restoring = true;
   try {
+    await defineLinkCode(e);
     await useApp.getState().loadAndRun();
   } finally {
     restoring = false;

@@ -1,4 +1,4 @@
-// Page: *Check against* — one of the user's policies against a reference, the first request
+// UI: *Check against* — one of the user's policies against a reference, the first request
 // where they decide differently, and a button that opens Explore there.
 
 import { useState } from 'react';

@@ -1,5 +1,8 @@
-// Page: a CodeMirror 6 editor for a policy's JavaScript, with the line the core's last message
+// UI: a CodeMirror 6 editor for a policy's JavaScript, with the line the core's last message
 // named marked. Part of the lazily loaded "Your policy" view (none of it is in the first load).
+// It lives in a shadow root: CodeMirror styles a shadow root with constructed style sheets,
+// where in the document it would add <style> elements, which the app's CSP (style-src 'self')
+// refuses. Its look is therefore a CodeMirror theme, not app.css.
 
 import { useEffect, useRef } from 'react';
 import { EditorView, Decoration, keymap, lineNumbers, highlightActiveLine, type DecorationSet } from '@codemirror/view';
@@ -26,6 +29,17 @@ const errorLine = StateField.define<DecorationSet>({
   provide: (f) => EditorView.decorations.from(f),
 });
 
+/** The app's colours (custom properties reach into the shadow root) and the marked line. */
+const look = EditorView.theme({
+  '&': { color: 'var(--fg)', backgroundColor: 'var(--panel)', minHeight: '18rem', fontSize: '0.9rem' },
+  '&.cm-focused': { outline: '2px solid var(--accent)' },
+  '.cm-scroller': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' },
+  '.cm-gutters': { backgroundColor: 'var(--bg)', color: 'var(--muted)', borderRight: '1px solid var(--border)' },
+  '.cm-activeLine, .cm-activeLineGutter': { backgroundColor: 'color-mix(in srgb, var(--accent) 8%, transparent)' },
+  '.cm-error-line': { backgroundColor: 'var(--error-bg)', boxShadow: 'inset 3px 0 0 var(--error-fg)' },
+  '.cm-cursor': { borderLeftColor: 'var(--fg)' },
+});
+
 interface Props {
   value: string;
   onChange(value: string): void;
@@ -40,8 +54,10 @@ export function CodeEditor({ value, onChange, problem, label }: Props) {
   const changed = useLatest(onChange);
 
   useEffect(() => {
+    const shadow = host.current!.shadowRoot ?? host.current!.attachShadow({ mode: 'open' });
     const v = new EditorView({
-      parent: host.current!,
+      parent: shadow,
+      root: shadow,
       state: EditorState.create({
         doc: value,
         extensions: [
@@ -54,6 +70,7 @@ export function CodeEditor({ value, onChange, problem, label }: Props) {
           javascript(),
           keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
           errorLine,
+          look,
           EditorView.contentAttributes.of({ 'aria-label': label }),
           EditorView.updateListener.of((u) => {
             if (u.docChanged) changed.current(u.state.doc.toString());

@@ -1,4 +1,4 @@
-// Page: the contract a policy is written to, on screen beside the editor, with the sandbox's
+// UI: the contract a policy is written to, on screen beside the editor, with the sandbox's
 // limits as the core's catalogue declares them.
 
 import { limit } from '../core/catalog';

@@ -1,4 +1,4 @@
-// Page: the "Your policy" tab — write a policy in JavaScript (from a template), save it under a
+// UI: the "Your policy" tab — write a policy in JavaScript (from a template), save it under a
 // name, use it in the experiment, and check it against another policy. Loaded lazily: the
 // editor and everything here reach the browser only when the tab is first shown.
 
@@ -10,6 +10,7 @@ import { Contract } from './Contract';
 import { CheckPanel } from './CheckPanel';
 import { useDraft } from './draft';
 import { StatusBar } from '../components/StatusBar';
+import './own.css';
 
 export default function OwnView() {
   const { name, source, template, setName, setSource, setTemplate } = useDraft();

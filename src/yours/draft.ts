@@ -1,4 +1,4 @@
-// Page: the editor's draft (name and source), kept while the "Your policy" tab is not shown.
+// UI: the editor's draft (name and source), kept while the "Your policy" tab is not shown.
 
 import { create } from 'zustand';
 import { CATALOG } from '../core/catalog';
