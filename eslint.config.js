@@ -7,7 +7,19 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'src/wasm-pkg', 'src/wasm-pkg-js', 'wasm-core/target', 'test-results', 'playwright-report', '.venv', 'python/target'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      'src/wasm-pkg',
+      'src/wasm-pkg-js',
+      'wasm-core/target',
+      'test-results',
+      'playwright-report',
+      '.venv',
+      'python/target',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -73,14 +73,16 @@ test('the LRU template run from the editor gives the built-in LRU row numbers', 
   const table = page.getByRole('table');
   const row = (name: string) => table.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
   await expect(row('my-lru')).toHaveCount(2);
-  const cells = async (name: string) => (await row(name).allInnerTexts()).map((t) => t.split('\t').slice(1).join('\t').replace(/★/g, '').trim());
+  const cells = async (name: string) =>
+    (await row(name).allInnerTexts()).map((t) => t.split('\t').slice(1).join('\t').replace(/★/g, '').trim());
   expect(await cells('my-lru')).toEqual(await cells('LRU'));
 });
 
 test('an endless evict() is stopped with a message naming it while the page keeps answering', async ({ page }) => {
   await open(page);
   await generate(page, 20_000);
-  const stuck = 'export default class Stuck {\n  constructor(frames) { this.pages = []; }\n  insert(page) { this.pages.push(page); }\n  evict() { while (true) {} }\n}\n';
+  const stuck =
+    'export default class Stuck {\n  constructor(frames) { this.pages = []; }\n  insert(page) { this.pages.push(page); }\n  evict() { while (true) {} }\n}\n';
   await write(page, 'stuck', stuck);
   await tab(page, 'Compare').click();
   await page.getByRole('button', { name: 'Run', exact: true }).click();

@@ -15,7 +15,17 @@ const main = (e: SharedExperiment | null) => {
 
 describe('hand-written links', () => {
   it('carry the collapse-repeats run option into the experiment and the store', () => {
-    const link = { trace: '1\n1\n2\n', requests: 3, policies: ['lirs'], params: {}, frames: '2', flash: {}, view: null, step: null, code: {} };
+    const link = {
+      trace: '1\n1\n2\n',
+      requests: 3,
+      policies: ['lirs'],
+      params: {},
+      frames: '2',
+      flash: {},
+      view: null,
+      step: null,
+      code: {},
+    };
     expect(experimentOfLink({ ...link, collapse: true }).collapse).toBe(true);
     const off = experimentOfLink({ ...link, collapse: false });
     expect(off.collapse).toBe(false);

@@ -18,8 +18,8 @@ function DifferenceView({ policy, reference, d }: { policy: string; reference: s
   return (
     <div role="status" aria-label="Check result">
       <p>
-        {policyLabel(policy)} first decides differently from {policyLabel(reference)} at request {d.request.toLocaleString('en-US')}{' '}
-        (page {d.page}), {d.frames} frames, on {trace}:
+        {policyLabel(policy)} first decides differently from {policyLabel(reference)} at request {d.request.toLocaleString('en-US')} (page{' '}
+        {d.page}), {d.frames} frames, on {trace}:
       </p>
       <ul>
         <li>
@@ -49,8 +49,8 @@ export function CheckPanel() {
     <section className="panel check" aria-label="Check against">
       <h3>Check against</h3>
       <p className="hint">
-        Runs your policy and a reference side by side on the loaded trace at the experiment&apos;s sizes, then on generated traces,
-        and shows the first request where their decisions differ.
+        Runs your policy and a reference side by side on the loaded trace at the experiment&apos;s sizes, then on generated traces, and
+        shows the first request where their decisions differ.
       </p>
       <div className="fields">
         <label>

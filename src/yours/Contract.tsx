@@ -10,8 +10,8 @@ export function Contract() {
     <section className="contract" aria-label="The contract">
       <h3>The contract</h3>
       <p>
-        A policy is a class, the source&apos;s <code>export default</code>. It only chooses the page that leaves; the core keeps
-        residency, dirty bits, hits and misses, and checks every decision.
+        A policy is a class, the source&apos;s <code>export default</code>. It only chooses the page that leaves; the core keeps residency,
+        dirty bits, hits and misses, and checks every decision.
       </p>
       <ul>
         <li>
@@ -35,9 +35,9 @@ export function Contract() {
         </li>
       </ul>
       <p className="hint">
-        Pages are the trace&apos;s page numbers. The code sees the language only: no page, network, storage or clock; Math.random
-        is seeded. Each instance may hold {limit('user_memory') / 2 ** 20} MiB; a call may take {millions(limit('user_ops_per_call'))}{' '}
-        operations plus {limit('user_ops_per_request').toLocaleString('en-US')} per request it delivers (constructor and view():{' '}
+        Pages are the trace&apos;s page numbers. The code sees the language only: no page, network, storage or clock; Math.random is seeded.
+        Each instance may hold {limit('user_memory') / 2 ** 20} MiB; a call may take {millions(limit('user_ops_per_call'))} operations plus{' '}
+        {limit('user_ops_per_request').toLocaleString('en-US')} per request it delivers (constructor and view():{' '}
         {millions(limit('user_ops_setup'))}); a source may have {limit('user_source') / 1024} KiB.
       </p>
     </section>

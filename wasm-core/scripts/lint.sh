@@ -10,7 +10,8 @@ for c in rustfmt clippy; do
   rustup component list --installed 2>/dev/null | grep -q "^$c" || rustup component add "$c" >&2
 done
 echo "== rustfmt" && (cd wasm-core && cargo fmt --all --check)
-echo "== clippy" && (cd wasm-core && cargo clippy --workspace --all-targets --quiet -- -D warnings)
+echo "== clippy" && (cd wasm-core && cargo clippy --workspace --all-targets --quiet -- -D warnings &&
+  cargo clippy -p cachescope-wasm --features js --all-targets --quiet -- -D warnings)
 echo "== rustfmt, clippy (python extension)" &&
   (cd python && cargo fmt --check && cargo clippy --all-targets --quiet -- -D warnings)
 echo "== eslint" && npx eslint --max-warnings 0 .

@@ -333,7 +333,8 @@ mod tests {
         assert!(e.contains("unknown policy \"mine\"") && e.contains("code.NAME"), "{e}");
         let big = format!("code.mine={}", "x".repeat(crate::limits::USER_SOURCE_BYTES as usize + 1));
         assert!(err(&big).contains("limit user_source"));
-        assert!(err(&format!("policy=mine&code.mine={enc}&param=mine.{}=1", "k".repeat(100))).contains("not a parameter's name"));
+        assert!(err(&format!("policy=mine&code.mine={enc}&param=mine.{}=1", "k".repeat(100)))
+            .contains("not a parameter's name"));
     }
 
     #[test]
