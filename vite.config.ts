@@ -39,6 +39,18 @@ export default defineConfig({
   worker: { format: 'es' },
   build: { target: 'es2022', chunkSizeWarningLimit: 1500 },
   server: { port: 5173 },
+  // The editor's packages are imported only by the lazily loaded "Your policy" tab: pre-bundled at
+  // start, or the development server would find them on first use and reload the page.
+  optimizeDeps: {
+    include: [
+      '@codemirror/view',
+      '@codemirror/state',
+      '@codemirror/language',
+      '@codemirror/lang-javascript',
+      '@codemirror/commands',
+      '@lezer/highlight',
+    ],
+  },
   preview: { port: 4173, strictPort: true, host: '127.0.0.1', headers: { 'Content-Security-Policy': CSP } },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],

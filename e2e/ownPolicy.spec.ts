@@ -3,6 +3,7 @@
 // built-in, and stopped with the core's message when it loops, while the page keeps answering.
 import { expect, test, type Page } from './fixtures';
 import { answersWithin } from './answers';
+import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 
 const catalog = JSON.parse(readFileSync(new URL('../src/wasm-pkg/catalog.json', import.meta.url), 'utf8')) as {
@@ -111,4 +112,31 @@ test('Check against finds the first difference of a wrong CLOCK and opens Explor
   await expect(tab(page, 'Explore')).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByLabel('Explore status')).toContainText(`Step ${request.toLocaleString('en-US')} of`);
   await expect(page.getByRole('combobox', { name: 'Explorer policy' })).toHaveValue('my-clock');
+});
+
+test('the Your policy tab: its error marked, no serious accessibility violation, no sideways scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await open(page);
+  await tab(page, 'Your policy').click();
+  await page.getByRole('textbox', { name: 'Policy name' }).fill('broken');
+  const editor = page.getByRole('textbox', { name: 'Policy source' });
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type('\nconst x = ;');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('alert', { name: 'Policy problem' })).toContainText(/^broken: does not compile: .*\(line \d+\)$/);
+  await expect(page.locator('.cm-error-line')).toHaveText('const x = ;');
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const axe = await new AxeBuilder({ page }).analyze();
+    const serious = axe.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+    expect(serious, scheme).toEqual([]);
+  }
+  for (const width of [390, 800]) {
+    await page.setViewportSize({ width, height: 800 });
+    const [doc, win] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    expect(doc, `at ${width} px`).toBeLessThanOrEqual(win);
+  }
 });

@@ -8,7 +8,8 @@ import { useEffect, useRef } from 'react';
 import { EditorView, Decoration, keymap, lineNumbers, highlightActiveLine, type DecorationSet } from '@codemirror/view';
 import { EditorState, StateEffect, StateField } from '@codemirror/state';
 import { javascript } from '@codemirror/lang-javascript';
-import { bracketMatching, defaultHighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
+import { bracketMatching, HighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
+import { tags } from '@lezer/highlight';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { useLatest } from '../hooks/useLatest';
 
@@ -31,7 +32,7 @@ const errorLine = StateField.define<DecorationSet>({
 
 /** The app's colours (custom properties reach into the shadow root) and the marked line. */
 const look = EditorView.theme({
-  '&': { color: 'var(--fg)', backgroundColor: 'var(--panel)', minHeight: '18rem', fontSize: '0.9rem' },
+  '&': { color: 'var(--fg)', backgroundColor: 'var(--panel)', minHeight: '18rem', maxHeight: '60vh', fontSize: '0.9rem' },
   '&.cm-focused': { outline: '2px solid var(--accent)' },
   '.cm-scroller': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' },
   '.cm-gutters': { backgroundColor: 'var(--bg)', color: 'var(--muted)', borderRight: '1px solid var(--border)' },
@@ -39,6 +40,16 @@ const look = EditorView.theme({
   '.cm-error-line': { backgroundColor: 'var(--error-bg)', boxShadow: 'inset 3px 0 0 var(--error-fg)' },
   '.cm-cursor': { borderLeftColor: 'var(--fg)' },
 });
+
+/** Syntax colours from the app's theme (own.css sets them for light and dark), readable on either. */
+const colours = HighlightStyle.define([
+  { tag: [tags.keyword, tags.modifier, tags.operatorKeyword, tags.controlKeyword, tags.definitionKeyword], color: 'var(--code-keyword)' },
+  { tag: [tags.string, tags.regexp, tags.special(tags.string)], color: 'var(--code-string)' },
+  { tag: [tags.number, tags.bool, tags.null, tags.atom], color: 'var(--code-number)' },
+  { tag: [tags.comment, tags.lineComment, tags.blockComment], color: 'var(--code-comment)', fontStyle: 'italic' },
+  { tag: [tags.definition(tags.variableName), tags.function(tags.variableName), tags.className, tags.definition(tags.propertyName)], color: 'var(--code-name)' },
+  { tag: tags.invalid, color: 'var(--error-fg)' },
+]);
 
 interface Props {
   value: string;
@@ -66,12 +77,13 @@ export function CodeEditor({ value, onChange, problem, label }: Props) {
           highlightActiveLine(),
           indentOnInput(),
           bracketMatching(),
-          syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+          syntaxHighlighting(colours),
           javascript(),
           keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
           errorLine,
           look,
-          EditorView.contentAttributes.of({ 'aria-label': label }),
+          // tabindex: a screen reader's tools (and axe) count the editable text as the scrolled region's focusable content.
+          EditorView.contentAttributes.of({ 'aria-label': label, tabindex: '0' }),
           EditorView.updateListener.of((u) => {
             if (u.docChanged) changed.current(u.state.doc.toString());
           }),
