@@ -151,7 +151,7 @@ fn list(v: &str) -> impl Iterator<Item = &str> {
 }
 
 /// The curve option a flag sets: `--sample-pages` sets `sample_pages`, declared in the core.
-fn curve_option(flag: &str) -> Option<&'static cachescope_sim::catalog::Param> {
+fn curve_option(flag: &str) -> Option<&'static cachescope_sim::describe::Param> {
     cachescope_sim::mrc::OPTIONS.iter().find(|o| o.key == flag.replace('-', "_"))
 }
 

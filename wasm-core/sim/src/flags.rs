@@ -4,7 +4,8 @@
 //! surface that took it calls it ([`Names`]): `--frames` to the runner's user,
 //! `sizes` to Python's.
 
-use crate::formats::{names_columns, parse_csv_spec, Format, LoadOptions};
+use crate::describe::registry::lookup;
+use crate::formats::{names_columns, parse_csv_spec, Format, LoadOptions, FORMATS};
 use crate::sim::Metrics;
 use crate::SimError;
 use serde_json::{json, Value};
@@ -169,10 +170,7 @@ fn read_load_options(
 ) -> Result<LoadOptions, SimError> {
     let mut opts = LoadOptions { strict: !lenient, ..LoadOptions::default() };
     if let Some(f) = format {
-        opts.format = Some(Format::from_id(f).ok_or_else(|| {
-            let known: Vec<&str> = Format::ALL.iter().map(|f| f.id()).collect();
-            SimError::config("--format", format!("unknown format {f:?}; known: {}", known.join(", ")))
-        })?);
+        opts.format = Some(lookup(FORMATS, "--format", f)?.format);
     }
     if let Some(ps) = page_size {
         opts.page_size = ps;

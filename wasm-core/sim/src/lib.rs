@@ -3,7 +3,9 @@
 //! compute identical results from the same code.
 
 pub mod catalog;
+pub mod collections;
 pub mod cost;
+pub mod describe;
 pub mod error;
 pub mod flags;
 pub mod flash;

@@ -3,7 +3,7 @@
 //! the runner's flags; every value is checked here, against the catalogue, and a
 //! bad one is refused with a message naming the link parameter.
 
-use crate::catalog::{self, Param};
+use crate::describe::Param;
 use crate::error::quoted;
 use crate::limits::MAX_LINK_TRACE_BYTES;
 use crate::policy::{entry, POLICIES};
@@ -185,7 +185,7 @@ pub fn parse_query(query: &str) -> Result<HandLink, SimError> {
             k => match FLASH_FLAGS.iter().find(|(flag, _)| *flag == k) {
                 Some((flag, field)) => {
                     let v = value_of(&val);
-                    let spec = catalog::flash::PARAMS.iter().find(|p| p.key == *field);
+                    let spec = crate::flash::PARAMS.iter().find(|p| p.key == *field);
                     check(flag, spec, "flash", field, &v)?;
                     link.flash.insert(field.to_string(), v);
                 }

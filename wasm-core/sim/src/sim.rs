@@ -129,7 +129,7 @@ impl<T: Deref<Target = Trace>> Session<T> {
             bucket_size,
             partial: 0,
             sink,
-            last: crate::policy::util::NIL,
+            last: crate::collections::NIL,
         }
     }
 

@@ -94,7 +94,7 @@ pub fn run_stream(
                 sink: Sink::counting(),
                 hits: 0,
                 pos: 0,
-                last: crate::policy::util::NIL,
+                last: crate::collections::NIL,
             })
         })
         .collect::<Result<Vec<Run>, SimError>>()?;

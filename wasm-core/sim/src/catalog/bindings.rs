@@ -14,6 +14,7 @@ macro_rules! decls {
 
 fn generate() -> String {
     use crate::catalog::*;
+    use crate::describe::*;
     use crate::flash::{snapshot, FlashEvent, FlashMetrics, FlashSnapshot};
     use crate::policy::{Event, Gauge, Hand, List, Ring, Slot, Snapshot};
     let cfg = &Config::new().with_large_int("number");

@@ -5,18 +5,18 @@
 //! defaults, legends and limits from it; TypeScript types for it are generated
 //! (see `bindings`).
 
+//!
+//! The catalogue stands on top: it gathers what each part declares about
+//! itself in the words of `crate::describe`, and no part imports it.
+
 #[cfg(test)]
 mod bindings;
-pub mod flash;
 mod generators;
-mod param;
-mod view;
-
-pub use param::{check_all, docs, Param, ParamDoc, ParamKind};
-pub use view::{list_hint, ListHint, Mark, View, ViewKind, GHOST, HAND, RESIDENT};
 
 use crate::cost::CostModel;
-use crate::formats::{CsvMapping, Format};
+use crate::describe::{docs, ParamDoc, View};
+use crate::flash::FlashConfig;
+use crate::formats::{CsvMapping, FORMATS};
 use crate::limits::Limit;
 use crate::policy::{CurveMethod, Group, POLICIES};
 use serde::Serialize;
@@ -171,13 +171,16 @@ pub fn catalog() -> Catalog {
                 defaults: (e.defaults)(),
             })
             .collect(),
-        cleaning: crate::flash::gc::CLEANING.to_vec(),
-        reproduce: crate::reproduce::TABLES.to_vec(),
-        flash: flash::params(),
-        formats: Format::ALL
+        cleaning: crate::flash::gc::CLEANING
             .iter()
-            .map(|f| FormatDoc { id: f.id(), label: f.label(), binary: f.is_binary() })
+            .map(|e| Named { id: e.id, name: e.name, summary: e.summary })
             .collect(),
+        reproduce: crate::reproduce::TABLES.to_vec(),
+        flash: docs(
+            crate::flash::PARAMS,
+            &serde_json::to_value(FlashConfig::default()).expect("flash configs serialise"),
+        ),
+        formats: FORMATS.iter().map(|f| FormatDoc { id: f.id, label: f.label, binary: f.binary }).collect(),
         generators: generators::all(),
         phase: generators::phase(),
         cost_presets: CostModel::PRESETS

@@ -16,10 +16,10 @@
 //!
 //! Block roles: `free`, `data`, `replacement` (open merge target), `merging` (its source).
 
+use super::entry::FtlEntry;
 use super::nand::{Nand, FREE, NONE, VALID};
-use super::registry::FtlEntry;
-use super::registry::{defaults_of, parse_config};
 use super::{out_of_blocks, FlashEvent, Ftl, Geometry, Log};
+use crate::describe::{defaults_of, parse_config};
 use crate::SimError;
 use serde::{Deserialize, Serialize};
 

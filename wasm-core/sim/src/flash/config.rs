@@ -15,6 +15,7 @@
 //! - Time (ages for cost-benefit/CAT, DAC's threshold) is the host-write clock.
 
 use super::registry;
+use crate::describe::registry::lookup;
 use crate::SimError;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -113,12 +114,8 @@ pub const MAX_PHYSICAL_PAGES: u64 = crate::limits::MAX_PHYSICAL_PAGES;
 impl FlashConfig {
     pub fn geometry(&self) -> Result<Geometry, SimError> {
         let c = |what: &str, msg: String| Err(SimError::config(what, msg));
-        if registry::ftl_entry(&self.ftl).is_none() {
-            return c("ftl", format!("unknown FTL {:?}; known: {}", self.ftl, registry::ftl_ids().join(", ")));
-        }
-        if self.gc != "auto" && super::gc::GcPolicy::parse(&self.gc).is_none() {
-            return c("gc", format!("unknown GC policy {:?}; known: {}", self.gc, super::gc::GC_IDS.join(", ")));
-        }
+        lookup(registry::FTLS, "ftl", &self.ftl)?;
+        lookup(super::gc::CLEANING, "gc", &self.gc)?;
         if self.blocks == 0 {
             return c("blocks", "a flash device needs at least 1 block".into());
         }

@@ -24,11 +24,11 @@
 //! log_blocks ≤ spare − 2 one block is always free for a merge target.
 //! Block roles: `free`, `data`, `sw-log`, `rw-log`.
 
+use super::entry::FtlEntry;
 use super::gc::{GcPolicy, Selector};
 use super::nand::{Nand, NONE, VALID};
-use super::registry::FtlEntry;
-use super::registry::{defaults_of, parse_config};
 use super::{out_of_blocks, FlashConfig, FlashEvent, Ftl, Geometry, Log};
+use crate::describe::{defaults_of, parse_config};
 use crate::SimError;
 use serde::{Deserialize, Serialize};
 

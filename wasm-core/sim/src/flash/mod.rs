@@ -5,23 +5,26 @@
 //!
 //! Files: `config` (geometry, validation), `nand` (physical pages, counters),
 //! `gc` (victim policies), `dac` (region state machine), `page` / `block` /
-//! `fast` (the FTLs), `registry` (the FTL list), `metrics`, `pipeline`
+//! `fast` (the FTLs), `entry` (what an FTL declares), `registry` (the FTL
+//! list), `params` (the device's parameters as the catalogue lists them), `metrics`, `pipeline`
 //! (run on a trace or on a cache's after-cache stream; step-wise API,
 //! snapshot), `check` (the nothing-lost invariant checker).
 //!
 //! Adding an FTL: a file with a serde `Config`, a type implementing [`Ftl`] and
-//! a `pub const ENTRY: FtlEntry`, then one line in [`registry::FTLS`].
+//! a `pub const ENTRY: FtlEntry` (`entry.rs`), then one line in [`registry::FTLS`].
 
 pub mod block;
 pub mod check;
 pub mod config;
 pub mod dac;
+pub mod entry;
 pub mod event;
 pub mod fast;
 pub mod gc;
 pub mod metrics;
 pub mod nand;
 pub mod page;
+mod params;
 pub mod pipeline;
 pub mod registry;
 pub mod snapshot;
@@ -32,10 +35,12 @@ mod sliced_tests;
 mod tests;
 
 pub use config::{FlashConfig, Geometry, Latency};
+pub use entry::FtlEntry;
 pub use event::{FlashEvent, Log};
 pub use metrics::FlashMetrics;
+pub use params::PARAMS;
 pub use pipeline::{run_flash, run_flash_with, FlashResult, FlashRun, FlashRunOutput, FlashSim, FlashStep};
-pub use registry::{FtlEntry, FTLS};
+pub use registry::FTLS;
 pub use snapshot::FlashSnapshot;
 
 use crate::SimError;

@@ -13,11 +13,11 @@
 //! Block roles: `free`, `active` (a write point), `closed` (full, a cleaning candidate).
 
 use super::dac::Dac;
+use super::entry::FtlEntry;
 use super::gc::{GcPolicy, Selector};
 use super::nand::{Nand, NONE, VALID};
-use super::registry::FtlEntry;
-use super::registry::{defaults_of, parse_config};
 use super::{out_of_blocks, FlashConfig, FlashEvent, Ftl, Geometry, Log};
+use crate::describe::{defaults_of, parse_config};
 use crate::SimError;
 use serde::{Deserialize, Serialize};
 

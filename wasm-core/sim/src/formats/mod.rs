@@ -49,6 +49,6 @@ pub use summary::{summarize, Summary, REUSE_BUCKETS};
 
 pub use loader::{load_bytes, LoadInfo, Loaded, Loader, MAX_LEADING_COMMENTS, MAX_REASONS, SNIFF_BYTES};
 pub use plain::write_plain;
-pub use registry::{Format, LoadOptions};
+pub use registry::{Format, FormatEntry, LoadOptions, FORMATS};
 
 use crate::Trace;

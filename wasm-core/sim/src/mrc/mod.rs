@@ -36,7 +36,7 @@ mod stack;
 
 pub use stack::{lru_curve, LruCurve};
 
-use crate::catalog::Param;
+use crate::describe::Param;
 use crate::policy::{build, entry, BuildCtx, CurveMethod, PolicyEntry};
 use crate::trace::Trace;
 use crate::{RunOptions, Session, SimError};
@@ -175,7 +175,7 @@ impl Sampling {
         if v.is_null() {
             return Ok(Sampling::default());
         }
-        let v = crate::catalog::check_all("curve", OPTIONS, v)?;
+        let v = crate::describe::check_all("curve", OPTIONS, v)?;
         serde_json::from_value(v).map_err(|e| SimError::config("curve", e.to_string()))
     }
 

@@ -18,10 +18,10 @@
 //! for the frames the next fault searches first; gauge "window" (frames).
 
 use super::cflru::window_pages;
-use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry};
-use super::util::NIL;
+use super::entry::{CurveMethod, Group, PolicyEntry};
 use super::{Event, Gauge, Hand, Policy, Req, Ring, Sink, Slot, Snapshot};
-use crate::catalog::{Mark, Param, View, HAND, RESIDENT};
+use crate::collections::NIL;
+use crate::describe::{defaults_of, parse_config, Mark, Param, View, HAND, RESIDENT};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -208,7 +208,12 @@ impl Policy for CfClock {
             policy: "cfclock",
             capacity: n as u32,
             resident: self.used as u32,
-            rings: vec![Ring { name: "clock", size: n as u32, slots, hands: vec![Hand { name: "hand", pos: self.hand as u32 }] }],
+            rings: vec![Ring {
+                name: "clock",
+                size: n as u32,
+                slots,
+                hands: vec![Hand { name: "hand", pos: self.hand as u32 }],
+            }],
             gauges: vec![Gauge { name: "window", value: self.w as f64, target: None }],
             ..Snapshot::default()
         }

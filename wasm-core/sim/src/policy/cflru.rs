@@ -22,10 +22,10 @@
 //! flags) and gauge "window" (pages). Events: Move on hits, Insert on misses,
 //! Evict whose `why` says whether a clean page in the window was found.
 
-use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry};
-use super::util::{DList, Links};
+use super::entry::{CurveMethod, Group, PolicyEntry};
 use super::{Event, Gauge, List, Policy, Req, Sink, Slot, Snapshot};
-use crate::catalog::{list_hint, ListHint, Mark, Param, View};
+use crate::collections::{DList, Links};
+use crate::describe::{defaults_of, list_hint, parse_config, ListHint, Mark, Param, View};
 use crate::SimError;
 use serde::{Deserialize, Serialize};
 

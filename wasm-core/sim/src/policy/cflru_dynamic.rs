@@ -19,9 +19,9 @@
 //! Snapshot and events as in `cflru`, plus Gauge events "window" when it moves.
 
 use super::cflru::{window_pages, Cflru};
-use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry};
+use super::entry::{CurveMethod, Group, PolicyEntry};
 use super::{Event, Policy, Req, Sink, Snapshot};
-use crate::catalog::{Mark, Param, View};
+use crate::describe::{defaults_of, parse_config, Mark, Param, View};
 use crate::SimError;
 use serde::{Deserialize, Serialize};
 

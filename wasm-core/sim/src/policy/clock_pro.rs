@@ -74,11 +74,11 @@
 //! a hand with nothing to point at also shows slot 0), hands "hand_hot",
 //! "hand_cold", "hand_test"; `bits` is the reference bit; gauges "m_c", "m_h".
 
-use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry, Reading, READING};
 use super::clock_pro_tables::ClockProTables;
-use super::util::{DList, Links, NIL};
+use super::entry::{CurveMethod, Group, PolicyEntry, Reading, READING};
 use super::{Event, Gauge, Hand, Policy, Req, Ring, Sink, Slot, Snapshot};
-use crate::catalog::{Mark, Param, View};
+use crate::collections::{DList, Links, NIL};
+use crate::describe::{defaults_of, parse_config, Mark, Param, View};
 use crate::SimError;
 use serde::{Deserialize, Serialize};
 
@@ -116,7 +116,14 @@ impl Config {
 
 const PARAMS: &[Param] = &[
     READING,
-    Param::number("cold_fraction", "Cold allocation m_c", 0.0, 1.0, "of the frames", "Starting cold allocation m_c as a fraction of the frames (at least one frame; two under the tables reading)."),
+    Param::number(
+        "cold_fraction",
+        "Cold allocation m_c",
+        0.0,
+        1.0,
+        "of the frames",
+        "Starting cold allocation m_c as a fraction of the frames (at least one frame; two under the tables reading).",
+    ),
 ];
 const VIEW: View = View::ring(
     &[
@@ -130,7 +137,8 @@ const VIEW: View = View::ring(
         Mark::new("cold", "cold", "accent4", "circle"),
         Mark::new("test", "non-resident test page", "ghost", "diamond"),
     ],
-).read_from_hand();
+)
+.read_from_hand();
 
 pub const ENTRY: PolicyEntry = PolicyEntry {
     id: "clock-pro",
@@ -385,7 +393,11 @@ impl ClockPro {
                     self.balance_hot(sink);
                 } else {
                     self.cold.push_back(&mut self.cold_l, x);
-                    sink.ev(|| Event::Visit { hand: "hand_cold", page: x, action: "cleared reference bit, moved to head" });
+                    sink.ev(|| Event::Visit {
+                        hand: "hand_cold",
+                        page: x,
+                        action: "cleared reference bit, moved to head",
+                    });
                 }
             } else {
                 self.cold.remove(&mut self.cold_l, x);
@@ -669,7 +681,8 @@ mod tests {
             // becomes 2 and HAND_hot turns 0 and 1 cold; 0 is then replaced.
             // On: 2's bit stays clear and 2 is replaced.
             let snap = s.snapshot();
-            let ring: Vec<_> = snap.rings[0].slots.iter().map(|x| (x.page.unwrap(), x.status, x.bits, x.resident)).collect();
+            let ring: Vec<_> =
+                snap.rings[0].slots.iter().map(|x| (x.page.unwrap(), x.status, x.bits, x.resident)).collect();
             assert_eq!(ring, expect, "collapse_repeats {on}");
         }
     }

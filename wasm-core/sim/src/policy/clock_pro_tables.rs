@@ -72,8 +72,8 @@
 //! HAND_hot forward, so new pages enter at its end (the head).
 
 use super::clock_pro::{flush_pages, snapshot_of, DIRTY, HOT, REF, RES, TEST};
-use super::util::NIL;
 use super::{Event, Policy, Req, Sink, Snapshot};
+use crate::collections::NIL;
 
 #[derive(Clone)]
 pub struct ClockProTables {

@@ -50,10 +50,10 @@
 //! page is still in memory through another area), gauges "R", "W1", "W2" with
 //! value = current size, target = desired size.
 
-use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry};
-use super::util::{DList, Links};
+use super::entry::{CurveMethod, Group, PolicyEntry};
 use super::{Event, Gauge, Hand, List, Policy, Req, Ring, Sink, Slot, Snapshot};
-use crate::catalog::{Mark, Param, View, GHOST, HAND, RESIDENT};
+use crate::collections::{DList, Links};
+use crate::describe::{defaults_of, parse_config, Mark, Param, View, GHOST, HAND, RESIDENT};
 use crate::SimError;
 use serde::{Deserialize, Serialize};
 
@@ -96,7 +96,8 @@ const PARAMS: &[Param] = &[
     ),
 ];
 const VIEW: View =
-    View::mixed(&[HAND], &[RESIDENT, Mark::new("shared", "also in another area", "accent2", "diamond"), GHOST]).read_from_hand();
+    View::mixed(&[HAND], &[RESIDENT, Mark::new("shared", "also in another area", "accent2", "diamond"), GHOST])
+        .read_from_hand();
 
 pub const ENTRY: PolicyEntry = PolicyEntry {
     id: "craw",

@@ -36,10 +36,10 @@
 //! HIR with resident = false), list "Q" front (next victim) first. A resident HIR
 //! block in S appears in both. Gauge "LIR" (value LIR count, target L_lirs).
 
-use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry, Reading, READING};
-use super::util::{DList, Links};
+use super::entry::{CurveMethod, Group, PolicyEntry, Reading, READING};
 use super::{Event, Gauge, List, Policy, Req, Sink, Slot, Snapshot};
-use crate::catalog::{Mark, Param, View, GHOST};
+use crate::collections::{DList, Links};
+use crate::describe::{defaults_of, parse_config, Mark, Param, View, GHOST};
 use crate::SimError;
 use serde::{Deserialize, Serialize};
 

@@ -1,25 +1,54 @@
-//! Finding and building policies from the one list (`registry!` in mod.rs).
+//! The one list of policies, and finding and building them: the catalogue, the
+//! runner, the browser and the tests learn them from here.
 
 use super::entry::{BuildCtx, PolicyEntry};
-use super::{Policy, POLICIES};
+use super::*;
+use crate::describe::registry::{find, lookup};
 use crate::SimError;
 use serde_json::Value;
+
+/// Every policy, in the order the catalogue shows them.
+pub const POLICIES: &[PolicyEntry] = &[
+    lru::ENTRY,
+    fifo::ENTRY,
+    clock::ENTRY,
+    opt::ENTRY,
+    lfu::ENTRY,
+    clock_pro::ENTRY,
+    clock_pro::ENTRY_FIXED,
+    lirs::ENTRY,
+    car::ENTRY,
+    arc::ENTRY,
+    two_q::ENTRY,
+    linux_2q::ENTRY,
+    cflru::ENTRY,
+    cflru_dynamic::ENTRY,
+    cfclock::ENTRY,
+    ts_clock::ENTRY,
+    craw::ENTRY,
+    craw::ENTRY_A,
+    lru_wsr::ENTRY,
+    fab::ENTRY,
+    bplru::ENTRY,
+    lb_clock::ENTRY,
+    sp_clock::ENTRY,
+    sieve::ENTRY,
+    s3fifo::ENTRY,
+    wtinylfu::ENTRY,
+];
 
 /// Per-frame arrays of larger caches would not fit a browser's memory.
 pub const MAX_FRAMES: usize = crate::limits::MAX_FRAMES as usize;
 
 pub fn entry(id: &str) -> Option<&'static PolicyEntry> {
-    POLICIES.iter().find(|e| e.id == id)
+    find(POLICIES, id)
 }
 
 /// Builds policy `id` with `frames` frames. `params` is a JSON object of the
 /// policy's configuration: missing fields take defaults, each value is checked
 /// against the catalogue's type and range, and unknown ones are refused.
 pub fn build(id: &str, frames: usize, ctx: &BuildCtx, params: &Value) -> Result<Box<dyn Policy>, SimError> {
-    let e = entry(id).ok_or_else(|| {
-        let known: Vec<&str> = POLICIES.iter().map(|e| e.id).collect();
-        SimError::config("policy", format!("unknown policy {id:?}; known: {}", known.join(", ")))
-    })?;
+    let e = lookup(POLICIES, "policy", id)?;
     if frames == 0 {
         return Err(SimError::config("frames", "a cache needs at least 1 frame"));
     }
@@ -32,7 +61,7 @@ pub fn build(id: &str, frames: usize, ctx: &BuildCtx, params: &Value) -> Result<
     if !(params.is_null() || params.is_object()) {
         return Err(SimError::config(format!("{id} parameters"), format!("expected an object, got {params}")));
     }
-    let params = crate::catalog::check_all(id, e.params, params)?;
+    let params = crate::describe::check_all(id, e.params, params)?;
     (e.build)(frames, ctx, &params)
 }
 
@@ -93,7 +122,7 @@ mod tests {
             b.sort();
             assert_eq!(a, b, "{}: declared parameters differ from the configuration's keys", e.id);
             for p in e.params {
-                crate::catalog::check_all(e.id, e.params, &defaults).unwrap();
+                crate::describe::check_all(e.id, e.params, &defaults).unwrap();
                 for bound in [p.min, p.max].into_iter().flatten() {
                     let mut v = defaults.clone();
                     v[p.key] = json!(bound);

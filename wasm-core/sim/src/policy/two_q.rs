@@ -18,10 +18,11 @@
 //! first); A1out entries have status "ghost" and resident = false. Gauge "A1in"
 //! (value |A1in|, target Kin).
 
-use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry};
-use super::util::{flush_dirty, DList, Links};
+use super::entry::{CurveMethod, Group, PolicyEntry};
+use super::sink::flush_dirty;
 use super::{Event, Gauge, List, Policy, Req, Sink, Slot, Snapshot};
-use crate::catalog::{Param, View, GHOST, RESIDENT};
+use crate::collections::{DList, Links};
+use crate::describe::{defaults_of, parse_config, Param, View, GHOST, RESIDENT};
 use crate::SimError;
 use serde::{Deserialize, Serialize};
 
