@@ -15,7 +15,6 @@ mod snapshot;
 pub(crate) mod testutil;
 
 pub mod blocks;
-pub mod clock_pro_tables;
 
 // The policies; their entries are listed in `registry.rs`.
 pub mod arc;
