@@ -14,6 +14,7 @@ pub mod generate;
 pub mod limits;
 pub mod link;
 pub mod mrc;
+pub mod papers;
 pub mod policy;
 pub mod reproduce;
 pub mod rng;

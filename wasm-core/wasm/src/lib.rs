@@ -444,7 +444,7 @@ impl WasmGenerator {
 
 // ---- Reproduce: the papers' tables beside the computed numbers -------------
 
-fn table_of(json: &str) -> Result<reproduce::Table, JsError> {
+fn table_of(json: &str) -> Result<cachescope_sim::papers::Table, JsError> {
     serde_json::from_str(json).map_err(|e| js_err(format!("invalid reproduce table: {e}")))
 }
 

@@ -45,7 +45,7 @@ pub struct Catalog {
     /// How miss-ratio curves are drawn (`crate::mrc`).
     pub curves: CurveDefaults,
     /// The papers' tables the Reproduce view and `--reproduce` rebuild.
-    pub reproduce: Vec<crate::reproduce::Table>,
+    pub reproduce: Vec<crate::papers::Table>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -175,7 +175,7 @@ pub fn catalog() -> Catalog {
             .iter()
             .map(|e| Named { id: e.id, name: e.name, summary: e.summary })
             .collect(),
-        reproduce: crate::reproduce::TABLES.to_vec(),
+        reproduce: crate::papers::TABLES.to_vec(),
         flash: docs(
             crate::flash::PARAMS,
             &serde_json::to_value(FlashConfig::default()).expect("flash configs serialise"),
