@@ -117,7 +117,7 @@ fn flash_field<'a>(a: &'a mut Args, field: &'static str) -> &'a mut FlashConfig 
 }
 
 /// A cache size as `--frames` takes it (read by the core, so Python reads it the same way).
-pub use cachescope_sim::flags::FrameSize as Frames;
+pub use cachescope_sim::frames::FrameSize as Frames;
 
 fn bad(msg: impl Into<String>) -> lexopt::Error {
     lexopt::Error::Custom(msg.into().into())

@@ -10,6 +10,7 @@ pub mod error;
 pub mod flags;
 pub mod flash;
 pub mod formats;
+pub mod frames;
 pub mod generate;
 pub mod limits;
 pub mod link;
@@ -20,7 +21,7 @@ pub mod reproduce;
 pub mod rng;
 pub mod sim;
 pub mod spec;
-pub mod stream;
+pub mod streamed;
 pub mod trace;
 
 pub use cost::CostModel;

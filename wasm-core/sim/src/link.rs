@@ -5,6 +5,7 @@
 
 use crate::describe::Param;
 use crate::error::quoted;
+use crate::frames::{FrameSize, FramesError};
 use crate::limits::MAX_LINK_TRACE_BYTES;
 use crate::policy::{entry, POLICIES};
 use crate::SimError;
@@ -116,27 +117,13 @@ fn frames_of(text: &str) -> Result<String, SimError> {
             ),
         ));
     }
-    let parts: Vec<&str> = text.split([',', ' ']).filter(|t| !t.is_empty()).collect();
-    if parts.is_empty() {
-        return Err(bad("frames", "give at least one cache size, e.g. frames=3 or frames=3,4 or frames=5%"));
-    }
-    for p in &parts {
-        let ok = match p.strip_suffix('%') {
-            Some(pct) => pct.parse::<f64>().is_ok_and(|x| x > 0.0 && x <= 100.0),
-            None => p.parse::<u64>().is_ok_and(|n| (1..=crate::limits::MAX_FRAMES).contains(&n)),
-        };
-        if !ok {
-            return Err(bad(
-                "frames",
-                format!(
-                    "{} is not a cache size: a whole number of frames from 1 to {}, or a percentage",
-                    quoted(p),
-                    crate::limits::MAX_FRAMES
-                ),
-            ));
+    let sizes = crate::frames::sizes(text).map_err(|e| match e {
+        FramesError::Empty(_) => {
+            bad("frames", "give at least one cache size, e.g. frames=3 or frames=3,4 or frames=5%")
         }
-    }
-    Ok(parts.join(", "))
+        e => bad("frames", e.to_string()),
+    })?;
+    Ok(sizes.iter().map(FrameSize::to_string).collect::<Vec<_>>().join(", "))
 }
 
 /// Parses a link's query (with or without the leading `?`).

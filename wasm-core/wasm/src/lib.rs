@@ -44,6 +44,19 @@ pub fn parse_link(query: &str) -> Result<String, JsError> {
     Ok(to_json(&cachescope_sim::link::parse_query(query).map_err(js_err)?))
 }
 
+/// Cache sizes as typed (`100, 5%`: frames or percentages, commas or spaces,
+/// each once) in frames for a trace of `distinct` pages; with no trace
+/// (`undefined`), a percentage is an error.
+#[wasm_bindgen]
+pub fn parse_frames(text: &str, distinct: Option<u32>) -> Result<Vec<u32>, JsError> {
+    let frames = cachescope_sim::frames::parse(text, distinct).map_err(|e| match e {
+        cachescope_sim::frames::FramesError::Empty(_) => js_err(format!("{e}; e.g. 100, 1000 or 5%")),
+        e => js_err(e),
+    })?;
+    // Frames are at most the frames limit (2^26), so each fits.
+    Ok(frames.into_iter().map(|f| f as u32).collect())
+}
+
 /// Traps on purpose (a panic aborts the instance, as running out of memory
 /// does): the e2e suite's way to exercise the worker's recovery.
 #[wasm_bindgen]

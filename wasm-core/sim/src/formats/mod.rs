@@ -35,7 +35,7 @@ mod plain;
 mod registry;
 mod scan;
 #[cfg(test)]
-mod stream_tests;
+mod streamed_tests;
 mod summary;
 mod systor;
 #[cfg(test)]
