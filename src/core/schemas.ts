@@ -128,6 +128,7 @@ export const CatalogSchema: v.GenericSchema<G.Catalog> = v.object({
   }),
   curves: v.object({ points: num, smallest: num, options: v.array(ParamDocSchema), min_miniature: num, min_blocks: num }),
   reproduce: v.array(ReproduceTableSchema),
+  link_keys: v.array(v.object({ key: str, value: str, flash: v.nullable(str) })),
 });
 
 /** A curve as the core assembles it; a point another worker computes is null (NaN in Rust). */

@@ -25,7 +25,11 @@ curves: CurveDefaults,
 /**
  * The papers' tables the Reproduce view and `--reproduce` rebuild.
  */
-reproduce: Array<Table>, };
+reproduce: Array<Table>, 
+/**
+ * The keys a hand-written link's query may carry (`crate::link`).
+ */
+link_keys: Array<LinkKey>, };
 
 export type Named = { id: string, name: string, summary: string, };
 
@@ -458,6 +462,20 @@ step: number | null,
  * `collapse-repeats=true` (or an old link's `param=ID.ignore_repeats=true`).
  */
 collapse: boolean, };
+
+export type LinkKey = { 
+/**
+ * The query key, as the runner's flag is named.
+ */
+key: string, 
+/**
+ * The value's form.
+ */
+value: string, 
+/**
+ * The `FlashConfig` field a flash key sets.
+ */
+flash: string | null, };
 
 export type GenConfig = { seed: number, phases: Array<Phase>, };
 

@@ -6,7 +6,7 @@
 use crate::describe::Param;
 use crate::error::quoted;
 use crate::frames::{FrameSize, FramesError};
-use crate::limits::MAX_LINK_TRACE_BYTES;
+use crate::limits::{MAX_LINK_FRAMES_CHARS, MAX_LINK_TRACE_BYTES};
 use crate::policy::{entry, POLICIES};
 use crate::SimError;
 use serde::Serialize;
@@ -40,14 +40,42 @@ fn bad(param: &str, msg: impl Into<String>) -> SimError {
     SimError::config(format!("link parameter {param}"), msg.into())
 }
 
-/// The runner's flash flag names and the `FlashConfig` fields they set.
-const FLASH_FLAGS: [(&str, &str); 6] = [
-    ("ftl", "ftl"),
-    ("gc", "gc"),
-    ("blocks", "blocks"),
-    ("pages-per-block", "pages_per_block"),
-    ("overprovision", "overprovision"),
-    ("regions", "regions"),
+/// A key a hand-written link's query may carry, as the catalogue lists them
+/// (the browser tells a hand-written link by them).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct LinkKey {
+    /// The query key, as the runner's flag is named.
+    pub key: &'static str,
+    /// The value's form.
+    pub value: &'static str,
+    /// The `FlashConfig` field a flash key sets.
+    pub flash: Option<&'static str>,
+}
+
+const fn key(key: &'static str, value: &'static str) -> LinkKey {
+    LinkKey { key, value, flash: None }
+}
+
+const fn flash(key: &'static str, field: &'static str) -> LinkKey {
+    LinkKey { key, value: "VALUE", flash: Some(field) }
+}
+
+/// Every key [`parse_query`] reads.
+pub const LINK_KEYS: &[LinkKey] = &[
+    key("trace", "PAGE[w],PAGE[w],…"),
+    key("policy", "POLICY,POLICY,…"),
+    key("frames", "FRAMES or PERCENT%, …"),
+    key("param", "POLICY.PARAM=VALUE"),
+    key("view", "explore|compare|reproduce"),
+    key("step", "REQUESTS"),
+    key("collapse-repeats", "true|false"),
+    flash("ftl", "ftl"),
+    flash("gc", "gc"),
+    flash("blocks", "blocks"),
+    flash("pages-per-block", "pages_per_block"),
+    flash("overprovision", "overprovision"),
+    flash("regions", "regions"),
 ];
 
 /// A value as typed in a link: a number or true/false when it reads as one, else text.
@@ -102,13 +130,9 @@ fn trace_of(text: &str) -> Result<(String, u64), SimError> {
     Ok((out, n))
 }
 
-/// Characters a link's cache sizes may take (as a `#v2=` link's `frames`): enough for any list a
-/// person types; a longer one would be thousands of sizes, each a run of every policy.
-pub const MAX_LINK_FRAMES_CHARS: usize = 400;
-
 fn frames_of(text: &str) -> Result<String, SimError> {
     let chars = text.chars().count();
-    if chars > MAX_LINK_FRAMES_CHARS {
+    if chars as u64 > MAX_LINK_FRAMES_CHARS {
         return Err(bad(
             "frames",
             format!(
@@ -169,18 +193,20 @@ pub fn parse_query(query: &str) -> Result<HandLink, SimError> {
                     .map_err(|_| bad("step", format!("{} is not a whole number of requests", quoted(&val))))?;
                 link.step = Some(n);
             }
-            k => match FLASH_FLAGS.iter().find(|(flag, _)| *flag == k) {
+            k => match LINK_KEYS.iter().find_map(|l| Some((l.key, l.flash?)).filter(|(flag, _)| *flag == k)) {
                 Some((flag, field)) => {
                     let v = value_of(&val);
-                    let spec = crate::flash::PARAMS.iter().find(|p| p.key == *field);
+                    let spec = crate::flash::PARAMS.iter().find(|p| p.key == field);
                     check(flag, spec, "flash", field, &v)?;
                     link.flash.insert(field.to_string(), v);
                 }
-                None => return Err(bad(
-                    &crate::error::excerpt(k),
-                    "not a link parameter; the names are trace, policy, frames, param, view, step, collapse-repeats, \
-                         ftl, gc, blocks, pages-per-block, overprovision, regions",
-                )),
+                None => {
+                    let names: Vec<&str> = LINK_KEYS.iter().map(|l| l.key).collect();
+                    return Err(bad(
+                        &crate::error::excerpt(k),
+                        format!("not a link parameter; the names are {}", names.join(", ")),
+                    ));
+                }
             },
         }
     }

@@ -70,6 +70,7 @@ fn generate() -> String {
         crate::flash::FlashRunOutput,
         crate::flash::FlashStep,
         crate::link::HandLink,
+        crate::link::LinkKey,
         crate::generate::GenConfig,
         crate::generate::Phase,
         crate::generate::Workload,

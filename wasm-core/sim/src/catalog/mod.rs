@@ -46,6 +46,8 @@ pub struct Catalog {
     pub curves: CurveDefaults,
     /// The papers' tables the Reproduce view and `--reproduce` rebuild.
     pub reproduce: Vec<crate::papers::Table>,
+    /// The keys a hand-written link's query may carry (`crate::link`).
+    pub link_keys: Vec<crate::link::LinkKey>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -176,6 +178,7 @@ pub fn catalog() -> Catalog {
             .map(|e| Named { id: e.id, name: e.name, summary: e.summary })
             .collect(),
         reproduce: crate::papers::TABLES.to_vec(),
+        link_keys: crate::link::LINK_KEYS.to_vec(),
         flash: docs(
             crate::flash::PARAMS,
             &serde_json::to_value(FlashConfig::default()).expect("flash configs serialise"),
