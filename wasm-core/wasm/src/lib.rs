@@ -166,10 +166,7 @@ impl WasmSession {
         options_json: &str,
     ) -> Result<WasmSession, JsError> {
         let params = parse_json(&format!("{policy} parameters"), params_json)?;
-        let opts: RunOptions = match parse_json("run options", options_json)? {
-            Value::Null => RunOptions::default(),
-            v => serde_json::from_value(v).map_err(|e| js_err(format!("invalid run options: {e}")))?,
-        };
+        let opts = run_options(options_json)?;
         opts.cost.validate(trace.inner.len() as u64).map_err(js_err)?;
         let t = trace.inner.clone();
         let p = build(policy, frames as usize, &BuildCtx::of(&t), &params).map_err(js_err)?;
@@ -205,13 +202,24 @@ impl WasmSession {
     }
     /// Ends the run and returns its figures; the session is consumed.
     pub fn finish(self) -> WasmResult {
-        let r = self.inner.finish();
-        WasmResult {
-            metrics: serde_json::to_string(&r.metrics).expect("metrics serialise"),
-            bucket_size: r.bucket_size as f64,
-            bucket_hits: r.bucket_hits,
-            stream: r.stream,
-        }
+        WasmResult::from(self.inner.finish())
+    }
+}
+
+/// A run with no cache, the baseline beside the policies: every request goes to
+/// the device (`options_json`: `RunOptions`; the after-cache stream, when
+/// asked for, is the trace itself).
+#[wasm_bindgen]
+pub fn run_without_cache(trace: &WasmTrace, options_json: &str) -> Result<WasmResult, JsError> {
+    let opts = run_options(options_json)?;
+    opts.cost.validate(trace.inner.len() as u64).map_err(js_err)?;
+    Ok(WasmResult::from(cachescope_sim::run_without_cache(&trace.inner, &opts)))
+}
+
+fn run_options(json: &str) -> Result<RunOptions, JsError> {
+    match parse_json("run options", json)? {
+        Value::Null => Ok(RunOptions::default()),
+        v => serde_json::from_value(v).map_err(|e| js_err(format!("invalid run options: {e}"))),
     }
 }
 
@@ -221,6 +229,17 @@ pub struct WasmResult {
     bucket_size: f64,
     bucket_hits: Vec<u32>,
     stream: Option<Vec<u32>>,
+}
+
+impl From<cachescope_sim::RunResult> for WasmResult {
+    fn from(r: cachescope_sim::RunResult) -> WasmResult {
+        WasmResult {
+            metrics: to_json(&r.metrics),
+            bucket_size: r.bucket_size as f64,
+            bucket_hits: r.bucket_hits,
+            stream: r.stream,
+        }
+    }
 }
 
 #[wasm_bindgen]
