@@ -23,6 +23,23 @@ pub fn is_write(r: u32) -> bool {
     r & WRITE_BIT != 0
 }
 
+/// Packed requests taken apart: each request's dense page, and whether it
+/// writes, in two arrays of one length (for callers that would otherwise
+/// decode bit 31 themselves).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Unpacked {
+    pub pages: Vec<u32>,
+    /// 1 for a write, 0 for a read.
+    pub writes: Vec<u8>,
+}
+
+pub fn unpack(reqs: &[u32]) -> Unpacked {
+    Unpacked {
+        pages: reqs.iter().map(|&r| page_of(r)).collect(),
+        writes: reqs.iter().map(|&r| is_write(r) as u8).collect(),
+    }
+}
+
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Trace {
     /// One packed request per access.
@@ -241,6 +258,13 @@ impl TraceBuilder {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn unpacking_takes_pages_and_writes_apart() {
+        let u = super::unpack(&[super::pack(7, false), super::pack(3, true), super::pack((1 << 31) - 1, true)]);
+        assert_eq!(u.pages, [7, 3, (1 << 31) - 1]);
+        assert_eq!(u.writes, [0, 1, 1]);
+    }
+
     #[test]
     fn labels_are_the_trace_own_ids_and_read_back() {
         let dev = (3u64 << crate::formats::NS_SHIFT) | 345;

@@ -129,6 +129,11 @@ impl WasmTrace {
         let end = end.min(self.inner.len());
         self.inner.reqs[start.min(end)..end].to_vec()
     }
+    /// Requests `[start, end)` taken apart: dense pages and write flags.
+    pub fn unpacked(&self, start: usize, end: usize) -> WasmRequests {
+        let end = end.min(self.inner.len());
+        WasmRequests::from(cachescope_sim::trace::unpack(&self.inner.reqs[start.min(end)..end]))
+    }
     /// How people read dense page `dense`: the trace's own id (`vol D · page P` with a device).
     pub fn label(&self, dense: u32) -> Result<String, JsError> {
         if dense >= self.inner.distinct() {
@@ -256,6 +261,40 @@ impl WasmResult {
     }
     pub fn stream(&self) -> Option<Vec<u32>> {
         self.stream.clone()
+    }
+    /// The after-cache stream taken apart (dense pages and write flags), when it was kept.
+    pub fn stream_unpacked(&self) -> Option<WasmRequests> {
+        self.stream.as_deref().map(|s| WasmRequests::from(cachescope_sim::trace::unpack(s)))
+    }
+}
+
+/// Requests taken apart: each one's dense page, and 1 where it writes.
+#[wasm_bindgen]
+pub struct WasmRequests {
+    inner: cachescope_sim::trace::Unpacked,
+}
+
+impl From<cachescope_sim::trace::Unpacked> for WasmRequests {
+    fn from(inner: cachescope_sim::trace::Unpacked) -> WasmRequests {
+        WasmRequests { inner }
+    }
+}
+
+#[wasm_bindgen]
+impl WasmRequests {
+    /// Dense page ids (`Uint32Array`).
+    pub fn pages(&self) -> Vec<u32> {
+        self.inner.pages.clone()
+    }
+    /// 1 for a write, 0 for a read (`Uint8Array`).
+    pub fn writes(&self) -> Vec<u8> {
+        self.inner.writes.clone()
+    }
+    pub fn len(&self) -> usize {
+        self.inner.pages.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.inner.pages.is_empty()
     }
 }
 
