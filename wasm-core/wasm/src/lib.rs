@@ -57,6 +57,41 @@ pub fn parse_frames(text: &str, distinct: Option<u32>) -> Result<Vec<u32>, JsErr
     Ok(frames.into_iter().map(|f| f as u32).collect())
 }
 
+/// Pages per block the block-aware `policy` groups pages by under its
+/// parameters (JSON; its default where they leave it out); undefined for a
+/// policy without blocks.
+#[wasm_bindgen]
+pub fn policy_pages_per_block(policy: &str, params_json: &str) -> Result<Option<f64>, JsError> {
+    let params = parse_json(&format!("{policy} parameters"), params_json)?;
+    Ok(cachescope_sim::block_sizes::policy_pages_per_block(policy, &params).map(|n| n as f64))
+}
+
+/// One sentence per (block policy, flash configuration) whose block sizes
+/// differ, as a JSON array. `policies_json`: `[{"id", "params"}]`;
+/// `flash_json`: an array of flash configurations (partial `FlashConfig`s).
+#[wasm_bindgen]
+pub fn block_mismatches(policies_json: &str, flash_json: &str) -> Result<String, JsError> {
+    #[derive(serde::Deserialize)]
+    struct P {
+        id: String,
+        #[serde(default)]
+        params: Value,
+    }
+    let policies: Vec<P> = serde_json::from_str(policies_json).map_err(|e| js_err(format!("invalid policies: {e}")))?;
+    let flash: Vec<Value> =
+        serde_json::from_str(flash_json).map_err(|e| js_err(format!("invalid flash configurations: {e}")))?;
+    let policies: Vec<(String, Value)> = policies.into_iter().map(|p| (p.id, p.params)).collect();
+    Ok(to_json(&cachescope_sim::block_sizes::mismatches(&policies, &flash)))
+}
+
+/// The block (original id / `pages_per_block`) of the page a trace labels
+/// `label`; undefined for a label of a device other than the first, or one
+/// that names no page.
+#[wasm_bindgen]
+pub fn block_of_label(label: &str, pages_per_block: f64) -> Option<f64> {
+    cachescope_sim::block_sizes::block_of_label(label, pages_per_block as u64).map(|b| b as f64)
+}
+
 /// Traps on purpose (a panic aborts the instance, as running out of memory
 /// does): the e2e suite's way to exercise the worker's recovery.
 #[wasm_bindgen]
