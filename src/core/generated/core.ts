@@ -405,11 +405,7 @@ victim: number | null,
  */
 copies: Array<CopyView>, selected: PageView | null, };
 
-export type BlockView = { 
-/**
- * Per page: 0 free, 1 valid, 2 invalid.
- */
-pages: Array<number>, valid: number, invalid: number, 
+export type BlockView = { valid: number, invalid: number, 
 /**
  * Lifetime erases (fill and aging included: this is the device's wear).
  */

@@ -2,7 +2,7 @@
 //! text, bulk data as typed arrays (`Vec<u32>` ↔ `Uint32Array`); every error is
 //! a JS `Error` carrying the core's message. No simulation logic lives here.
 
-use cachescope_sim::flash::{run_flash, FlashConfig, FlashRunOutput, FlashStep};
+use cachescope_sim::flash::{run_flash, FlashConfig, FlashRunOutput};
 use cachescope_sim::formats::{summarize, LoadOptions, Loader};
 use cachescope_sim::generate::{generate, GenConfig};
 use cachescope_sim::policy::{build, BuildCtx};
@@ -574,10 +574,7 @@ pub fn reproduce_check(trace: &WasmTrace, table_json: &str) -> Result<String, Js
 /// Going back means building a new one and advancing: it is deterministic.
 #[wasm_bindgen]
 pub struct WasmFlashSession {
-    sim: cachescope_sim::flash::FlashSim,
-    trace: Rc<Trace>,
-    lpns: Vec<u32>,
-    pos: usize,
+    inner: cachescope_sim::flash::Session<Rc<Trace>>,
 }
 
 #[wasm_bindgen]
@@ -585,59 +582,37 @@ impl WasmFlashSession {
     #[wasm_bindgen(constructor)]
     pub fn new(trace: &WasmTrace, config_json: &str) -> Result<WasmFlashSession, JsError> {
         let cfg = flash_config(config_json)?;
-        let sim = cachescope_sim::flash::FlashSim::new(&cfg).map_err(js_err)?;
-        let lpns =
-            cachescope_sim::flash::pipeline::logical_pages_of(&trace.inner, &sim.geometry(), &cfg).map_err(js_err)?;
-        Ok(WasmFlashSession { sim, trace: trace.inner.clone(), lpns, pos: 0 })
-    }
-
-    fn next(&self) -> Option<(u32, bool)> {
-        let r = *self.trace.reqs.get(self.pos)?;
-        Some((self.lpns[cachescope_sim::trace::page_of(r) as usize], cachescope_sim::trace::is_write(r)))
+        Ok(WasmFlashSession { inner: cachescope_sim::flash::Session::new(trace.inner.clone(), &cfg).map_err(js_err)? })
     }
 
     /// Serves up to `n` requests without recording; returns how many.
     pub fn advance(&mut self, n: u32) -> Result<u32, JsError> {
-        let mut k = 0;
-        while k < n {
-            let Some((lpn, w)) = self.next() else { break };
-            self.sim.apply(lpn, w).map_err(js_err)?;
-            self.pos += 1;
-            k += 1;
-        }
-        Ok(k)
+        Ok(self.inner.advance(n as usize).map_err(js_err)? as u32)
     }
     /// Serves one request: JSON `FlashStep`, or undefined at the end.
     pub fn step(&mut self) -> Result<Option<String>, JsError> {
-        let Some((lpn, w)) = self.next() else { return Ok(None) };
-        let events = self.sim.step(lpn, w).map_err(js_err)?;
-        self.pos += 1;
-        Ok(Some(to_json(&FlashStep { events })))
+        Ok(self.inner.step().map_err(js_err)?.map(|s| to_json(&s)))
     }
     pub fn position(&self) -> usize {
-        self.pos
+        self.inner.position()
     }
-    /// The `FlashSnapshot` as JSON without the per-page states (see `page_states`);
+    /// The `FlashSnapshot` as JSON (the per-page states are `page_states`);
     /// `selected` is a logical page (original id) to locate.
     pub fn snapshot(&self, selected: Option<u32>) -> String {
-        let mut v = serde_json::to_value(self.sim.snapshot(selected)).expect("flash snapshots serialise");
-        if let Some(Value::Array(blocks)) = v.get_mut("block") {
-            for b in blocks {
-                if let Some(o) = b.as_object_mut() {
-                    o.remove("pages");
-                }
-            }
-        }
-        v.to_string()
+        to_json(&self.inner.snapshot(selected))
+    }
+    /// `FlashMetrics` of the requests served so far, as JSON.
+    pub fn metrics(&self) -> String {
+        to_json(&self.inner.metrics())
     }
     /// The logical page (the trace's own id) each physical page holds, block after
     /// block; 4294967295 where none. Read with `page_states` (an invalid page still
     /// names the page it held).
     pub fn page_owners(&self) -> Vec<u32> {
-        self.sim.owners().to_vec()
+        self.inner.owners().to_vec()
     }
     /// Every physical page's state, block after block: 0 free, 1 valid, 2 invalid.
     pub fn page_states(&self) -> Vec<u8> {
-        self.sim.snapshot(None).block.into_iter().flat_map(|b| b.pages).collect()
+        self.inner.page_states().to_vec()
     }
 }

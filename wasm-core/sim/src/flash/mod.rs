@@ -8,7 +8,8 @@
 //! `fast` (the FTLs), `entry` (what an FTL declares), `registry` (the FTL
 //! list), `params` (the device's parameters as the catalogue lists them), `metrics`, `pipeline`
 //! (run on a trace or on a cache's after-cache stream; step-wise API,
-//! snapshot), `check` (the nothing-lost invariant checker).
+//! snapshot), `session` (a device stepped request by request, for the
+//! explorer), `check` (the nothing-lost invariant checker).
 //!
 //! Adding an FTL: a file with a serde `Config`, a type implementing [`Ftl`] and
 //! a `pub const ENTRY: FtlEntry` (`entry.rs`), then one line in [`registry::FTLS`].
@@ -27,6 +28,7 @@ pub mod page;
 mod params;
 pub mod pipeline;
 pub mod registry;
+pub mod session;
 pub mod snapshot;
 
 #[cfg(test)]
@@ -41,6 +43,7 @@ pub use metrics::FlashMetrics;
 pub use params::PARAMS;
 pub use pipeline::{run_flash, run_flash_with, FlashResult, FlashRun, FlashRunOutput, FlashSim, FlashStep};
 pub use registry::FTLS;
+pub use session::Session;
 pub use snapshot::FlashSnapshot;
 
 use crate::SimError;

@@ -257,12 +257,16 @@ impl FlashSim {
         &self.ftl.nand().owner
     }
 
+    /// Every physical page's state, block after block: 0 free, 1 valid, 2 invalid.
+    pub fn page_states(&self) -> &[u8] {
+        &self.ftl.nand().state
+    }
+
+    /// The device at this instant; each page's state is in [`FlashSim::page_states`].
     pub fn snapshot(&self, selected: Option<u32>) -> FlashSnapshot {
         let n = self.ftl.nand();
-        let ppb = n.ppb as usize;
         let block = (0..n.blocks)
             .map(|b| BlockView {
-                pages: n.state[b as usize * ppb..(b as usize + 1) * ppb].to_vec(),
                 valid: n.valid[b as usize],
                 invalid: n.invalid[b as usize],
                 erases: n.erases[b as usize],

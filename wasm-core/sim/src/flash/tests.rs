@@ -312,7 +312,7 @@ fn steps_report_cleaning_and_the_snapshot_shows_it() {
             assert_eq!(s.copies.len(), copies);
             let sel = s.selected.unwrap();
             let ppn = sel.ppn.unwrap();
-            assert_eq!(s.block[sel.block.unwrap() as usize].pages[sel.offset.unwrap() as usize], 1);
+            assert_eq!(sim.page_states()[ppn as usize], 1);
             assert_eq!(ppn, sel.block.unwrap() * 4 + sel.offset.unwrap());
             assert!(s.write_points.iter().all(|&b| s.block[b as usize].role == "active"));
         }
