@@ -5,10 +5,10 @@
 //! `sizes` to Python's.
 
 use crate::describe::registry::lookup;
+use crate::error::SimError;
 use crate::formats::{names_columns, parse_csv_spec, Format, LoadOptions, FORMATS};
 use crate::frames::{self, FrameSize, FramesError};
 use crate::sim::Metrics;
-use crate::SimError;
 use serde_json::{json, Value};
 
 /// What a surface calls the options these messages are about, so that one

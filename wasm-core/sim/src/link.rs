@@ -5,10 +5,10 @@
 
 use crate::describe::Param;
 use crate::error::quoted;
+use crate::error::SimError;
 use crate::frames::{FrameSize, FramesError};
 use crate::limits::{MAX_LINK_FRAMES_CHARS, MAX_LINK_TRACE_BYTES};
 use crate::policy::{entry, POLICIES};
-use crate::SimError;
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::BTreeMap;

@@ -3,9 +3,11 @@
 //! at a time, which is how the browser worker stays responsive to cancel and
 //! how the explorer steps one request at a time with events.
 
+use crate::cost::CostModel;
+use crate::error::SimError;
 use crate::policy::{collapse, Event, Policy, Req, Sink, Snapshot};
+use crate::trace::Trace;
 use crate::trace::{is_write, pack, page_of};
-use crate::{CostModel, SimError, Trace};
 use serde::{Deserialize, Serialize};
 use std::ops::Deref;
 

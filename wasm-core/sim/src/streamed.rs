@@ -6,10 +6,12 @@
 //! distinct pages), and OPT needs the whole trace to know the future, so it
 //! cannot stream.
 
+use crate::error::SimError;
 use crate::formats::{LoadOptions, Loader};
+use crate::policy::Sink;
 use crate::policy::{build, BuildCtx, Policy};
 use crate::sim::Metrics;
-use crate::{RunOptions, SimError, Sink};
+use crate::sim::RunOptions;
 use serde_json::Value;
 use std::io::Read;
 
@@ -167,7 +169,7 @@ mod tests {
             let (_, s) = run_streamed("t.txt", &LoadOptions::default(), &mut open, &mut make, &opts).unwrap();
             assert_eq!((s.requests, s.distinct, s.writes), (loaded.len() as u64, loaded.distinct(), loaded.writes()));
             for (c, m) in cells.iter().zip(&s.metrics) {
-                let want = crate::run_policy(&loaded, &c.policy, c.frames, &Value::Null, &opts).unwrap().metrics;
+                let want = crate::sim::run_policy(&loaded, &c.policy, c.frames, &Value::Null, &opts).unwrap().metrics;
                 assert_eq!(*m, want, "{} at {}", c.policy, c.frames);
             }
         }

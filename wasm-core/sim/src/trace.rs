@@ -185,7 +185,7 @@ impl TraceBuilder {
     /// Appends one access. Fails only when the trace holds more distinct pages
     /// than a packed request can name.
     #[inline]
-    pub fn push(&mut self, id: u64, write: bool) -> Result<(), crate::SimError> {
+    pub fn push(&mut self, id: u64, write: bool) -> Result<(), crate::error::SimError> {
         let next = self.trace.ids.len() as u32;
         // Growing the array moves the ids it now covers out of the map, `id`
         // among them if it was seen before: so look it up in the array afterwards
@@ -201,7 +201,7 @@ impl TraceBuilder {
         };
         if dense == next {
             if next as u64 >= MAX_PAGES {
-                return Err(crate::SimError::Input(format!("trace has more than {MAX_PAGES} distinct pages")));
+                return Err(crate::error::SimError::Input(format!("trace has more than {MAX_PAGES} distinct pages")));
             }
             self.trace.ids.push(id);
         }

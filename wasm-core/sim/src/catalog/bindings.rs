@@ -35,7 +35,7 @@ fn generate() -> String {
         FormatDoc,
         GeneratorDoc,
         CostPreset,
-        crate::CostModel,
+        crate::cost::CostModel,
         ExperimentDefaults,
         CurveDefaults,
         crate::policy::CurveMethod,

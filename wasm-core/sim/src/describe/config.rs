@@ -1,7 +1,7 @@
 //! A part's configuration read from JSON, and its defaults as JSON: the same
 //! for policies, FTLs and curve options, so every surface reads them alike.
 
-use crate::SimError;
+use crate::error::SimError;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::Value;

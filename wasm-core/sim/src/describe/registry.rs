@@ -3,7 +3,7 @@
 //! builds it and what describes it, found by id with [`find`] or [`lookup`].
 //! The order of a list is the order the catalogue shows.
 
-use crate::SimError;
+use crate::error::SimError;
 
 /// An entry of a list: something with an id.
 pub trait Entry: 'static {

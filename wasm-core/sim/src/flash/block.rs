@@ -20,7 +20,7 @@ use super::entry::FtlEntry;
 use super::nand::{Nand, FREE, NONE, VALID};
 use super::{out_of_blocks, FlashEvent, Ftl, Geometry, Log};
 use crate::describe::{defaults_of, parse_config};
-use crate::SimError;
+use crate::error::SimError;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]

@@ -16,7 +16,7 @@
 
 use super::registry;
 use crate::describe::registry::lookup;
-use crate::SimError;
+use crate::error::SimError;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 

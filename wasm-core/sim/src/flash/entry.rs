@@ -4,7 +4,7 @@
 
 use super::{FlashConfig, Ftl, Geometry};
 use crate::describe::Entry;
-use crate::SimError;
+use crate::error::SimError;
 use serde_json::Value;
 
 pub type BuildFtl = fn(&FlashConfig, &Geometry) -> Result<Box<dyn Ftl>, SimError>;

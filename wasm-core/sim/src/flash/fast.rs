@@ -29,7 +29,7 @@ use super::gc::{GcPolicy, Selector};
 use super::nand::{Nand, NONE, VALID};
 use super::{out_of_blocks, FlashConfig, FlashEvent, Ftl, Geometry, Log};
 use crate::describe::{defaults_of, parse_config};
-use crate::SimError;
+use crate::error::SimError;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]

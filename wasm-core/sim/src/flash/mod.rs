@@ -46,7 +46,7 @@ pub use registry::FTLS;
 pub use session::Session;
 pub use snapshot::FlashSnapshot;
 
-use crate::SimError;
+use crate::error::SimError;
 use nand::Nand;
 
 /// A flash translation layer over logical pages `0..logical_pages`.

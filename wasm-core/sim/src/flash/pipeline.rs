@@ -23,9 +23,10 @@ use super::check::check;
 use super::metrics::{BlockUtil, FlashMetrics, Inputs};
 use super::snapshot::{BlockView, CopyView, FlashSnapshot, PageView};
 use super::{registry, FlashConfig, FlashEvent, Ftl, Geometry, Log};
+use crate::error::SimError;
 use crate::rng::Rng;
+use crate::trace::Trace;
 use crate::trace::{is_write, page_of};
-use crate::{SimError, Trace};
 use serde::Serialize;
 
 #[derive(Debug, Clone, Serialize)]

@@ -3,7 +3,7 @@
 use super::entry::FtlEntry;
 use super::{block, fast, page, FlashConfig, Ftl, Geometry};
 use crate::describe::registry::find;
-use crate::SimError;
+use crate::error::SimError;
 
 /// Every FTL, in the order the catalogue shows them.
 pub const FTLS: &[FtlEntry] = &[page::ENTRY, block::ENTRY, fast::ENTRY];

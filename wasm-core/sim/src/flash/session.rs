@@ -6,8 +6,9 @@
 
 use super::pipeline::logical_pages_of;
 use super::{FlashConfig, FlashMetrics, FlashSim, FlashSnapshot, FlashStep};
+use crate::error::SimError;
+use crate::trace::Trace;
 use crate::trace::{is_write, page_of};
-use crate::{SimError, Trace};
 use std::ops::Deref;
 
 /// A stepped flash device over a trace held by `T` (`&Trace` natively,

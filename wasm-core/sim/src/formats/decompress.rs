@@ -11,7 +11,7 @@
 //! nothing of what reads its output: it hands each decoded piece to the
 //! function it is given (the loader's parser).
 
-use crate::SimError;
+use crate::error::SimError;
 use ruzstd::decoding::errors::{FrameDecoderError, ReadFrameHeaderError};
 use ruzstd::decoding::{BlockDecodingStrategy, FrameDecoder};
 use std::io::Write;

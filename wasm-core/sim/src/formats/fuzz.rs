@@ -7,7 +7,7 @@
 
 use super::tests::feed_in_chunks;
 use super::*;
-use crate::SimError;
+use crate::error::SimError;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -8,7 +8,7 @@ use super::decompress::{Decompressor, PIECE};
 use super::lines::{strip_bom, LineState, Parser, Run};
 use super::scan::{trim, Out};
 use super::*;
-use crate::SimError;
+use crate::error::SimError;
 use serde::Serialize;
 
 const MAX_LINE: usize = crate::limits::MAX_LINE as usize;

@@ -51,4 +51,4 @@ pub use loader::{load_bytes, LoadInfo, Loaded, Loader, MAX_LEADING_COMMENTS, MAX
 pub use plain::write_plain;
 pub use registry::{Format, FormatEntry, LoadOptions, FORMATS};
 
-use crate::Trace;
+use crate::trace::Trace;

@@ -3,7 +3,7 @@
 use super::csv::CsvMapping;
 use crate::describe::registry::{find, unknown};
 use crate::describe::Entry;
-use crate::SimError;
+use crate::error::SimError;
 use serde::{Deserialize, Serialize};
 
 /// A trace format. Its id, name and traits are its entry in [`FORMATS`];

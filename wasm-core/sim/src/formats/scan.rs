@@ -2,7 +2,8 @@
 //! ranges into page accesses. Everything here works on `&[u8]` without
 //! allocating, because it runs once per trace line.
 
-use crate::{SimError, TraceBuilder};
+use crate::error::SimError;
+use crate::trace::TraceBuilder;
 use std::borrow::Cow;
 
 /// Why one line was not turned into requests.

@@ -2,8 +2,8 @@
 //! detection, error messages, compression and chunking.
 
 use super::*;
+use crate::error::SimError;
 use crate::trace::{is_write, page_of};
-use crate::SimError;
 use std::io::Write;
 
 macro_rules! fixture {

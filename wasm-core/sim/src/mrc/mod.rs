@@ -37,9 +37,10 @@ mod stack;
 pub use stack::{lru_curve, LruCurve};
 
 use crate::describe::Param;
+use crate::error::SimError;
 use crate::policy::{build, entry, BuildCtx, CurveMethod, PolicyEntry};
+use crate::sim::{RunOptions, Session};
 use crate::trace::Trace;
-use crate::{RunOptions, Session, SimError};
 use sample::{Draw, Ranks};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;

@@ -5,8 +5,8 @@
 
 use super::{Sink, Slot};
 use crate::collections::{DList, Links};
+use crate::error::SimError;
 use crate::trace::IdMap;
-use crate::SimError;
 
 #[derive(Clone)]
 pub struct BlockMap {

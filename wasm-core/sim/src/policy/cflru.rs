@@ -26,7 +26,7 @@ use super::entry::{CurveMethod, Group, PolicyEntry};
 use super::{Event, Gauge, List, Policy, Req, Sink, Slot, Snapshot};
 use crate::collections::{DList, Links};
 use crate::describe::{defaults_of, list_hint, parse_config, ListHint, Mark, Param, View};
-use crate::SimError;
+use crate::error::SimError;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -399,7 +399,7 @@ mod tests {
 
     #[test]
     fn bad_window_is_refused() {
-        let t = crate::Trace::reads(&[1]);
+        let t = crate::trace::Trace::reads(&[1]);
         let ctx = super::super::BuildCtx { n_pages: 1, trace: &t.reqs, ids: &t.ids };
         let e = super::super::build("cflru", 4, &ctx, &json!({"window": 1.5})).err().unwrap().to_string();
         assert!(e.contains("window"), "{e}");

@@ -54,7 +54,7 @@ use super::entry::{CurveMethod, Group, PolicyEntry};
 use super::{Event, Gauge, Hand, List, Policy, Req, Ring, Sink, Slot, Snapshot};
 use crate::collections::{DList, Links};
 use crate::describe::{defaults_of, parse_config, Mark, Param, View, GHOST, HAND, RESIDENT};
-use crate::SimError;
+use crate::error::SimError;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -597,7 +597,7 @@ mod tests {
 
     #[test]
     fn bad_costs_are_refused() {
-        let t = crate::Trace::reads(&[1]);
+        let t = crate::trace::Trace::reads(&[1]);
         let ctx = super::super::BuildCtx { n_pages: 1, trace: &t.reqs, ids: &t.ids };
         assert!(super::super::build("craw", 2, &ctx, &json!({"write_cost": 0})).is_err());
     }

@@ -4,7 +4,7 @@
 
 use super::Policy;
 use crate::describe::{Entry, Param, View};
-use crate::SimError;
+use crate::error::SimError;
 use serde::Serialize;
 use serde_json::Value;
 
@@ -19,7 +19,7 @@ pub struct BuildCtx<'a> {
 }
 
 impl<'a> BuildCtx<'a> {
-    pub fn of(trace: &'a crate::Trace) -> BuildCtx<'a> {
+    pub fn of(trace: &'a crate::trace::Trace) -> BuildCtx<'a> {
         BuildCtx { n_pages: trace.distinct(), trace: &trace.reqs, ids: &trace.ids }
     }
 }

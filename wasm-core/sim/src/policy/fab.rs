@@ -27,7 +27,7 @@ use super::entry::{CurveMethod, Group, PolicyEntry};
 use super::{Event, List, Policy, Req, Sink, Snapshot};
 use crate::collections::{DList, Links};
 use crate::describe::{defaults_of, parse_config, View, RESIDENT};
-use crate::SimError;
+use crate::error::SimError;
 
 /// Pages per flash block, shared by the block-level baselines.
 pub type Config = super::blocks::PaperBlockConfig;

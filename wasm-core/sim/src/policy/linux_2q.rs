@@ -30,7 +30,7 @@ use super::sink::flush_dirty;
 use super::{Event, Gauge, Hand, List, Policy, Req, Ring, Sink, Slot, Snapshot};
 use crate::collections::{DList, Links};
 use crate::describe::{defaults_of, parse_config, Param, View, HAND, RESIDENT};
-use crate::SimError;
+use crate::error::SimError;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -95,7 +95,7 @@ pub trait Policy: PolicyClone {
     fn snapshot(&self) -> Snapshot;
 
     /// Sets the dirty bit of resident `page` and changes nothing else, for a
-    /// collapsed immediate repeat (see [`crate::RunOptions::collapse_repeats`]).
+    /// collapsed immediate repeat (see [`crate::sim::RunOptions::collapse_repeats`]).
     /// Policies where a page's dirtiness decides its place (a clean-first
     /// window, a write area, a dirty clock, per-block dirty counts) keep the
     /// default, false: the write is then served as an ordinary request.

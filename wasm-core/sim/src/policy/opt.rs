@@ -32,7 +32,7 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
     build: |frames, ctx, params| {
         let _: Config = parse_config("opt", params)?;
         if ctx.trace.len() as u64 + ctx.n_pages as u64 >= NEVER as u64 {
-            return Err(crate::SimError::config(
+            return Err(crate::error::SimError::config(
                 "opt",
                 "traces of over 4 billion requests and pages are not supported",
             ));

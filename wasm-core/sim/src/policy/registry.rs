@@ -4,7 +4,7 @@
 use super::entry::{BuildCtx, PolicyEntry};
 use super::*;
 use crate::describe::registry::{find, lookup};
-use crate::SimError;
+use crate::error::SimError;
 use serde_json::Value;
 
 /// Every policy, in the order the catalogue shows them.
@@ -72,7 +72,7 @@ mod tests {
 
     #[test]
     fn ids_are_unique_and_every_policy_builds_with_defaults() {
-        let t = crate::Trace::reads(&[0, 1, 2]);
+        let t = crate::trace::Trace::reads(&[0, 1, 2]);
         let ctx = BuildCtx::of(&t);
         for (i, e) in POLICIES.iter().enumerate() {
             assert!(POLICIES[i + 1..].iter().all(|o| o.id != e.id), "duplicate id {}", e.id);
@@ -84,7 +84,7 @@ mod tests {
 
     #[test]
     fn bad_ids_frames_and_params_are_refused_with_a_message() {
-        let t = crate::Trace::reads(&[0]);
+        let t = crate::trace::Trace::reads(&[0]);
         let ctx = BuildCtx::of(&t);
         let e = build("lruu", 2, &ctx, &Value::Null).err().unwrap().to_string();
         assert!(e.contains("unknown policy \"lruu\"") && e.contains("lru"), "{e}");
@@ -111,7 +111,7 @@ mod tests {
     /// bounds builds, and every declared key is a key of the configuration.
     #[test]
     fn every_parameter_builds_at_both_ends_of_its_range() {
-        let t = crate::Trace::from_pages(&(0..64u64).map(|i| (i * 7 % 64, i % 3 == 0)).collect::<Vec<_>>());
+        let t = crate::trace::Trace::from_pages(&(0..64u64).map(|i| (i * 7 % 64, i % 3 == 0)).collect::<Vec<_>>());
         let ctx = BuildCtx::of(&t);
         for e in POLICIES {
             let defaults = (e.defaults)();

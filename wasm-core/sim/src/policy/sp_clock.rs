@@ -18,7 +18,7 @@
 use super::entry::{CurveMethod, Group, PolicyEntry};
 use super::{Event, Hand, Policy, Req, Ring, Sink, Slot, Snapshot};
 use crate::describe::{defaults_of, parse_config, View, HAND, RESIDENT};
-use crate::SimError;
+use crate::error::SimError;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]

@@ -49,7 +49,7 @@ use super::entry::{CurveMethod, Group, PolicyEntry};
 use super::{Event, Gauge, Hand, List, Policy, Req, Ring, Sink, Slot, Snapshot};
 use crate::collections::{DList, Links, NIL};
 use crate::describe::{defaults_of, list_hint, parse_config, ListHint, Mark, View, RESIDENT};
-use crate::SimError;
+use crate::error::SimError;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -467,7 +467,7 @@ mod tests {
 
     #[test]
     fn hill_climbing_moves_the_window_and_keeps_every_share() {
-        let t = crate::Trace::from_pages(&crate::policy::testutil::random_trace(3, 20_000, 400, 0.2));
+        let t = crate::trace::Trace::from_pages(&crate::policy::testutil::random_trace(3, 20_000, 400, 0.2));
         let params = serde_json::json!({"climb": true});
         let mut p = crate::policy::build("w-tinylfu", 50, &crate::policy::BuildCtx::of(&t), &params).unwrap();
         let mut sink = Sink::counting();

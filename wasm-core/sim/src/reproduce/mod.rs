@@ -3,9 +3,11 @@
 //! trace, so the runner (`--reproduce`), the browser's Reproduce view and the
 //! tests show the same figures.
 
+use crate::error::SimError;
 use crate::flash::{run_flash, FlashConfig, FlashMetrics};
 use crate::papers::{Input, Table};
-use crate::{RunOptions, SimError, Trace};
+use crate::sim::RunOptions;
+use crate::trace::Trace;
 
 /// Checks a supplied trace against the documented length and distinct pages;
 /// each difference is one sentence.
@@ -37,7 +39,7 @@ pub fn cell(t: &Table, trace: &Trace, row: usize, col: usize) -> Result<f64, Sim
         };
         let opts = RunOptions { buckets: 1, collapse_repeats: t.collapse_repeats, ..RunOptions::default() };
         let frames = usize::try_from(r.x).map_err(|_| bad(format!("{} frames", r.x)))?;
-        return Ok(crate::run_policy(trace, &c.policy, frames, &params, &opts)?.metrics.hit_ratio * 100.0);
+        return Ok(crate::sim::run_policy(trace, &c.policy, frames, &params, &opts)?.metrics.hit_ratio * 100.0);
     }
     let metric = c.value.strip_suffix("_reduction").ok_or_else(|| bad(format!("unknown value {:?}", c.value)))?;
     let mut cfg: FlashConfig = serde_json::from_str(&c.flash).map_err(|e| bad(e.to_string()))?;

@@ -36,7 +36,7 @@
 use super::entry::{CurveMethod, Group, PolicyEntry, Reading, READING};
 use super::{Gauge, Hand, Policy, Ring, Sink, Slot, Snapshot};
 use crate::describe::{defaults_of, parse_config, Mark, Param, View};
-use crate::SimError;
+use crate::error::SimError;
 use serde::{Deserialize, Serialize};
 
 mod tables;
@@ -203,7 +203,7 @@ fn snapshot_of(
 mod tests {
     use crate::generate::{generate, GenConfig, Workload};
     use crate::policy::{build, BuildCtx};
-    use crate::{run, RunOptions};
+    use crate::sim::{run, RunOptions};
 
     fn loop_hits(id: &str, frames: usize, pages: u64, n: u64) -> (u64, u64) {
         loop_hits_with(id, frames, pages, n, serde_json::Value::Null)
@@ -239,7 +239,7 @@ mod tests {
 
     #[test]
     fn bad_cold_fraction_is_refused() {
-        let t = crate::Trace::reads(&[0]);
+        let t = crate::trace::Trace::reads(&[0]);
         let ctx = BuildCtx::of(&t);
         let e = build("clock-pro", 4, &ctx, &serde_json::json!({"cold_fraction": 1.5})).err().unwrap().to_string();
         assert!(e.contains("cold_fraction"), "{e}");

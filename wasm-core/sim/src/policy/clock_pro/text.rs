@@ -369,7 +369,7 @@ impl Policy for ClockPro {
 mod tests {
     use super::*;
     use crate::policy::Gauge;
-    use crate::RunOptions;
+    use crate::sim::RunOptions;
 
     fn step(p: &mut ClockPro, page: u32) -> (bool, Vec<Event>) {
         let mut sink = Sink::recording();
@@ -484,9 +484,9 @@ mod tests {
             (false, vec![(2, "hot", 0, true), (1, "cold", 0, true), (3, "cold-test", 0, true)]),
             (true, vec![(0, "hot", 0, true), (1, "hot", 0, true), (2, "test", 0, false), (3, "cold-test", 0, true)]),
         ] {
-            let t = crate::Trace::reads(&[0, 1, 2, 2, 3]);
+            let t = crate::trace::Trace::reads(&[0, 1, 2, 2, 3]);
             let opts = RunOptions { collapse_repeats: on, ..RunOptions::default() };
-            let mut s = crate::Session::new(&t, Box::new(ClockPro::new(3, 4, 1, true)), opts);
+            let mut s = crate::sim::Session::new(&t, Box::new(ClockPro::new(3, 4, 1, true)), opts);
             let hits: Vec<bool> = std::iter::from_fn(|| s.step_traced().map(|x| x.0)).collect();
             assert_eq!(hits, vec![false, false, false, true, false]);
             // Off: 2's bit is set in its test period, so HAND_cold turns it hot, m_c
