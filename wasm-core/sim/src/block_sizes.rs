@@ -21,7 +21,7 @@ pub fn policy_pages_per_block(id: &str, params: &Value) -> Option<u64> {
 /// The block, numbered as people read it, of the page with original id `id`;
 /// None for a page of a device other than the first (it has no plain number).
 pub fn block_of(id: u64, pages_per_block: u64) -> Option<u64> {
-    (id >> crate::formats::NS_SHIFT == 0 && pages_per_block > 0).then(|| id / pages_per_block)
+    (id >> crate::trace::NS_SHIFT == 0 && pages_per_block > 0).then(|| id / pages_per_block)
 }
 
 /// [`block_of`] the page a trace labels `label` (`Trace::label`); None for a

@@ -7,6 +7,9 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 /// Bit 31 of a packed request: set for a write.
 pub const WRITE_BIT: u32 = 1 << 31;
+/// Device/ASU/LUN numbers are stored above this bit of an original id, so the
+/// first device keeps plain page numbers.
+pub const NS_SHIFT: u32 = 48;
 /// The largest number of distinct pages a trace may hold.
 pub const MAX_PAGES: u64 = crate::limits::MAX_DISTINCT_PAGES;
 
@@ -53,13 +56,13 @@ pub struct Trace {
 
 /// An original id as people read it: the number as the trace wrote it, or
 /// `vol D · page P` when the id carries a device, disk, LUN or volume above bit
-/// 48 (`formats::NS_SHIFT`).
+/// 48 ([`NS_SHIFT`]).
 pub fn id_label(id: u64) -> String {
-    let ns = id >> crate::formats::NS_SHIFT;
+    let ns = id >> NS_SHIFT;
     if ns == 0 {
         id.to_string()
     } else {
-        format!("vol {ns} · page {}", id & ((1 << crate::formats::NS_SHIFT) - 1))
+        format!("vol {ns} · page {}", id & ((1 << NS_SHIFT) - 1))
     }
 }
 
@@ -70,10 +73,10 @@ pub fn parse_id_label(s: &str) -> Option<u64> {
         let (ns, page) = rest.split_once('·')?;
         let ns: u64 = ns.trim().parse().ok()?;
         let page: u64 = page.trim().strip_prefix("page")?.trim().parse().ok()?;
-        if ns >= 1 << (64 - crate::formats::NS_SHIFT) || page >> crate::formats::NS_SHIFT != 0 {
+        if ns >= 1 << (64 - NS_SHIFT) || page >> NS_SHIFT != 0 {
             return None;
         }
-        return Some(ns << crate::formats::NS_SHIFT | page);
+        return Some(ns << NS_SHIFT | page);
     }
     s.parse().ok()
 }
@@ -267,7 +270,7 @@ mod tests {
 
     #[test]
     fn labels_are_the_trace_own_ids_and_read_back() {
-        let dev = (3u64 << crate::formats::NS_SHIFT) | 345;
+        let dev = (3u64 << NS_SHIFT) | 345;
         let mut t = Trace::from_pages(&[(7, false), (0, true), (dev, false)]);
         assert_eq!(t.label(2), dev.to_string(), "a trace without devices shows the number");
         assert_eq!(t.dense_of_label(&dev.to_string()), Some(2));
