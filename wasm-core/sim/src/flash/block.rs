@@ -16,9 +16,11 @@
 //!
 //! Block roles: `free`, `data`, `replacement` (open merge target), `merging` (its source).
 
+use super::config::Geometry;
 use super::entry::FtlEntry;
+use super::event::{FlashEvent, Log};
+use super::ftl::{out_of_blocks, Ftl};
 use super::nand::{Nand, FREE, NONE, VALID};
-use super::{out_of_blocks, FlashEvent, Ftl, Geometry, Log};
 use crate::describe::{defaults_of, parse_config};
 use crate::error::SimError;
 use serde::{Deserialize, Serialize};

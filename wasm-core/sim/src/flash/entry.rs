@@ -2,7 +2,8 @@
 //! the registry so that FTL files depend on this type, not on the list of
 //! every FTL.
 
-use super::{FlashConfig, Ftl, Geometry};
+use super::config::{FlashConfig, Geometry};
+use super::ftl::Ftl;
 use crate::describe::Entry;
 use crate::error::SimError;
 use serde_json::Value;

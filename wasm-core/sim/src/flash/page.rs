@@ -12,11 +12,13 @@
 //!
 //! Block roles: `free`, `active` (a write point), `closed` (full, a cleaning candidate).
 
+use super::config::{FlashConfig, Geometry};
 use super::dac::Dac;
 use super::entry::FtlEntry;
+use super::event::{FlashEvent, Log};
+use super::ftl::{out_of_blocks, Ftl};
 use super::gc::{GcPolicy, Selector};
 use super::nand::{Nand, NONE, VALID};
-use super::{out_of_blocks, FlashConfig, FlashEvent, Ftl, Geometry, Log};
 use crate::describe::{defaults_of, parse_config};
 use crate::error::SimError;
 use serde::{Deserialize, Serialize};

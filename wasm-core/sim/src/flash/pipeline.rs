@@ -20,9 +20,12 @@
 //! wear deltas and the block-utilisation histogram restart afterwards.
 
 use super::check::check;
+use super::config::{FlashConfig, Geometry};
+use super::event::{FlashEvent, Log};
+use super::ftl::Ftl;
 use super::metrics::{BlockUtil, FlashMetrics, Inputs};
+use super::registry;
 use super::snapshot::{BlockView, CopyView, FlashSnapshot, PageView};
-use super::{registry, FlashConfig, FlashEvent, Ftl, Geometry, Log};
 use crate::error::SimError;
 use crate::rng::Rng;
 use crate::trace::Trace;
@@ -86,7 +89,7 @@ impl FlashSim {
     /// Validates and builds the FTL; the fill and the aging are still to do,
     /// [`FlashSim::prepare`] a budget at a time (so a caller can see a Cancel).
     pub fn start(cfg: &FlashConfig) -> Result<FlashSim, SimError> {
-        let (ftl, geo) = registry::build(cfg)?;
+        let (ftl, geo) = super::geometry::build(cfg)?;
         Self::unprepared(cfg, geo, ftl)
     }
 

@@ -1,9 +1,9 @@
 //! The one list of FTLs, like policy/registry.rs for cache policies.
 
+use super::config::FlashConfig;
 use super::entry::FtlEntry;
-use super::{block, fast, page, FlashConfig, Ftl, Geometry};
+use super::{block, fast, page};
 use crate::describe::registry::find;
-use crate::error::SimError;
 
 /// Every FTL, in the order the catalogue shows them.
 pub const FTLS: &[FtlEntry] = &[page::ENTRY, block::ENTRY, fast::ENTRY];
@@ -17,11 +17,4 @@ pub fn ftl_entry(id: &str) -> Option<&'static FtlEntry> {
 
 pub fn min_spare(cfg: &FlashConfig) -> u32 {
     ftl_entry(&cfg.ftl).map_or(0, |e| (e.min_spare)(cfg))
-}
-
-/// Validates `cfg` and builds its FTL on an empty device.
-pub fn build(cfg: &FlashConfig) -> Result<(Box<dyn Ftl>, Geometry), SimError> {
-    let g = cfg.geometry()?;
-    let e = ftl_entry(&cfg.ftl).expect("validated");
-    Ok(((e.build)(cfg, &g)?, g))
 }

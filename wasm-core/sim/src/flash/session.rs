@@ -4,8 +4,11 @@
 //! far, as typed values. Going back means building a new one and advancing: it
 //! is deterministic.
 
+use super::config::FlashConfig;
+use super::metrics::FlashMetrics;
 use super::pipeline::logical_pages_of;
-use super::{FlashConfig, FlashMetrics, FlashSim, FlashSnapshot, FlashStep};
+use super::pipeline::{FlashSim, FlashStep};
+use super::snapshot::FlashSnapshot;
 use crate::error::SimError;
 use crate::trace::Trace;
 use crate::trace::{is_write, page_of};
