@@ -112,7 +112,10 @@ fn load_options(
 /// Cache sizes as the runner's `--frames` takes them (`100,5%`), resolved against `distinct` pages.
 #[pyfunction]
 fn frames(spec: &str, distinct: u32) -> PyResult<Vec<usize>> {
-    Ok(cachescope_sim::frames::resolve(&flags::parse_frames_as(spec, &flags::PYTHON).map_err(bad)?, distinct))
+    Ok(cachescope_sim::frames::resolve(
+        &flags::parse_frames_as(spec, &flags::PYTHON).map_err(bad)?,
+        distinct,
+    ))
 }
 
 /// Python's signal handlers, run between slices of a long call whose GIL is
