@@ -19,6 +19,7 @@ import numpy as np
 import pandas as pd
 
 from . import _core
+from .own import JsPolicy, Policy, PolicyLike, define_all, policy_file
 
 __all__ = ["simulate", "mrc", "steps", "catalog", "generate", "load", "sweep", "Trace", "__version__"]
 __version__: str = _core.__version__
@@ -118,12 +119,13 @@ def _sizes(sizes: Union[int, str, Sequence[Union[int, str]]], distinct: int) -> 
     return _core.frames(_frames_spec(sizes), distinct)
 
 
-def _policies(policies: Union[str, Sequence[str]]) -> List[str]:
-    """The policy ids, each checked against the catalogue as the runner checks them."""
-    pols = [policies] if isinstance(policies, str) else list(policies)
+def _policies(policies: Union[PolicyLike, Sequence[PolicyLike]]) -> List[str]:
+    """The policy ids, each checked against the catalogue as the runner checks them;
+    your own policies (classes, JavaScript files) are defined in the core first."""
+    pols = define_all(policies)
     if not pols:
         raise ValueError("policies is empty: give at least one policy id (cs.catalog() lists them)")
-    known = [p["id"] for p in catalog()["policies"]]
+    known = [p["id"] for p in catalog()["policies"]] + [p["id"] for p in json.loads(_core.user_policies_json())]
     for p in pols:
         if p not in known:
             raise ValueError(f"unknown policy {json.dumps(p)}; known: {', '.join(known)}")
@@ -148,7 +150,7 @@ def _options(cost: Optional[Mapping[str, float]], collapse_repeats: bool, flush:
 
 def simulate(
     trace: TraceLike,
-    policies: Union[str, Sequence[str]],
+    policies: Union[PolicyLike, Sequence[PolicyLike]],
     sizes: Union[int, str, Sequence[Union[int, str]]],
     params: Optional[Mapping[str, Mapping[str, Any]]] = None,
     flash: Optional[Mapping[str, Any]] = None,
@@ -203,7 +205,7 @@ def _progress(items: Sequence[Any], on: bool, desc: str) -> Iterable[Any]:
 
 def mrc(
     trace: TraceLike,
-    policies: Union[str, Sequence[str]],
+    policies: Union[PolicyLike, Sequence[PolicyLike]],
     sizes: Optional[Sequence[Union[int, str]]] = None,
     params: Optional[Mapping[str, Mapping[str, Any]]] = None,
     sample_pages: Optional[int] = None,
@@ -243,7 +245,7 @@ def mrc(
 
 def steps(
     trace: TraceLike,
-    policy: str,
+    policy: PolicyLike,
     size: int,
     params: Optional[Mapping[str, Any]] = None,
     collapse_repeats: bool = False,
@@ -254,7 +256,7 @@ def steps(
     """The run one request at a time, as the explorer draws it: for each request a
     dict of ``position``, ``request`` (``page`` as the trace names it, ``write``),
     ``hit``, ``events`` (what happened and why) and ``snapshot`` (the policy's state)."""
-    _policies(policy)
+    policy = _policies(policy)[0]
     t = load(trace, writes, **load_options)
     for step in _core.Steps(t, policy, int(size), json.dumps(dict(params or {})), collapse_repeats):
         yield json.loads(step)
@@ -265,3 +267,25 @@ def sweep(*args: Any, **kwargs: Any) -> "pd.DataFrame":
     from .grid import sweep as run
 
     return run(*args, **kwargs)
+
+
+def check(
+    policy: PolicyLike,
+    reference: PolicyLike,
+    trace: Optional[TraceLike] = None,
+    sizes: Union[int, str, Sequence[Union[int, str]]] = "1%,10%",
+    params: Optional[Mapping[str, Any]] = None,
+    reference_params: Optional[Mapping[str, Any]] = None,
+    **load_options: Any,
+) -> Dict[str, Any]:
+    """Runs ``policy`` and ``reference`` side by side on ``trace`` (if given) at
+    ``sizes`` and on a fixed set of generated traces (generators × seeds × sizes),
+    and returns where they first decide differently: ``{"policy", "reference",
+    "cases", "requests", "difference"}``, ``difference`` None when they always agree,
+    else ``{"trace", "generator", "frames", "request", "page", "hit", "reference_hit",
+    "victim", "reference_victim"}`` (request counted from 1, as the explorer's steps)."""
+    mine, ref = _policies([policy, reference])
+    t = None if trace is None else load(trace, None, **load_options)
+    frames = [] if t is None else _sizes(sizes, t.distinct)
+    out = _core.check(mine, ref, t, frames, json.dumps(dict(params or {})), json.dumps(dict(reference_params or {})))
+    return json.loads(out)

@@ -60,7 +60,7 @@ def _task(
 
 def sweep(
     traces: Sequence[TraceArg],
-    policies: Sequence[str],
+    policies: Sequence[Any],
     sizes: Sequence[Union[int, str]],
     engine: str = "local",
     *,
@@ -84,9 +84,14 @@ def sweep(
     if engine not in ("local", "ray"):
         raise ValueError(f"engine must be local or ray, got {engine!r}")
     from . import _core
+    from .own import define_all, importable_on_workers
 
+    # Your own policies are checked here, before any task starts.
+    define_all(list(policies))
+    if engine == "ray":
+        importable_on_workers(list(policies))
     # Parameters for a policy outside the grid are refused, as simulate refuses them.
-    _core.params_among(list(params or {}), list(policies))
+    _core.params_among(list(params or {}), define_all(list(policies)))
     options = {"params": dict(params or {}), "cost": cost, "collapse_repeats": collapse_repeats}
     tasks: List[Tuple[Any, str, List[str], List[Any], Dict[str, Any]]] = []
     # Each task's rows, policy by policy and size by size, and where they go in the grid.
@@ -96,7 +101,8 @@ def sweep(
         for pg in _groups(pidx, policy_group):
             for sg in _groups(sidx, size_group):
                 names = [policies[p] for p in pg]
-                opts = dict(options, params={p: options["params"][p] for p in names if p in options["params"]})
+                ids = define_all(names)
+                opts = dict(options, params={p: options["params"][p] for p in ids if p in options["params"]})
                 tasks.append((t, _label(t, i), names, [sizes[s] for s in sg], opts))
                 keys.append([(i, p, s) for p in pg for s in sg])
     retried: List[Dict[str, Any]] = []

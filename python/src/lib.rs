@@ -18,11 +18,13 @@ use serde_json::{json, Value};
 use std::io::Read;
 use std::sync::Arc;
 
-fn bad(e: impl std::fmt::Display) -> PyErr {
+mod own;
+
+pub(crate) fn bad(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
 }
 
-fn parse(what: &str, text: &str) -> PyResult<Value> {
+pub(crate) fn parse(what: &str, text: &str) -> PyResult<Value> {
     if text.trim().is_empty() {
         return Ok(Value::Null);
     }
@@ -295,7 +297,8 @@ fn run_cell(
     opts.buckets = 1;
     opts.record_stream = flash.is_some();
     let t = trace.inner.clone();
-    py.allow_threads(move || {
+    let python = own::is_python(&policy);
+    own::maybe_allow_threads(py, python, move || {
         let p = build(&policy, frames, &BuildCtx::of(&t), &params).map_err(bad)?;
         let mut signals = Signals::default();
         let r = cachescope_sim::run(&t, p, &opts, &mut |_, _| signals.go_on())
@@ -325,7 +328,8 @@ fn curve(
     let sampling = Sampling::from_json(&parse("curve options", &sampling_json)?).map_err(bad)?;
     let opts = run_options(&options_json)?;
     let t = trace.inner.clone();
-    py.allow_threads(move || {
+    let python = own::is_python(&policy);
+    own::maybe_allow_threads(py, python, move || {
         let given = (!sizes.is_empty()).then_some(&sizes[..]);
         let c = cachescope_sim::mrc::curve(&t, &policy, &params, given, sampling, &opts)
             .map_err(bad)?;
@@ -440,6 +444,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(stream, m)?)?;
     m.add_function(wrap_pyfunction!(frames, m)?)?;
     m.add_function(wrap_pyfunction!(params_among, m)?)?;
+    m.add_function(wrap_pyfunction!(own::define_class, m)?)?;
+    m.add_function(wrap_pyfunction!(own::define_js, m)?)?;
+    m.add_function(wrap_pyfunction!(own::check, m)?)?;
+    m.add_function(wrap_pyfunction!(own::user_policies_json, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

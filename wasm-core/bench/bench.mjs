@@ -173,3 +173,24 @@ const sw = native.sweep;
 console.log(
   `sweep of ${sw.cells} cells (4 policies × 9 sizes): 1 thread ${sw.one_thread_seconds.toFixed(2)} s, 2 threads ${sw.two_threads_seconds.toFixed(2)} s, speed-up ${sw.speedup.toFixed(2)}×${sw.same_results ? '' : '  RESULTS DIFFER'}`,
 );
+
+// Your own policy: an LRU written to the user-policy contract, natively in JavaScript
+// (QuickJS-ng, the runner's engine) and in Python (a cachescope.Policy subclass). The
+// Python figure needs the package built (`npm test` builds it into .venv once).
+if (native.own_policy) {
+  const o = native.own_policy;
+  console.log('');
+  console.log(`${o.policy}: ${o.mreq_per_s.toFixed(2)} M req/s (native, hit ratio ${o.hit_ratio.toFixed(4)})`);
+}
+const python = join(root, '.venv/bin/python');
+try {
+  const py = JSON.parse(
+    execFileSync(python, [join(root, 'python/scripts/bench_own.py')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }),
+  );
+  const mine = py['lru written in Python'];
+  console.log(
+    `lru written in Python (cachescope.Policy, 1 M requests): ${mine.mreq_per_s.toFixed(2)} M req/s of CPU time; built-in lru ${py.lru.mreq_per_s.toFixed(1)}${mine.hits === py.lru.hits ? '' : '  HITS DIFFER'}`,
+  );
+} catch {
+  console.log('lru written in Python: the Python package is not built here (run npm test once)');
+}

@@ -29,7 +29,37 @@ reproduce: Array<Table>,
 /**
  * The keys a hand-written link's query may carry (`crate::link`).
  */
-link_keys: Array<LinkKey>, };
+link_keys: Array<LinkKey>, 
+/**
+ * Policies to start your own from (the editor's templates), JavaScript.
+ */
+templates: Array<Template>, };
+
+export type Template = { id: string, name: string, source: string, };
+
+export type CheckReport = { policy: string, reference: string, cases: number, requests: number, difference: Difference | null, };
+
+export type Difference = { 
+/**
+ * The trace: `current`, or the generator's description (`zipf … seed 2`).
+ */
+trace: string, 
+/**
+ * The generator configuration that rebuilds it (None for the current trace).
+ */
+generator: unknown, frames: number, 
+/**
+ * Counted from 1, as Explore's steps.
+ */
+request: number, 
+/**
+ * The requested page, as the trace names it.
+ */
+page: string, hit: boolean, reference_hit: boolean, 
+/**
+ * The page each evicted at that request, if any.
+ */
+victim: string | null, reference_victim: string | null, };
 
 export type Named = { id: string, name: string, summary: string, };
 
@@ -39,7 +69,7 @@ export type PolicyDoc = { id: string, name: string, short: string, group: Group,
  */
 curve: CurveMethod, source: string, summary: string, how: string, params: Array<ParamDoc>, view: View, };
 
-export type Group = "classic" | "adaptive" | "flash";
+export type Group = "classic" | "adaptive" | "flash" | "yours";
 
 export type ParamDoc = { default: JsonValue, key: string, label: string, kind: ParamKind, 
 /**

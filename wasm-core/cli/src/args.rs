@@ -21,6 +21,12 @@ usage: cachescope [--trace FILE | --generate SPEC] [options]
                         the distinct pages, not the length (every policy but OPT; no flash model)
   --generate SPEC       synthetic trace, e.g. zipf:pages=1000,alpha=1,length=100000,writes=0.3,seed=1
   --policy ID[,ID…]     policies to run (default lru); --list-policies shows them
+  --policy-file FILE.js a policy you wrote in JavaScript (`export default class …` with evict(),
+                        optional hit, insert, view), added to the run under the file's stem
+                        (repeatable); see the README, Your own policy
+  --check-against ID    instead of runs: compare each --policy-file policy with policy ID on the
+                        trace at --frames and on generated traces, and report the first request
+                        where their decisions differ
   --frames N[,N…]       cache sizes in frames, or P% of the trace's distinct pages
   --param ID.KEY=VALUE  a policy parameter (repeatable)
   --read-cost F         cost of one page read (default 1)
@@ -89,6 +95,10 @@ pub struct Args {
     pub frames_given: bool,
     /// True when --policy was given (flash alone runs without a cache).
     pub policies_given: bool,
+    /// `--policy-file`s: JavaScript policies added under their files' stems.
+    pub policy_files: Vec<String>,
+    /// `--check-against ID`: compare the files' policies with ID instead of running.
+    pub check_against: Option<String>,
     pub flash: Option<FlashConfig>,
     /// Flash fields set by a flag; the others take defaults derived from them.
     pub flash_given: Vec<&'static str>,
@@ -175,6 +185,8 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
                 a.policies_given = true;
                 a.policies.extend(list(&p.value()?.string()?).map(String::from));
             }
+            Long("policy-file") => a.policy_files.push(p.value()?.string()?),
+            Long("check-against") => a.check_against = Some(p.value()?.string()?),
             Long("ftl") => flash_field(&mut a, "ftl").ftl = p.value()?.string()?,
             Long("gc") => flash_field(&mut a, "gc").gc = p.value()?.string()?,
             Long("blocks") => flash_field(&mut a, "blocks").blocks = number("--blocks", &p.value()?.string()?)?,
@@ -263,7 +275,7 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
             _ => return Err(arg.unexpected()),
         }
     }
-    if a.policies.is_empty() && a.flash.is_none() {
+    if a.policies.is_empty() && a.policy_files.is_empty() && a.flash.is_none() {
         a.policies.push("lru".into());
     }
     if a.frames.is_empty() {

@@ -50,7 +50,7 @@ pub fn main(argv: Vec<std::ffi::OsString>) -> Result<(), String> {
         let build_s = t0.elapsed().as_secs_f64();
         let t1 = Instant::now();
         let mut s = Session::new(&trace, p, RunOptions { buckets: 1, ..RunOptions::default() });
-        s.advance(usize::MAX);
+        s.advance(usize::MAX).map_err(|e| e.to_string())?;
         let run_s = t1.elapsed().as_secs_f64();
         let hits = s.hits();
         rows.push(json!({
@@ -58,6 +58,7 @@ pub fn main(argv: Vec<std::ffi::OsString>) -> Result<(), String> {
             "seconds": run_s, "build_seconds": build_s, "hit_ratio": hits as f64 / trace.len() as f64,
         }));
     }
+    let own = if only.is_none() { Some(bench_own(&trace, frames)?) } else { None };
     let mut parse = Vec::new();
     for (fmt, path) in &parse_files {
         parse.push(bench_parse(fmt, path)?);
@@ -69,6 +70,7 @@ pub fn main(argv: Vec<std::ffi::OsString>) -> Result<(), String> {
         "trace": {"kind": "zipf", "alpha": alpha, "pages": pages, "requests": requests, "frames": frames,
                    "generate_seconds": gen_s, "bytes_per_request": bytes_per_req},
         "policies": rows,
+        "own_policy": own,
         "parse": parse,
         "flash": flash,
         "curves": curves,
@@ -80,6 +82,24 @@ pub fn main(argv: Vec<std::ffi::OsString>) -> Result<(), String> {
         println!("{}", serde_json::to_string_pretty(&out).expect("json"));
     }
     Ok(())
+}
+
+/// An LRU written to the user-policy contract in JavaScript (the editor's template),
+/// natively: the requests per second a user's policy runs at, beside the built-in's.
+fn bench_own(trace: &cachescope_sim::Trace, frames: usize) -> Result<serde_json::Value, String> {
+    use cachescope_sim::policy::user::{define, TEMPLATES};
+    let src = TEMPLATES.iter().find(|t| t.0 == "lru").expect("an LRU template").2;
+    let js = cachescope_js::JsSource::new("lru-js", src).map_err(|e| e.to_string())?;
+    define(std::sync::Arc::new(js)).map_err(|e| e.to_string())?;
+    let t0 = Instant::now();
+    let p = build("lru-js", frames, &BuildCtx::of(trace), &serde_json::Value::Null).map_err(|e| e.to_string())?;
+    let mut s = Session::new(trace, p, RunOptions { buckets: 1, ..RunOptions::default() });
+    s.advance(usize::MAX).map_err(|e| e.to_string())?;
+    let secs = t0.elapsed().as_secs_f64();
+    Ok(
+        json!({"policy": "lru written in JavaScript (QuickJS-ng, native)", "mreq_per_s": trace.len() as f64 / secs / 1e6,
+              "seconds": secs, "hit_ratio": s.hits() as f64 / trace.len() as f64}),
+    )
 }
 
 fn val(p: &mut lexopt::Parser) -> Result<String, String> {

@@ -17,7 +17,7 @@ fn one_run(trace: &Trace, policy: &str, frames: usize) -> Result<f64, String> {
     let p = build(policy, frames, &BuildCtx::of(trace), &Value::Null).map_err(|e| e.to_string())?;
     let t0 = Instant::now();
     let mut s = Session::new(trace, p, RunOptions { buckets: 1, ..RunOptions::default() });
-    s.advance(usize::MAX);
+    s.advance(usize::MAX).map_err(|e| e.to_string())?;
     Ok(t0.elapsed().as_secs_f64())
 }
 
@@ -54,7 +54,7 @@ pub fn sweep(trace: &Trace) -> Result<Value, String> {
         let hits = parallel::map(Some(threads), &cells, |&(p, f)| {
             let pol = build(p, f, &BuildCtx::of(trace), &Value::Null).map_err(|e| e.to_string())?;
             let mut s = Session::new(trace, pol, RunOptions { buckets: 1, ..RunOptions::default() });
-            s.advance(usize::MAX);
+            s.advance(usize::MAX).map_err(|e| e.to_string())?;
             Ok::<u64, String>(s.hits())
         })
         .into_iter()

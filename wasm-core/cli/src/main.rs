@@ -6,6 +6,7 @@ mod bench;
 mod bench_curves;
 mod input;
 mod memory;
+mod own;
 mod parallel;
 mod reproduce;
 mod streamed;
@@ -59,6 +60,9 @@ fn simulate(a: Args) -> Result<(), String> {
         }
         return Ok(());
     }
+    let mut a = a;
+    own::define_files(&mut a)?;
+    let a = a;
     for id in &a.policies {
         if entry(id).is_none() {
             let known: Vec<&str> = POLICIES.iter().map(|e| e.id).collect();
@@ -76,6 +80,9 @@ fn simulate(a: Args) -> Result<(), String> {
     }
     let input = input::load(&a).map_err(|e| e.to_string())?;
     let trace = &input.trace;
+    if let Some(reference) = &a.check_against {
+        return own::check(&a, &input, reference);
+    }
     if a.mrc {
         return print_mrc(&a, &input);
     }
@@ -101,6 +108,7 @@ fn simulate(a: Args) -> Result<(), String> {
         let p = build(id, frames, &BuildCtx::of(trace), &params).map_err(|e| e.to_string())?;
         let r = cachescope_sim::run(trace, p, &opts, &mut |_, _| true).map_err(|e: SimError| e.to_string())?;
         let mut row = result_row(id, &params, frames, &r.metrics);
+        own::mark_row(id, &mut row);
         if let Some(f) = &a.flash {
             let fr = run_flash(f, trace, r.stream.as_deref()).map_err(|e| e.to_string())?;
             row["flash"] = serde_json::to_value(&fr.metrics).expect("metrics serialise");

@@ -12,6 +12,9 @@ pub enum SimError {
     Input(String),
     /// The run was cancelled by its caller.
     Cancelled,
+    /// A policy written by a user broke the contract or failed: the message names
+    /// the policy, the method, the request and the page.
+    Policy(String),
 }
 
 impl SimError {
@@ -54,6 +57,7 @@ impl fmt::Display for SimError {
             }
             SimError::Input(m) => write!(f, "{m}"),
             SimError::Cancelled => write!(f, "cancelled"),
+            SimError::Policy(m) => write!(f, "{m}"),
         }
     }
 }

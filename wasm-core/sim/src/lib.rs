@@ -4,6 +4,7 @@
 
 pub mod block_sizes;
 pub mod catalog;
+pub mod check;
 pub mod collections;
 pub mod cost;
 pub mod describe;

@@ -48,6 +48,17 @@ pub const MAX_BUCKETS: u64 = 1_000_000;
 /// its cells; a larger number is a typo, refused with a message).
 pub const MAX_THREADS: u64 = 1024;
 
+/// Bytes of memory one instance of a policy written in JavaScript may hold.
+pub const USER_MEMORY: u64 = 64 << 20;
+/// Operations a call into a user's JavaScript may take: a base, and this many more
+/// per request it delivers ([`USER_OPS_PER_REQUEST`]); past them the call is stopped.
+pub const USER_OPS_PER_CALL: u64 = 20_000_000;
+pub const USER_OPS_PER_REQUEST: u64 = 10_000;
+/// Operations the constructor and `view()` may take.
+pub const USER_OPS_SETUP: u64 = 50_000_000;
+/// Bytes of a user policy's source (it travels in links too).
+pub const USER_SOURCE_BYTES: u64 = 256 * 1024;
+
 /// Where a limit applies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
@@ -80,6 +91,29 @@ pub fn all() -> Vec<Limit> {
         limit("generated", MAX_GENERATED, Both, "requests", "requests one generator configuration produces"),
         limit("distinct_pages", MAX_DISTINCT_PAGES, Both, "pages", "distinct pages of one trace"),
         limit("frames", MAX_FRAMES, Both, "frames", "frames of one cache"),
+        limit("user_memory", USER_MEMORY, Both, "bytes", "memory of one instance of a policy written in JavaScript"),
+        limit(
+            "user_ops_per_call",
+            USER_OPS_PER_CALL,
+            Both,
+            "operations",
+            "operations one call into a user's JavaScript may take, besides those per request",
+        ),
+        limit(
+            "user_ops_per_request",
+            USER_OPS_PER_REQUEST,
+            Both,
+            "operations",
+            "operations a user's JavaScript may take per request a call delivers",
+        ),
+        limit(
+            "user_ops_setup",
+            USER_OPS_SETUP,
+            Both,
+            "operations",
+            "operations a user policy's constructor or view() may take",
+        ),
+        limit("user_source", USER_SOURCE_BYTES, Both, "bytes", "bytes of a user policy's source"),
         limit("physical_pages", MAX_PHYSICAL_PAGES, Both, "pages", "physical pages of one flash device"),
         limit("pages_per_block", MAX_PAGES_PER_BLOCK, Both, "pages", "pages in one flash block"),
         limit("regions", MAX_REGIONS, Both, "regions", "DAC regions"),

@@ -219,8 +219,9 @@ impl<T: Deref<Target = Trace>> Session<T> {
         self.clone()
     }
 
-    /// Serves up to `n` more requests; returns how many it served.
-    pub fn advance(&mut self, n: usize) -> usize {
+    /// Serves up to `n` more requests; returns how many it served. A policy written by
+    /// a user that failed on the way stops the run with its message.
+    pub fn advance(&mut self, n: usize) -> Result<usize, SimError> {
         let len = self.trace.reqs.len();
         let stop = self.pos.saturating_add(n).min(len);
         let start = self.pos;
@@ -245,7 +246,14 @@ impl<T: Deref<Target = Trace>> Session<T> {
                 self.partial = 0;
             }
         }
-        self.pos - start
+        self.policy.settle()?;
+        Ok(self.pos - start)
+    }
+
+    /// Delivers what the policy holds back and reports its failure, if any (see
+    /// [`Policy::settle`]): steppers ask after each step.
+    pub fn settle(&mut self) -> Result<(), SimError> {
+        self.policy.settle()
     }
 
     /// Serves the next request and says what happened, first event the hit or
@@ -325,7 +333,7 @@ pub fn run(
     let mut s = Session::new(trace, policy, opts.clone());
     let n = trace.reqs.len() as u64;
     while !s.done() {
-        s.advance(PROGRESS_EVERY);
+        s.advance(PROGRESS_EVERY)?;
         if !progress(s.position() as u64, n) {
             return Err(SimError::Cancelled);
         }
@@ -433,7 +441,7 @@ mod tests {
             let mk = || build(id, 50, &BuildCtx::of(&t), &Value::Null).unwrap();
             let mut sliced = Session::new(&t, mk(), opts.clone());
             while !sliced.done() {
-                sliced.advance(333);
+                sliced.advance(333).unwrap();
             }
             let sliced = sliced.finish();
             let mut stepped = Session::new(&t, mk(), opts.clone());
@@ -461,7 +469,7 @@ mod tests {
         for e in crate::policy::POLICIES {
             let p = build(e.id, 40, &BuildCtx::of(&t), &(e.defaults)()).unwrap();
             let mut s = Session::new(&t, p, RunOptions { buckets: 10, ..RunOptions::default() });
-            s.advance(1234);
+            s.advance(1234).unwrap();
             let snap = s.snapshot();
             let mut copy = s.fork();
             assert_eq!(copy.snapshot(), snap, "{}", e.id);
@@ -517,7 +525,7 @@ mod tests {
         for e in crate::policy::POLICIES {
             let p = build(e.id, 1 << 20, &BuildCtx::of(&t), &Value::Null).unwrap();
             let mut s = Session::new(&t, p, RunOptions::default());
-            s.advance(40);
+            s.advance(40).unwrap();
             let json = serde_json::to_string(&s.labeled_snapshot()).unwrap();
             if json.len() > 16 * 1024 {
                 big.push(format!("{}: {} bytes", e.id, json.len()));

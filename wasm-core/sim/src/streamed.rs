@@ -87,7 +87,7 @@ pub fn run_streamed(
             format!("{} needs the whole trace to see the future, so it cannot stream: load the file instead", c.policy),
         ));
     }
-    let ctx = BuildCtx { n_pages: ids.len() as u32, trace: &[], ids: &ids };
+    let ctx = BuildCtx { n_pages: ids.len() as u32, trace: &[], ids: &ids, devices: false };
     let mut runs = cells
         .iter()
         .map(|c| {
@@ -110,6 +110,9 @@ pub fn run_streamed(
             r.pos += reqs.len();
         }
     })?;
+    for r in &mut runs {
+        r.policy.settle()?;
+    }
     let metrics = runs
         .into_iter()
         .map(|mut r| {

@@ -42,7 +42,7 @@ fn snapshot_counts(s: &Snapshot, n_pages: usize) -> (usize, usize, usize) {
 fn check_policy(id: &str, frames: usize, trace: &[u32], n_pages: u32) -> Result<u64, TestCaseError> {
     // Original ids equal dense ids here: pages are numbered in order of first use.
     let ids: Vec<u64> = (0..n_pages as u64).collect();
-    let ctx = BuildCtx { n_pages, trace, ids: &ids };
+    let ctx = BuildCtx { n_pages, trace, ids: &ids, devices: false };
     let mut p: Box<dyn Policy> =
         build(id, frames, &ctx, &Value::Null).map_err(|e| TestCaseError::fail(e.to_string()))?;
     prop_assert_eq!(p.capacity(), frames);

@@ -77,8 +77,11 @@ pub struct WasmCurveJob {
 
 #[wasm_bindgen]
 impl WasmCurveJob {
-    pub fn advance(&mut self, n: u32) -> u32 {
-        self.inner.as_mut().map_or(0, |r| r.advance(n as usize) as u32)
+    pub fn advance(&mut self, n: u32) -> Result<u32, JsError> {
+        match self.inner.as_mut() {
+            Some(r) => r.advance(n as usize).map(|k| k as u32).map_err(js_err),
+            None => Ok(0),
+        }
     }
     pub fn done(&self) -> bool {
         self.inner.as_ref().is_none_or(|r| r.done())

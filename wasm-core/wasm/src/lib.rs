@@ -213,8 +213,8 @@ impl WasmSession {
         Ok(WasmSession { inner: Session::new(t, p, opts) })
     }
 
-    pub fn advance(&mut self, n: u32) -> u32 {
-        self.inner.advance(n as usize) as u32
+    pub fn advance(&mut self, n: u32) -> Result<u32, JsError> {
+        self.inner.advance(n as usize).map(|k| k as u32).map_err(js_err)
     }
     pub fn position(&self) -> usize {
         self.inner.position()
@@ -229,8 +229,10 @@ impl WasmSession {
         self.inner.writebacks() as f64
     }
     /// Serves one request: JSON `StepRecord` (pages as the trace names them), or undefined at the end.
-    pub fn step(&mut self) -> Option<String> {
-        self.inner.step_labeled().map(|r| to_json(&r))
+    pub fn step(&mut self) -> Result<Option<String>, JsError> {
+        let r = self.inner.step_labeled().map(|r| to_json(&r));
+        self.inner.settle().map_err(js_err)?;
+        Ok(r)
     }
     /// An exact copy of this run at its current position (a checkpoint).
     pub fn fork(&self) -> WasmSession {

@@ -21,6 +21,9 @@ fn generate() -> String {
     let all = decls!(
         cfg,
         Catalog,
+        Template,
+        crate::check::CheckReport,
+        crate::check::Difference,
         Named,
         PolicyDoc,
         crate::policy::Group,

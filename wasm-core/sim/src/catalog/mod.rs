@@ -48,6 +48,17 @@ pub struct Catalog {
     pub reproduce: Vec<crate::papers::Table>,
     /// The keys a hand-written link's query may carry (`crate::link`).
     pub link_keys: Vec<crate::link::LinkKey>,
+    /// Policies to start your own from (the editor's templates), JavaScript.
+    pub templates: Vec<Template>,
+}
+
+/// A user policy to start from.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct Template {
+    pub id: &'static str,
+    pub name: &'static str,
+    pub source: &'static str,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -172,6 +183,10 @@ pub fn catalog() -> Catalog {
                 reserve: e.reserve,
                 defaults: (e.defaults)(),
             })
+            .collect(),
+        templates: crate::policy::user::TEMPLATES
+            .iter()
+            .map(|&(id, name, source)| Template { id, name, source })
             .collect(),
         cleaning: crate::flash::gc::CLEANING
             .iter()

@@ -241,15 +241,15 @@ pub struct JobRun<T: Deref<Target = Trace>> {
 
 impl<T: Deref<Target = Trace>> JobRun<T> {
     /// Advances by up to `n` requests in all; returns how many it applied.
-    pub fn advance(&mut self, n: usize) -> usize {
+    pub fn advance(&mut self, n: usize) -> Result<usize, SimError> {
         let mut left = n;
         for s in self.sessions.iter_mut() {
             if left == 0 {
                 break;
             }
-            left -= s.advance(left);
+            left -= s.advance(left)?;
         }
-        n - left
+        Ok(n - left)
     }
     pub fn done(&self) -> bool {
         self.sessions.iter().all(|s| s.done())
@@ -460,7 +460,7 @@ impl<T: Deref<Target = Trace> + Clone> Plan<T> {
             return Ok(self.stack_points());
         }
         let mut run = self.start(j, opts)?;
-        run.advance(usize::MAX);
+        run.advance(usize::MAX)?;
         Ok(vec![run.finish()])
     }
 

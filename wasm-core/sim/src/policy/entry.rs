@@ -16,11 +16,13 @@ pub struct BuildCtx<'a> {
     pub trace: &'a [u32],
     /// Original id of each dense page (block-aware policies group pages by it).
     pub ids: &'a [u64],
+    /// The ids carry a device (labels read `vol D · page P`).
+    pub devices: bool,
 }
 
 impl<'a> BuildCtx<'a> {
     pub fn of(trace: &'a crate::trace::Trace) -> BuildCtx<'a> {
-        BuildCtx { n_pages: trace.distinct(), trace: &trace.reqs, ids: &trace.ids }
+        BuildCtx { n_pages: trace.distinct(), trace: &trace.reqs, ids: &trace.ids, devices: trace.devices }
     }
 }
 
@@ -34,15 +36,18 @@ pub enum Group {
     Classic,
     Adaptive,
     Flash,
+    /// Written by the user (`policy::user`).
+    Yours,
 }
 
 impl Group {
-    pub const ALL: [Group; 3] = [Group::Classic, Group::Adaptive, Group::Flash];
+    pub const ALL: [Group; 4] = [Group::Classic, Group::Adaptive, Group::Flash, Group::Yours];
     pub fn id(self) -> &'static str {
         match self {
             Group::Classic => "classic",
             Group::Adaptive => "adaptive",
             Group::Flash => "flash",
+            Group::Yours => "yours",
         }
     }
     pub fn label(self) -> &'static str {
@@ -50,6 +55,7 @@ impl Group {
             Group::Classic => "Classic",
             Group::Adaptive => "Adaptive",
             Group::Flash => "Flash-aware",
+            Group::Yours => "Your policies",
         }
     }
 }

@@ -15,6 +15,7 @@ mod snapshot;
 pub(crate) mod testutil;
 
 pub mod blocks;
+pub mod user;
 
 // The policies; their entries are listed in `registry.rs`.
 pub mod arc;
@@ -108,6 +109,14 @@ pub trait Policy: PolicyClone {
     /// request (a hit that only moves the page's next use).
     fn sees_every_request(&self) -> bool {
         false
+    }
+
+    /// Delivers whatever the policy holds back and says whether it broke down. Only
+    /// a policy written by a user ([`user`]) does either: its code may throw, run
+    /// past its budget or return a page that is not resident; the run then stops
+    /// with this error (a run loop asks after every slice).
+    fn settle(&mut self) -> Result<(), crate::error::SimError> {
+        Ok(())
     }
 
     /// Serves a run of packed requests starting at trace position `t0`; returns

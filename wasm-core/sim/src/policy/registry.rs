@@ -3,7 +3,7 @@
 
 use super::entry::{BuildCtx, PolicyEntry};
 use super::*;
-use crate::describe::registry::{find, lookup};
+use crate::describe::registry::{find, ids};
 use crate::error::SimError;
 use serde_json::Value;
 
@@ -40,15 +40,20 @@ pub const POLICIES: &[PolicyEntry] = &[
 /// Per-frame arrays of larger caches would not fit a browser's memory.
 pub const MAX_FRAMES: usize = crate::limits::MAX_FRAMES as usize;
 
+/// The entry of a built-in policy, or of a user policy defined now (`user::define`).
 pub fn entry(id: &str) -> Option<&'static PolicyEntry> {
-    find(POLICIES, id)
+    find(POLICIES, id).or_else(|| super::user::lookup(id).map(|u| u.1))
 }
 
 /// Builds policy `id` with `frames` frames. `params` is a JSON object of the
 /// policy's configuration: missing fields take defaults, each value is checked
 /// against the catalogue's type and range, and unknown ones are refused.
 pub fn build(id: &str, frames: usize, ctx: &BuildCtx, params: &Value) -> Result<Box<dyn Policy>, SimError> {
-    let e = lookup(POLICIES, "policy", id)?;
+    let e = entry(id).ok_or_else(|| {
+        let mut known = ids(POLICIES);
+        known.extend(super::user::defined().iter().map(|e| e.id));
+        SimError::config("policy", format!("unknown policy {id:?}; known: {}", known.join(", ")))
+    })?;
     if frames == 0 {
         return Err(SimError::config("frames", "a cache needs at least 1 frame"));
     }
@@ -60,6 +65,9 @@ pub fn build(id: &str, frames: usize, ctx: &BuildCtx, params: &Value) -> Result<
     }
     if !(params.is_null() || params.is_object()) {
         return Err(SimError::config(format!("{id} parameters"), format!("expected an object, got {params}")));
+    }
+    if e.group == super::Group::Yours {
+        return super::user::build(id, frames, ctx, params);
     }
     let params = crate::describe::check_all(id, e.params, params)?;
     (e.build)(frames, ctx, &params)
