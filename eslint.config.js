@@ -23,5 +23,10 @@ export default tseslint.config(
     },
   },
   { files: ['src/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
-  { files: ['**/*.{js,mjs}', 'wasm-core/**/*.mjs'], languageOptions: { globals: { ...globals.node } } },
+  { files: ['**/*.{js,mjs,cjs}', 'wasm-core/**/*.mjs'], languageOptions: { globals: { ...globals.node } } },
+  // A user policy's templates show every method of the interface with all its arguments, used or not.
+  {
+    files: ['wasm-core/sim/src/policy/user/templates/*.js'],
+    rules: { '@typescript-eslint/no-unused-vars': ['error', { args: 'none' }] },
+  },
 );

@@ -1,3 +1,5 @@
+// UI: the page — sidebar, the view tabs (Compare, Explore, Reproduce) and the status bar.
+
 import { useEffect } from 'react';
 import { useApp } from './state/store';
 import { selectCoreVersion, selectEngineStatus, selectPresenting, selectTheme, selectView } from './state/selectors';
@@ -7,7 +9,7 @@ import { CompareView } from './components/CompareView';
 import { PresetGallery } from './components/PresetGallery';
 import { ExplorerView } from './explorer/ExplorerView';
 import { ReproduceView } from './reproduce/ReproduceView';
-import type { View } from './state/viewSlice';
+import type { View } from './link/types';
 import { installUrlSync } from './state/url';
 
 const VIEWS: { id: View; label: string }[] = [

@@ -1,7 +1,9 @@
+// UI: the entry point — mounts the page and starts the simulation worker.
+
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { engine } from './worker/client';
+import { engine } from './engine/client';
 import './app.css';
 
 declare global {

@@ -1,4 +1,4 @@
-// Grouped bars: one group per category (a policy), one bar per series
+// UI: grouped bars: one group per category (a policy), one bar per series
 // (reads and write-backs, or one cache size each), with tooltips and an optional reference line.
 
 import * as d3 from 'd3';

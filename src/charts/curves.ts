@@ -1,4 +1,4 @@
-// What the miss-ratio curve panel draws and exports, from the curves the pool computed.
+// UI: what the miss-ratio curve panel draws and exports, from the curves the pool computed.
 
 import type { LabelledCurve } from '../state/curveStore';
 import type { LineSeries } from './lineChart';

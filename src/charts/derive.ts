@@ -1,4 +1,4 @@
-// Chart series derived from run results; pure, so they are tested without a browser.
+// UI: chart series derived from run results; pure, so they are tested without a browser.
 
 import type { RunResultView } from '../state/runSlice';
 import type { LineSeries } from './lineChart';

@@ -1,4 +1,4 @@
-// Chart redraws, one per task. When results change, every chart panel redraws;
+// UI: chart redraws, one per task. When results change, every chart panel redraws;
 // done in one go that is one long task, which the page cannot answer during.
 // Queued, each redraw is a task of its own, and a redraw made stale by newer
 // data before its turn is dropped.

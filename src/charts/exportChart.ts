@@ -1,4 +1,4 @@
-// Charts as standalone files: the SVG with its styles inlined (the page's CSS
+// UI: charts as standalone files: the SVG with its styles inlined (the page's CSS
 // does not travel), and a PNG rendered from that SVG at twice the size for slides.
 
 const STYLE = `svg{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;font-size:13px;background:#fff}

@@ -1,4 +1,4 @@
-// Per-block heat: one cell per flash block (or per group of neighbours on big
+// UI: per-block heat: one cell per flash block (or per group of neighbours on big
 // devices), coloured by erase count on viridis, which stays readable for the
 // common colour-vision deficiencies and in greyscale.
 

@@ -1,4 +1,4 @@
-// Hit ratio over the run, one line per (policy, frames). Framework-free:
+// UI: hit ratio over the run, one line per (policy, frames). Framework-free:
 // created once on a node the chart owns, updated with new series, destroyed.
 
 import * as d3 from 'd3';

@@ -1,3 +1,5 @@
+// UI: a chart legend in SVG, in rows that wrap, shared by the D3 charts.
+
 import type * as d3 from 'd3';
 
 export interface LegendItem {

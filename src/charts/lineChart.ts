@@ -1,4 +1,4 @@
-// A generic line chart: hit ratio against cache size (a log axis when sizes span
+// UI: a generic line chart: hit ratio against cache size (a log axis when sizes span
 // a decade or more), gauges over the run. Points carry tooltips.
 
 import * as d3 from 'd3';

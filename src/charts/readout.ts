@@ -1,4 +1,4 @@
-// A hover readout: a vertical rule under the pointer and a box listing each
+// UI: a hover readout: a vertical rule under the pointer and a box listing each
 // series' value there, so a lecturer can point at a moment of the run.
 
 import * as d3 from 'd3';

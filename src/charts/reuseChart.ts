@@ -1,4 +1,4 @@
-// Reuse-distance (LRU stack distance) histogram: how many requests would hit in
+// UI: reuse-distance (LRU stack distance) histogram: how many requests would hit in
 // an LRU cache of each size. Bucket i holds distances in [2^i, 2^(i+1)); the last
 // bar is first accesses, which miss in any cache.
 

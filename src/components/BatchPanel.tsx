@@ -1,3 +1,5 @@
+// UI: the batch panel — traces and seeds to run the experiment on, and their summary table.
+
 import { useMemo } from 'react';
 import {
   useBatch,

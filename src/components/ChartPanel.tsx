@@ -1,3 +1,5 @@
+// UI: a framed chart — mounts a `createChart(node)` chart and hands it its data.
+
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Chart } from '../charts/hitRatioChart';
 import { svgMarkup, svgToPng } from '../charts/exportChart';

@@ -1,3 +1,5 @@
+// UI: the Compare view — the experiment’s charts, results table and exports.
+
 import { WatchNote } from './WatchNote';
 import { StatusBar } from './StatusBar';
 import { TraceSummaryView } from './TraceSummaryView';

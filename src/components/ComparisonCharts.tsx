@@ -1,3 +1,5 @@
+// UI: the comparison charts of a run’s results, policy by policy and size by size.
+
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useApp } from '../state/store';
 import { selectBaseline, selectCost } from '../state/selectors';

@@ -1,3 +1,5 @@
+// UI: the CSV mapping form, with a preview of the file’s first lines as they will be read.
+
 import { useEffect, useMemo, useState } from 'react';
 import { useApp } from '../state/store';
 import { selectLoadSettings } from '../state/selectors';

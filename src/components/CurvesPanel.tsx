@@ -1,3 +1,5 @@
+// UI: the miss-ratio curve panel — what to compute, progress, and the chart.
+
 import { useMemo } from 'react';
 import { useApp } from '../state/store';
 import { selectTrace } from '../state/selectors';

@@ -1,3 +1,5 @@
+// UI: the experiment’s settings in the sidebar — policies, sizes, cost model, run options.
+
 import { useApp } from '../state/store';
 import { selectIsBusy, selectCanRun, selectCollapse, selectCost, selectFlush, selectFramesText, selectPolicies } from '../state/selectors';
 import { CATALOG } from '../core/catalog';

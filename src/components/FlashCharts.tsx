@@ -1,3 +1,5 @@
+// UI: the flash charts — write amplification, block use and erases under each flash configuration.
+
 import { useDeferredValue, useMemo, useState } from 'react';
 import { selectChartResults, useChartResults } from '../state/chartResults';
 import { createBarChart } from '../charts/barChart';

@@ -1,3 +1,5 @@
+// UI: the flash configurations the after-cache stream runs on, each with its editor.
+
 import { useApp } from '../state/store';
 import { selectFlash, selectPolicies } from '../state/selectors';
 import { flashLabel } from '../state/runSlice';

@@ -1,3 +1,5 @@
+// UI: the hit-ratio-over-time panel, one line per (policy, frames).
+
 import { useDeferredValue, useMemo, useState } from 'react';
 import { selectChartResults, useChartResults } from '../state/chartResults';
 import { colourOf } from '../core/palette';

@@ -1,3 +1,5 @@
+// UI: a number input that keeps what is typed until it is a number.
+
 import { useState } from 'react';
 
 interface Props {

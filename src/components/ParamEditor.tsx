@@ -1,3 +1,5 @@
+// UI: the one editor of parameters, drawn from the catalogue’s declarations.
+
 import type { Field } from '../core/params';
 import type { ParamValue } from '../core/params';
 import { NumberField } from './NumberField';

@@ -1,6 +1,8 @@
+// UI: the policies to compare — pick, add a variant, edit parameters.
+
 import { useApp } from '../state/store';
 import { selectPolicies } from '../state/selectors';
-import { specLabels } from '../state/experimentSlice';
+import { specLabels } from '../state/labels';
 import { policyDoc } from '../core/catalog';
 import { fieldsOf } from '../core/params';
 import { ParamEditor } from './ParamEditor';

@@ -1,3 +1,5 @@
+// UI: the teaching presets, one click each.
+
 import { PRESETS } from '../presets/presets';
 import { openPreset } from '../presets/openPreset';
 

@@ -1,9 +1,11 @@
+// UI: exporting results — CSV, JSON, and a run’s after-cache stream as a trace.
+
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useApp } from '../state/store';
 import { selectIsBusy, selectResults } from '../state/selectors';
 import { cacheRuns, sizeName } from '../charts/derive';
 import type { RunResultView } from '../state/runSlice';
-import { engine } from '../worker/client';
+import { engine } from '../engine/client';
 import { experimentOf } from '../state/url';
 import { download } from './download';
 import { provenanceOf } from '../state/provenance';

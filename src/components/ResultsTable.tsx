@@ -1,3 +1,5 @@
+// UI: the results table, virtualised past VIRTUAL_FROM rows.
+
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useApp } from '../state/store';
 import { selectCost, selectResults } from '../state/selectors';

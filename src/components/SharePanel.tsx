@@ -1,3 +1,5 @@
+// UI: the share link of the current experiment, and copying it.
+
 import { useState } from 'react';
 import { useApp } from '../state/store';
 import { selectAwaiting, selectHasResults, selectRunSerial, selectUpload, selectView } from '../state/selectors';

@@ -1,3 +1,5 @@
+// UI: a picker of one cache size among the experiment’s sizes.
+
 import { sizeName } from '../charts/derive';
 
 interface Props {

@@ -1,3 +1,5 @@
+// UI: the status bar — progress, errors and a link’s problems.
+
 import { useApp } from '../state/store';
 import { selectBusy, selectError, selectLinkProblems, selectNotice, selectOverBudget } from '../state/selectors';
 

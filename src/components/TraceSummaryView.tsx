@@ -1,3 +1,5 @@
+// UI: the loaded trace’s summary and its reuse-distance histogram.
+
 import { useEffect, useRef } from 'react';
 import { useApp } from '../state/store';
 import { selectTrace } from '../state/selectors';

@@ -1,3 +1,5 @@
+// UI: a teaching preset’s “what to watch” sentence.
+
 import { useApp } from '../state/store';
 import { selectWatch } from '../state/selectors';
 

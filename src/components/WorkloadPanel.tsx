@@ -1,6 +1,8 @@
+// UI: the trace to run — a generator’s form, or a file and how it is read.
+
 import { useApp } from '../state/store';
 import { selectAwaiting, selectIsBusy, selectFile, selectGenerator, selectLoadSettings, selectSourceKind } from '../state/selectors';
-import type { GeneratorForm, WorkloadKind } from '../state/workloadSlice';
+import type { GeneratorForm, WorkloadKind } from '../link/types';
 import { NumberField } from './NumberField';
 import { CsvMappingForm } from './CsvMappingForm';
 import { CATALOG } from '../core/catalog';

@@ -1,3 +1,4 @@
+// UI: the CSV mapping preview’s splitting of a file’s first lines.
 /** Splits the first lines of a file for the mapping preview, as the core's CSV reader would. */
 export function splitPreview(text: string, delimiter: string | null, maxRows: number): string[][] {
   const lines = text

@@ -1,3 +1,4 @@
+// UI: saving a file from the page.
 /** Saves a blob under a file name through a temporary link. */
 export function download(name: string, data: Blob | string, type = 'text/plain'): void {
   const blob = typeof data === 'string' ? new Blob([data], { type }) : data;

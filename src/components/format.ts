@@ -1,3 +1,5 @@
+// UI: numbers and ratios formatted for people.
+
 const int = new Intl.NumberFormat('en-US');
 export const fmtInt = (n: number): string => int.format(n);
 export const fmtPct = (x: number, digits = 2): string => `${(x * 100).toFixed(digits)}%`;

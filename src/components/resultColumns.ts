@@ -1,4 +1,4 @@
-// The result columns, shared by the table and the CSV/JSON exports so that
+// UI: the result columns, shared by the table and the CSV/JSON exports so that
 // what is downloaded is what is shown.
 import type { Metrics } from '../core/types';
 import type { RunResultView } from '../state/runSlice';

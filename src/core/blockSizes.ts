@@ -1,4 +1,4 @@
-// Block-aware policies group pages into blocks of their own size (the TS-CLOCK
+// UI: block-aware policies group pages into blocks of their own size (the TS-CLOCK
 // paper's 4 MB by default), which need not be the flash device's: when they
 // differ the page says so, with both sizes.
 

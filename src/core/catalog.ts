@@ -1,4 +1,4 @@
-// The core's catalogue, the one description of what the core offers: policies,
+// Both threads: the core's catalogue, the one description of what the core offers: policies,
 // FTLs, cleaning policies, formats, generators, cost presets, device parameters,
 // limits and defaults. It is the WASM module's own `catalog()`, written beside
 // the WASM build (wasm-core/scripts/catalog.mjs) and checked here against its

@@ -1,4 +1,4 @@
-// The explorer's contract between the worker and the UI: what a frame and a
+// Both threads: the explorer's contract between the worker and the UI: what a frame and a
 // page history hold, written once as valibot schemas with their types inferred
 // from them. Snapshots and events are the core's own types, generated from Rust
 // (./generated/core.ts) and checked by ./schemas.ts; the worker and the explorer
@@ -35,7 +35,7 @@ export type AnyEvent = v.InferOutput<typeof AnyEventSchema>;
 /**
  * The state after `position` requests; `events` and `hit` are those of request
  * `position` (1-based). The worker sends it, the UI draws it; development and
- * test builds check every frame with this schema (worker/protocol.ts).
+ * test builds check every frame with this schema (protocol/explore.ts).
  */
 export const ExploreFrameSchema = v.object({
   position: v.number(),

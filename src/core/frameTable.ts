@@ -1,11 +1,11 @@
-// The textbook frame table: one row per frame, one column per request, faults
+// Both threads: the textbook frame table: one row per frame, one column per request, faults
 // marked. A new page takes the frame its victim left (or the first free one),
 // as on the blackboard; built from the core's events, pages as the trace names them.
 
 import * as v from 'valibot';
 import type { AnyEvent } from './explore';
 
-/** The table as the worker sends it (protocol.ts checks it with this schema). */
+/** The table as the worker sends it (protocol/explore.ts checks it with this schema). */
 export const FrameTableSchema = v.object({
   /** The page each request asked for. */
   requests: v.array(v.string()),

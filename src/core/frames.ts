@@ -1,4 +1,4 @@
-// Cache sizes as the user types them: "100, 1000" or "1%, 5%" of the trace's distinct pages.
+// Both threads: cache sizes as the user types them: "100, 1000" or "1%, 5%" of the trace's distinct pages.
 
 import { limit } from './catalog';
 

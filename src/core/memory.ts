@@ -1,4 +1,4 @@
-// What a trace costs in memory, for the budgets of the worker and the pool.
+// Both threads: what a trace costs in memory, for the budgets of the worker and the pool.
 
 /** Bytes a trace costs the core at most, per request (measured: 4.5–6.8). */
 export const BYTES_PER_REQUEST = 8;

@@ -1,4 +1,4 @@
-// The narration line: what one step did and why, in words, from its event record.
+// Both threads: the narration line: what one step did and why, in words, from its event record.
 // Pure, so the worker (page history) and the UI share it.
 
 import type { AnyEvent, StepEvent } from './explore';

@@ -1,4 +1,4 @@
-// Parameters as the catalogue declares them (type, range, unit, default), and the
+// Both threads: parameters as the catalogue declares them (type, range, unit, default), and the
 // checks every editor and every link applies to a value. One model for every
 // policy, generator and flash device, so there is one editor.
 

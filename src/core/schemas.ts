@@ -1,4 +1,4 @@
-// Valibot schemas of the JSON the core emits, each checked against its
+// Both threads: Valibot schemas of the JSON the core emits, each checked against its
 // generated type (src/core/generated/core.ts) by the compiler: a schema that
 // drifts from the Rust type no longer type-checks. The worker parses the core's
 // output with these instead of trusting `JSON.parse(...) as T`.
@@ -73,6 +73,15 @@ export const CsvMappingSchema: v.GenericSchema<G.CsvMapping> = v.object({
 });
 
 /** A paper's table for the Reproduce view (the catalogue's, or one a test registers). */
+/** How an upload is read: format (null: detect it), page size of byte-addressed formats, strictness, and the CSV mapping. */
+export const LoadSettingsSchema = v.object({
+  format: v.nullable(str),
+  pageSize: num,
+  strict: bool,
+  /** Used when format is 'csv'. */
+  csv: CsvMappingSchema,
+});
+
 export const ReproduceTableSchema: v.GenericSchema<G.Table> = v.object({
   id: str,
   title: str,
@@ -129,6 +138,7 @@ export const CatalogSchema: v.GenericSchema<G.Catalog> = v.object({
   curves: v.object({ points: num, smallest: num, options: v.array(ParamDocSchema), min_miniature: num, min_blocks: num }),
   reproduce: v.array(ReproduceTableSchema),
   link_keys: v.array(v.object({ key: str, value: str, flash: v.nullable(str) })),
+  templates: v.array(v.object({ id: str, name: str, source: str })),
 });
 
 /** A curve as the core assembles it; a point another worker computes is null (NaN in Rust). */

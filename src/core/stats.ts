@@ -1,4 +1,4 @@
-// Summaries across seeds: the mean and a 95 % Student-t confidence interval.
+// UI: summaries across seeds: the mean and a 95 % Student-t confidence interval.
 
 /** t(0.975, df) for df = 1..30; beyond, the series below (within 0.001 of the table). */
 const T975 = [

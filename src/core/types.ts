@@ -1,8 +1,9 @@
-// Shapes shared by the UI, the worker and the URL codec. Whatever the core emits
+// Both threads: shapes shared by the UI, the worker and the link format. Whatever the core emits
 // or reads is generated from its Rust types (./generated/core.ts); what is left
 // here is the UI's own.
 
-import type { CsvMapping } from './generated/core';
+import type * as v from 'valibot';
+import type { LoadSettingsSchema } from './schemas';
 
 export type { CostModel, CsvMapping, GenConfig, LoadInfo, Metrics, Phase, RunOptions, Unit, Workload } from './generated/core';
 
@@ -28,17 +29,4 @@ export interface TraceSummary {
   skipReasons?: [number, string][];
 }
 
-export interface LoadSettings {
-  format: string | null;
-  pageSize: number;
-  strict: boolean;
-  /** Used when format is 'csv'. */
-  csv: CsvMapping;
-}
-
-/** One (policy, frames) run of a comparison. */
-export interface RunJob {
-  policy: string;
-  frames: number;
-  params: Record<string, unknown>;
-}
+export type LoadSettings = v.InferOutput<typeof LoadSettingsSchema>;

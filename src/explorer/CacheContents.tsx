@@ -1,3 +1,5 @@
+// UI: the explorer’s list of what the cache holds, resident pages and ghosts.
+
 import type { Slot, Snapshot } from '../core/explore';
 import { handLabel } from '../core/narrate';
 import { policyDoc } from '../core/catalog';

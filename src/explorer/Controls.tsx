@@ -1,3 +1,5 @@
+// UI: the explorer’s playback controls — step, play, speed, seek.
+
 import { useEffect, useState } from 'react';
 import { SPEEDS, selectFrame, selectSpeed, useExplorer } from './explorerStore';
 

@@ -1,3 +1,5 @@
+// UI: saving the explorer’s current drawing as a picture.
+
 import { useApp } from '../state/store';
 import { selectTrace } from '../state/selectors';
 import { policyLabel } from '../core/catalog';

@@ -1,3 +1,5 @@
+// UI: the explorer’s status line — what is explored, at what size, and where the run is.
+
 import { useApp } from '../state/store';
 import { selectTrace } from '../state/selectors';
 import { policyLabel } from '../core/catalog';

@@ -1,3 +1,5 @@
+// UI: what the explorer steps through — a policy and its size, or a flash device.
+
 import { useApp } from '../state/store';
 import { selectTrace } from '../state/selectors';
 import { selectSetup, selectStatus, useExplorer } from './explorerStore';

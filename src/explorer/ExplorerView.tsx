@@ -1,4 +1,4 @@
-// The step-by-step explorer: play a trace through one policy and watch its
+// UI: the step-by-step explorer: play a trace through one policy and watch its
 // rings, lists and gauges move. Views are built generically from the snapshot;
 // decorations.ts adds the few per-policy marks.
 

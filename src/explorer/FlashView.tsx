@@ -1,3 +1,5 @@
+// UI: the flash device’s view — blocks and pages on a canvas, with a text list for screen readers.
+
 import { useEffect, useRef } from 'react';
 import { createFlashCanvas, type FlashCanvas } from './flashCanvas';
 import type { FlashSnapshot } from '../core/explore';

@@ -1,3 +1,5 @@
+// UI: the textbook frame table of a short run.
+
 import { selectFrame, selectTable, useExplorer } from './explorerStore';
 import { frameTableCsv } from '../core/frameTable';
 import { download } from '../components/download';

@@ -1,3 +1,5 @@
+// UI: a policy’s gauges drawn as bars.
+
 import type { Gauge, AnyEvent } from '../core/explore';
 
 interface Props {

@@ -1,3 +1,5 @@
+// UI: a policy’s “how it works” text from the catalogue.
+
 import { CATALOG, policyDoc } from '../core/catalog';
 import type { ExploreFrame } from '../core/explore';
 

@@ -1,3 +1,5 @@
+// UI: the explorer’s legend — the policy’s statuses, colours and shapes.
+
 import { statusColour, statusShape } from './colours';
 import { policyDoc } from '../core/catalog';
 import type { Snapshot } from '../core/explore';

@@ -1,3 +1,5 @@
+// UI: a policy’s list drawn as a strip of cells (listCanvas.ts).
+
 import { useLatest } from '../hooks/useLatest';
 import { useEffect, useRef } from 'react';
 import { createListCanvas, type ListCanvas } from './listCanvas';

@@ -1,3 +1,5 @@
+// UI: the narration line of the current step.
+
 import { narrate } from '../core/narrate';
 import type { ExploreFrame } from '../core/explore';
 

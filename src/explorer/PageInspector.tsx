@@ -1,3 +1,5 @@
+// UI: the page inspector — a page’s accesses and status changes.
+
 import { useState } from 'react';
 import { selectHistory, selectSelected, useExplorer } from './explorerStore';
 

@@ -1,3 +1,5 @@
+// UI: the quiz — guess what the next request evicts.
+
 import { selectFrame, selectQuiz, useExplorer } from './explorerStore';
 import { contentsOf } from './CacheContents';
 

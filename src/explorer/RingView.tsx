@@ -1,3 +1,5 @@
+// UI: a policy’s ring drawn as a clock (ringCanvas.ts).
+
 import { useLatest } from '../hooks/useLatest';
 import { useEffect, useRef } from 'react';
 import { createRingCanvas, type RingCanvas } from './ringCanvas';

@@ -1,3 +1,5 @@
+// UI: a magnified part of a large ring, around one of its hands.
+
 import { useLatest } from '../hooks/useLatest';
 import { useEffect, useRef, useState } from 'react';
 import { createListCanvas, type ListCanvas } from './listCanvas';

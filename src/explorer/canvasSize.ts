@@ -1,4 +1,4 @@
-// Canvases keep their drawing size on wide screens and shrink with the page on
+// UI: canvases keep their drawing size on wide screens and shrink with the page on
 // narrow ones (never wider than their column); clicks are mapped back to
 // drawing coordinates.
 

@@ -1,4 +1,4 @@
-// Colours of the explorer's drawings. The core's catalogue gives each hand and
+// UI: colours of the explorer's drawings. The core's catalogue gives each hand and
 // status a colour *role* (hot, cold, test, ghost, accent1…); this file is the one
 // place that turns roles into colours, from the Okabe–Ito palette
 // (src/core/palette.ts), so they stay distinguishable with the common

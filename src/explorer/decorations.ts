@@ -1,4 +1,4 @@
-// What a step marks on the views (pages the hands changed, where the victim
+// UI: what a step marks on the views (pages the hands changed, where the victim
 // was) and the per-policy decorations the catalogue's view hints ask for.
 // Everything is drawn generically from the snapshot and the catalogue, so a new
 // policy needs no code here.

@@ -1,20 +1,10 @@
 // A reply the page cannot read is shown where the app shows errors: the
 // explorer's alert for explorer replies, the status bar for the rest.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SimClient, setEngine, type Port } from '../worker/client';
+import { SimClient, setEngine } from '../engine/client';
+import { FakePort } from '../test/fakePort';
 import { useExplorer } from './explorerStore';
 import { useApp } from '../state/store';
-
-class FakePort implements Port {
-  sent: unknown[] = [];
-  onmessage: ((ev: MessageEvent) => void) | null = null;
-  postMessage(msg: unknown): void {
-    this.sent.push(msg);
-  }
-  reply(msg: unknown): void {
-    this.onmessage?.({ data: msg } as MessageEvent);
-  }
-}
 
 const snapshot = { policy: 'fifo', capacity: 3, resident: 3, rings: [], lists: [], gauges: [] };
 

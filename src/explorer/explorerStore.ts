@@ -1,16 +1,16 @@
-// The explorer's own state: the session's latest frame, playback and the page
+// UI: the explorer's own state: the session's latest frame, playback and the page
 // inspector. Frames arrive from the worker; the newest one is committed at the
 // next animation frame and only then acknowledged, so the worker never sends
 // faster than the page draws.
 
 import { create } from 'zustand';
-import { engine } from '../worker/client';
+import { engine } from '../engine/client';
 import { useApp } from '../state/store';
 import type { ExploreFrame, FlashSetup, PageHistory } from '../core/explore';
 import type { FrameTable } from '../core/frameTable';
 import { CATALOG, defaultsOf, limit, policyDoc } from '../core/catalog';
 import { MAIN_FLASH_KEYS, paramsToSend } from '../core/params';
-import type { ExploreFromWorker } from '../worker/protocol';
+import type { ExploreFromWorker } from '../protocol/explore';
 
 export const SPEEDS = [1, 2, 5, 10, 30, 100, 300, 1000, 3000, 10000] as const;
 

@@ -1,4 +1,4 @@
-// The flash device on <canvas>: pages painted as pixels (flashLayout.ts), then
+// UI: the flash device on <canvas>: pages painted as pixels (flashLayout.ts), then
 // the marks drawn over them: write points, the GC victim, the pages it copied,
 // DAC regions and where the inspected page lives. Framework-free.
 

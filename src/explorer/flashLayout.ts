@@ -1,4 +1,4 @@
-// The flash grid: one tile per block, its pages in a small square grid inside,
+// UI: the flash grid: one tile per block, its pages in a small square grid inside,
 // a heat strip (erase count) on top. Cells are whole pixels so the grid stays
 // crisp; when even 1-pixel pages do not fit, each block becomes one cell
 // showing its valid fraction.

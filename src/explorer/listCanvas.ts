@@ -1,4 +1,4 @@
-// An ordered list (head first) on <canvas>: a cell per entry coloured by
+// UI: an ordered list (head first) on <canvas>: a cell per entry coloured by
 // status, dirty pages with a black corner, ghosts faded; a pointer (e.g.
 // TS-CLOCK's s-hand) and a split (e.g. CFLRU's clean-first window) drawn over it.
 

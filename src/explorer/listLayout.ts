@@ -1,4 +1,4 @@
-// Lays a list (head first) out as rows of cells, left to right, that fit a
+// UI: lays a list (head first) out as rows of cells, left to right, that fit a
 // box; when the entries outnumber the cells that fit, each cell stands for a
 // run of `per` consecutive entries (drawn with the status most of them have).
 

@@ -1,4 +1,4 @@
-// A clock ring on <canvas>: one wedge per frame coloured by status, the
+// UI: a clock ring on <canvas>: one wedge per frame coloured by status, the
 // reference bit or counter as an inner band, dirty pages as an outer band, the
 // hands as spokes that sweep forward to their new slots. Framework-free: created
 // once on a canvas it owns, updated with each frame, destroyed.

@@ -1,4 +1,4 @@
-// Where slot i of an n-slot ring sits, and which slot a point falls on. Slot 0
+// UI: where slot i of an n-slot ring sits, and which slot a point falls on. Slot 0
 // is at twelve o'clock, slots go clockwise.
 
 export interface RingLayout {

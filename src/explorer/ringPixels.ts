@@ -1,4 +1,4 @@
-// Large rings painted pixel by pixel: a map from each pixel to its angle and
+// UI: large rings painted pixel by pixel: a map from each pixel to its angle and
 // band is built once per size (slot counts change every step, e.g. CLOCK-Pro's
 // test pages); each frame only turns angles into slots and looks colours up.
 // Thousands of anti-aliased wedges are far slower to rasterise than this.

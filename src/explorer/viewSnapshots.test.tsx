@@ -19,9 +19,10 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { act, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { initSync, WasmLoader, WasmTrace } from '../wasm-pkg/cachescope.js';
-import { closeExplorer, handleExplore } from '../worker/explorerWorker';
-import type { ExploreFromWorker, ExploreToWorker } from '../worker/protocol';
+import { initSync, WasmTrace } from '../wasm-pkg/cachescope.js';
+import { BOOK, plainTrace } from '../test/traces';
+import { closeExplorer, handleExplore } from '../worker/explore';
+import type { ExploreFromWorker, ExploreToWorker } from '../protocol/explore';
 import type { ExploreFrame } from '../core/explore';
 import type { FrameTable } from '../core/frameTable';
 import { recordCanvases } from '../test/recordingContext';
@@ -36,18 +37,6 @@ import { useExplorer } from './explorerStore';
 // A path: under jsdom, import.meta.url is the page's URL, not the file's.
 initSync({ module: readFileSync(resolve(import.meta.dirname, '../wasm-pkg/cachescope_bg.wasm')) });
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-/** The textbook reference string (Silberschatz et al.). */
-const BOOK = '7,0,1,2,0,3,0,4,2,3,0,3,2,1,2,0,1,7,0,1';
-
-function plainTrace(pages: string[]): WasmTrace {
-  const loader = new WasmLoader('book.txt', JSON.stringify({ format: 'plain', page_size: 4096, strict: true, csv: null }));
-  loader.feed(new TextEncoder().encode(pages.join('\n') + '\n'));
-  const loaded = loader.finish();
-  const t = loaded.take_trace();
-  loaded.free();
-  return t;
-}
 
 const book = plainTrace(BOOK.split(','));
 /** 80 requests over 24 pages, 40 % writes: dirty pages, write-backs, flash cleaning. */

@@ -1,3 +1,5 @@
+// UI: a ref that always holds the latest value, for callbacks set up once.
+
 import { useLayoutEffect, useRef } from 'react';
 
 /** A ref that always holds the latest `value`, for callbacks handed once to a framework-free canvas. */

@@ -1,3 +1,5 @@
+// UI: opening a teaching preset — its experiment applied and run.
+
 import { applyExperiment, openExplore, stopAndWait } from '../state/url';
 import { useApp } from '../state/store';
 import type { Preset } from './presets';

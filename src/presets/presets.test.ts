@@ -4,9 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { flash_run, initSync, WasmSession, WasmTrace } from '../wasm-pkg/cachescope.js';
 import { PRESETS, type Claim, type Preset } from './presets';
-import { decodeExperiment, encodeExperiment } from '../state/urlCodec';
+import { decodeExperiment } from '../link/decode';
+import { encodeExperiment } from '../link/encode';
 import { parseFrames } from '../core/frames';
-import { genConfigOf } from '../state/workloadSlice';
+import { genConfigOf } from '../state/generator';
 import { FlashRunOutputSchema, parseCore, parseStep } from '../core/schemas';
 
 initSync({ module: readFileSync(new URL('../wasm-pkg/cachescope_bg.wasm', import.meta.url)) });

@@ -1,9 +1,8 @@
-// One-click teaching scenarios, each reproducing a point of one of the papers.
+// UI: one-click teaching scenarios, each reproducing a point of one of the papers.
 // Policies or flash models not yet in the core are reported, not fatal.
 
-import { DEFAULT_EXPERIMENT } from '../state/urlCodec';
-import { DEFAULT_CSV, DEFAULT_GENERATOR, type GeneratorForm } from '../state/workloadSlice';
-import type { ExploreShare, Params, SharedExperiment } from '../state/shared';
+import { DEFAULT_EXPERIMENT, DEFAULT_CSV, DEFAULT_GENERATOR } from '../link/defaults';
+import { type GeneratorForm, type ExploreShare, type Params, type SharedExperiment } from '../link/types';
 
 /** A sentence's checkable content: what the core must compute for the sentence to be true. */
 export type Claim =

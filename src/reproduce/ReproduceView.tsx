@@ -1,3 +1,5 @@
+// UI: the Reproduce view — a paper’s table beside the numbers this core computes.
+
 import { difference, reproduceTables, tableById, type Table } from './tables';
 import { useReproduce } from './reproduceStore';
 

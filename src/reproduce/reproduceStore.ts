@@ -1,9 +1,9 @@
-// State of the Reproduce view: which table, its file when it needs one, and the
+// UI: state of the Reproduce view: which table, its file when it needs one, and the
 // numbers the worker computed for it.
 
 import { create } from 'zustand';
-import { engine, CancelledError } from '../worker/client';
-import type { Reproduced } from '../worker/protocol';
+import { engine, CancelledError } from '../engine/client';
+import type { Reproduced } from '../protocol/messages';
 import { reproduceTables, tableById } from './tables';
 
 export interface ReproduceState {

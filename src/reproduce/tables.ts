@@ -1,4 +1,4 @@
-// The one place the Reproduce view learns its tables from.
+// UI: the one place the Reproduce view learns its tables from.
 //
 // The tables are the core's (`CATALOG.reproduce`, declared in Rust beside the
 // code that computes them, `wasm-core/sim/src/reproduce/`). A test adds its own

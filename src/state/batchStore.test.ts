@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseSeeds, rowsOf } from './batchStore';
-import type { BatchCell } from '../worker/client';
+import type { BatchCell } from '../engine/client';
 import type { Metrics } from '../core/types';
 
 const m = (hit_ratio: number): Metrics => ({

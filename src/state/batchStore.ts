@@ -1,4 +1,4 @@
-// A batch: the experiment's policies and sizes on several traces, generated
+// UI: a batch: the experiment's policies and sizes on several traces, generated
 // ones at several seeds, on the worker pool. Results are grouped by trace and,
 // across seeds, summarised by their mean and a 95 % Student-t interval. The
 // loaded trace is not touched: each cell loads its own.
@@ -7,14 +7,14 @@ import { create } from 'zustand';
 import { limit } from '../core/catalog';
 import { BYTES_PER_REQUEST } from '../core/memory';
 import { summarise, type Summary } from '../core/stats';
-import { CancelledError, type BatchCell } from '../worker/client';
-import { batchOnPool, type BatchCellRequest, type PoolRequest } from '../worker/pool';
-import type { TraceSource } from '../worker/protocol';
-import type { SharedSource } from './shared';
+import { CancelledError, type BatchCell } from '../engine/client';
+import { batchOnPool, type BatchCellRequest, type PoolRequest } from '../engine/pool';
+import type { TraceSource } from '../protocol/messages';
+import type { SharedSource } from '../link/types';
 import { checkedSpecs } from './runSlice';
 import { useApp } from './store';
-import { genConfigOf } from './workloadSlice';
-import { inlineBytes } from './urlCodec';
+import { genConfigOf } from './generator';
+import { inlineBytes } from '../link/upload';
 
 export interface BatchTrace {
   source: SharedSource;

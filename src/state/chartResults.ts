@@ -1,4 +1,4 @@
-// The results as the charts see them: the store's, at most twice a second.
+// UI: the results as the charts see them: the store's, at most twice a second.
 // The table follows every committed frame (it draws only the rows in view); a
 // chart redraws its series, so while thousands of results arrive it redraws a
 // couple of times a second instead of sixty.

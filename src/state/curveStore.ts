@@ -1,12 +1,12 @@
-// Miss-ratio curves of the experiment's policies on the loaded trace, computed
+// UI: miss-ratio curves of the experiment's policies on the loaded trace, computed
 // by the worker pool. Kept apart from the run slice: a curve is not a run, and
 // computing one leaves the results table as it is.
 
 import { create } from 'zustand';
 import { limit } from '../core/catalog';
-import { CancelledError } from '../worker/client';
-import { curvesOnPool, type PoolRequest } from '../worker/pool';
-import type { CurveResult } from '../worker/protocol';
+import { CancelledError } from '../engine/client';
+import { curvesOnPool, type PoolRequest } from '../engine/pool';
+import type { CurveResult } from '../protocol/messages';
 import type { TraceSummary } from '../core/types';
 import type { Params, ParamValue } from '../core/params';
 import { checkedSpecs } from './runSlice';

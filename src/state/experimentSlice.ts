@@ -1,22 +1,16 @@
+// UI: the store's slice for what the experiment compares — policies and their
+// parameters, cache sizes, costs, flash configurations — and how its trace travels in a link.
+
 import type { StateCreator } from 'zustand';
 import type { CostModel } from '../core/types';
-import { CATALOG, policyLabel } from '../core/catalog';
-import type { FlashSpec, ParamValue, PolicySpec, SharedSource } from './shared';
+import { CATALOG } from '../core/catalog';
+import { costPreset, defaultPolicies } from '../link/defaults';
+import type { FlashSpec, ParamValue, PolicySpec, SharedSource } from '../link/types';
 import type { AppState } from './store';
 
 /** Whether a cost model is one of the flash latency presets, so that cost is an I/O time in µs. */
 export const isLatencyModel = (c: CostModel): boolean =>
   CATALOG.cost_presets.some((p) => p.latency && p.cost.read === c.read && p.cost.write === c.write);
-
-/** The catalogue's cost preset `id`. */
-export function costPreset(id: string): CostModel {
-  const p = CATALOG.cost_presets.find((x) => x.id === id);
-  if (!p) throw new Error(`the core has no cost preset ${id}`);
-  return { ...p.cost };
-}
-
-/** A new experiment, as the core's catalogue describes it. */
-export const defaultPolicies = (): PolicySpec[] => CATALOG.experiment.policies.map((id) => ({ id, params: {} }));
 
 export interface ExperimentSlice {
   policies: PolicySpec[];
@@ -50,23 +44,6 @@ export interface ExperimentSlice {
   setFlashField(index: number, key: string, value: ParamValue): void;
   setPosition(position: number): void;
 }
-
-/** Row labels: the policy's name, with its non-default parameters when it appears more than once. */
-export function specLabels(specs: PolicySpec[]): string[] {
-  return specs.map((s, i) => {
-    const base = policyLabel(s.id);
-    const twins = specs.filter((o) => o.id === s.id).length;
-    if (twins < 2) return base;
-    const params = Object.entries(s.params)
-      .map(([k, v]) => `${k}=${v}`)
-      .join(', ');
-    const label = params ? `${base} (${params})` : base;
-    // Identical twins still need distinct names.
-    const same = specs.slice(0, i).filter((o, j) => o.id === s.id && specLabelRaw(o) === specLabelRaw(s) && j < i).length;
-    return same > 0 ? `${label} #${same + 1}` : label;
-  });
-}
-const specLabelRaw = (s: PolicySpec) => JSON.stringify(s.params);
 
 export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSlice> = (set) => ({
   policies: defaultPolicies(),

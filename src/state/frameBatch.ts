@@ -1,4 +1,4 @@
-// Coalesces many updates into one commit per animation frame at most. A run's
+// UI: coalesces many updates into one commit per animation frame at most. A run's
 // results arrive by the thousand; each used to be a store update, a render of
 // the table and of every chart: minutes of frozen page. Now they accumulate and
 // are committed together.

@@ -1,9 +1,9 @@
-// What every export says about how its numbers were made: the core version,
+// UI: what every export says about how its numbers were made: the core version,
 // the run options, each policy's whole configuration (defaults filled in, the
 // `reading` included) and the SHA-256 of the trace file when there is one.
 
 import { CATALOG, defaultsOf, policyDoc } from '../core/catalog';
-import { inlineBytes, sha256Hex } from './urlCodec';
+import { inlineBytes, sha256Hex } from '../link/upload';
 import type { AppState } from './store';
 
 export interface Provenance {

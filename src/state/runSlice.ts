@@ -1,15 +1,17 @@
+// UI: the store’s slice for running — the loaded trace, results, progress, cancel and recovery.
+
 import type { StateCreator } from 'zustand';
-import type { Metrics, RunJob, TraceSummary } from '../core/types';
+import type { Metrics, TraceSummary } from '../core/types';
+import type { RunJob, FlashOutcome, GaugeSeries, TraceSource } from '../protocol/messages';
 import { parseFrames } from '../core/frames';
 import { NO_CACHE, flashParam, isPolicyId, limit, policyDoc, policyLabel } from '../core/catalog';
 import { paramsToSend, type Params } from '../core/params';
-import { CancelledError, OverBudgetError, engine, restartEngine, type ProgressMsg } from '../worker/client';
-import type { FlashOutcome, GaugeSeries, TraceSource } from '../worker/protocol';
-import { resetPool, runOnPool } from '../worker/pool';
-import type { FlashSpec, PolicySpec } from './shared';
-import { genConfigOf } from './workloadSlice';
+import { CancelledError, OverBudgetError, engine, restartEngine, type ProgressMsg } from '../engine/client';
+import { resetPool, runOnPool } from '../engine/pool';
+import type { FlashSpec, PolicySpec } from '../link/types';
+import { genConfigOf } from './generator';
 import { frameBatch } from './frameBatch';
-import { specLabels } from './experimentSlice';
+import { specLabels } from './labels';
 import type { AppState } from './store';
 
 export interface RunResultView {

@@ -1,4 +1,4 @@
-// Named selectors: components read state only through these.
+// UI: named selectors: components read state only through these.
 import type { AppState } from './store';
 
 export const selectGenerator = (s: AppState) => s.generator;

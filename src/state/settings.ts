@@ -1,4 +1,4 @@
-// Settings kept across visits (the theme), read back through a schema: a value
+// UI: settings kept across visits (the theme), read back through a schema: a value
 // another version or a person wrote by hand falls back to the default.
 import * as v from 'valibot';
 

@@ -1,3 +1,5 @@
+// UI: the app’s Zustand store, made of its slices (each names the store’s type).
+
 import { create } from 'zustand';
 import { createExperimentSlice, type ExperimentSlice } from './experimentSlice';
 import { createRunSlice, type RunSlice } from './runSlice';

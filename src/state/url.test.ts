@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { applyExperiment, experimentOf, experimentOfLink } from './url';
 import { useApp } from './store';
 import { PRESETS } from '../presets/presets';
-import type { SharedExperiment } from './shared';
-import { DEFAULT_CSV } from './workloadSlice';
+import type { SharedExperiment } from '../link/types';
+import { DEFAULT_CSV } from '../link/defaults';
 
 /** The experiment without the Explore tab's state (tested on its own below). */
 const main = (e: SharedExperiment | null) => {
@@ -82,7 +82,7 @@ describe('store ⇄ experiment', () => {
 describe('URL sync', () => {
   it('pushes an entry per run, replaces for view and (throttled) playback position', async () => {
     const { installUrlSync } = await import('./url');
-    const { decodeExperiment } = await import('./urlCodec');
+    const { decodeExperiment } = await import('../link/decode');
     const { vi } = await import('vitest');
     vi.useFakeTimers();
     history.replaceState(null, '', '#');

@@ -1,14 +1,16 @@
-// The one place where the experiment meets the address bar: each run pushes a
+// UI: the one place where the experiment meets the address bar: each run pushes a
 // history entry, and opening a link, reloading or going back/forward restores
-// the experiment and reruns it. The codec itself lives in urlCodec.ts.
+// the experiment and reruns it. The link format itself is src/link.
 
-import { engine } from '../worker/client';
-import { DEFAULT_EXPERIMENT, decodeExperiment, encodeExperiment, inlineBytes } from './urlCodec';
-import type { BatchShare, ExploreShare, Params, SharedExperiment, SharedSource } from './shared';
+import { engine } from '../engine/client';
+import { DEFAULT_EXPERIMENT, DEFAULT_CSV } from '../link/defaults';
+import { decodeExperiment } from '../link/decode';
+import { encodeExperiment } from '../link/encode';
+import { inlineBytes } from '../link/upload';
+import type { BatchShare, ExploreShare, Params, SharedExperiment, SharedSource } from '../link/types';
 import { useBatch } from './batchStore';
 import { useApp, type AppState } from './store';
 import { useExplorer } from '../explorer/explorerStore';
-import { DEFAULT_CSV } from './workloadSlice';
 import type { HandLink } from '../core/generated/core';
 
 /** The Explore tab's state as a link carries it. */

@@ -1,8 +1,9 @@
+// UI: the store's slice for how the page looks — the view shown, the theme, presentation mode.
+
 import type { StateCreator } from 'zustand';
 import type { AppState } from './store';
+import type { View } from '../link/types';
 import { applyTheme, loadSettings, saveSettings, type Theme } from './settings';
-
-export type View = 'compare' | 'explore' | 'reproduce';
 
 export interface ViewSlice {
   view: View;

@@ -1,4 +1,4 @@
-// Rendered markup as stable, reviewable text for snapshot tests of the charts
+// Tests (Node): rendered markup as stable, reviewable text for snapshot tests of the charts
 // (SVG) and the explorer's HTML views: one element per line, indented; numbers
 // in attributes rounded to 2 decimals; generated ids (a gradient's random id)
 // renumbered in document order, with the references to them.

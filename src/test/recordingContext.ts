@@ -1,4 +1,4 @@
-// A recording 2D canvas context for snapshot tests of the explorer's drawings
+// Tests (Node): a recording 2D canvas context for snapshot tests of the explorer's drawings
 // (ringCanvas.ts, listCanvas.ts, flashCanvas.ts): every call and property set
 // becomes one line of text, numbers rounded to 2 decimals, so a test can
 // snapshot what a drawing did and a reviewer can read the change in a diff.

@@ -1,4 +1,4 @@
-// One explorer session over a loaded trace: seek to any request, exactly.
+// Worker: one explorer session over a loaded trace: seek to any request, exactly.
 // Going back restarts from the nearest checkpoint at or before the target (an
 // exact copy, WasmSession.fork(), taken every `every` requests on the way
 // forward) and replays from there; steppers that cannot be copied (the flash

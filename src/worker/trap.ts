@@ -1,4 +1,4 @@
-// What the page says when the WebAssembly core traps. A trap is told in a user's
+// Worker: what the page says when the WebAssembly core traps. A trap is told in a user's
 // words (what happened, what was done about it, what to do next); the engine's
 // own words ("attempted to take ownership of Rust value while it was borrowed",
 // "unreachable", …) mean nothing to a user and go to the console only.

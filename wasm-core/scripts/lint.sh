@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Lint and format checks, all of them, failing on the first problem: rustfmt and
-# clippy over the Rust workspace and the Python extension, ESLint and Prettier over the TypeScript.
+# clippy over the Rust workspace and the Python extension, ESLint, Prettier and the import rules
+# (dependency-cruiser: no import cycles but the store's with its slices, type imports counted) over the TypeScript.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
@@ -14,4 +15,5 @@ echo "== rustfmt, clippy (python extension)" &&
   (cd python && cargo fmt --check && cargo clippy --all-targets --quiet -- -D warnings)
 echo "== eslint" && npx eslint --max-warnings 0 .
 echo "== prettier" && npx prettier --check --log-level warn .
+echo "== import cycles and layers" && npx --no-install depcruise --config .dependency-cruiser.cjs src
 echo "lint: clean"

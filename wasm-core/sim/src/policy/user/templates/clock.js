@@ -37,6 +37,6 @@ export default class Clock {
     const bits = {};
     for (const [page, bit] of this.ref) bits[page] = bit;
     const at = this.slots[this.hand];
-    return { rings: [{ name: "clock", pages, hands: at === null || this.hand === this.free ? {} : { hand: at } }], bits };
+    return { rings: [{ name: 'clock', pages, hands: at === null || this.hand === this.free ? {} : { hand: at } }], bits };
   }
 }

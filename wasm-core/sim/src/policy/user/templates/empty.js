@@ -10,7 +10,7 @@ export default class MyPolicy {
   hit(page, write) {}
   insert(page, write) {}
   evict() {
-    throw new Error("evict() is not written yet");
+    throw new Error('evict() is not written yet');
   }
   // view() { return { lists: [{ name: "mine", pages: [] }] }; } // what Explore draws (optional)
 }

@@ -17,6 +17,6 @@ export default class Fifo {
     return page;
   }
   view() {
-    return { lists: [{ name: "FIFO (newest first)", pages: this.queue.slice(this.head).reverse() }] };
+    return { lists: [{ name: 'FIFO (newest first)', pages: this.queue.slice(this.head).reverse() }] };
   }
 }

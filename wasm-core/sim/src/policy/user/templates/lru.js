@@ -17,6 +17,6 @@ export default class Lru {
     return oldest;
   }
   view() {
-    return { lists: [{ name: "LRU (most recent first)", pages: [...this.pages.keys()].reverse() }] };
+    return { lists: [{ name: 'LRU (most recent first)', pages: [...this.pages.keys()].reverse() }] };
   }
 }

@@ -1,24 +1,23 @@
-// The UI side of the worker protocol: starts the worker, numbers requests and
-// routes each reply to whoever asked. Nothing here simulates.
+// UI: the page's side of the simulation worker — starts it, numbers requests
+// and routes each reply to whoever asked. Nothing here simulates.
 
+import type { HandLink } from '../core/generated/core';
+import type { LoadSettings, RunOptions, TraceSummary } from '../core/types';
+import { checkExploreFromWorker, isExploreFromWorkerType, type ExploreFromWorker, type ExploreToWorker } from '../protocol/explore';
 import {
-  checkExploreFromWorker,
   checkFromWorker,
-  isExploreFromWorkerType,
-  type ExploreFromWorker,
-  type ExploreToWorker,
-  type FromWorker,
   type CurveResult,
   type CurveSpec,
   type Described,
+  type FromWorker,
   type GaugeRequest,
+  type Reply,
   type Reproduced,
   type ReproduceTable,
+  type RunJob,
   type ToWorker,
   type TraceSource,
-} from './protocol';
-import type { LoadSettings, Metrics, RunJob, RunOptions, TraceSummary } from '../core/types';
-import type { HandLink } from '../core/generated/core';
+} from '../protocol/messages';
 
 export type ResultMsg = Extract<FromWorker, { type: 'result' }>;
 export type ProgressMsg = Extract<FromWorker, { type: 'progress' }>;
@@ -29,18 +28,10 @@ export interface Port {
   onerror?: ((ev: ErrorEvent) => void) | null;
 }
 
-/** What a batch cell gives back. */
-export interface BatchCell {
-  /** Policy-major: `metrics[policy * frames.length + size]`. */
-  metrics: Metrics[];
-  frames: number[];
-  requests: number;
-  distinct: number;
-}
+/** What a batch cell gives back; policy-major: `metrics[policy * frames.length + size]`. */
+export type BatchCell = Reply<'batched'>;
 
-export interface Ready {
-  version: string;
-}
+export type Ready = Reply<'ready'>;
 
 /** The new trace would not fit beside the loaded one (see the load's `dropFirst`). */
 export class OverBudgetError extends Error {}
@@ -48,6 +39,27 @@ export class OverBudgetError extends Error {}
 export class CancelledError extends Error {
   constructor() {
     super('cancelled');
+  }
+}
+
+/** What a final reply gives whoever asked. */
+function answerOf(msg: Exclude<FromWorker, { type: 'ready' | 'progress' | 'result' | 'cancelled' | 'error' }>): unknown {
+  switch (msg.type) {
+    case 'loaded':
+      return msg.summary;
+    case 'link':
+      return msg.link;
+    case 'curves':
+      return msg.curves;
+    case 'described':
+      return msg.described;
+    case 'done':
+      return undefined;
+    default: {
+      // Replies whose whole content is the answer (streamed, batched, reproduced).
+      const { type: _type, id: _id, ...answer } = msg;
+      return answer;
+    }
   }
 }
 
@@ -123,54 +135,15 @@ export class SimClient {
     if (msg.id === null) return;
     const p = this.pending.get(msg.id);
     if (!p) return;
-    switch (msg.type) {
-      case 'progress':
-        p.onProgress?.(msg);
-        return;
-      case 'result':
-        p.onResult?.(msg);
-        return;
-      case 'streamed':
-        this.pending.delete(msg.id);
-        p.resolve({ text: msg.text, requests: msg.requests });
-        return;
-      case 'loaded':
-        this.pending.delete(msg.id);
-        p.resolve(msg.summary);
-        return;
-      case 'link':
-        this.pending.delete(msg.id);
-        p.resolve(msg.link);
-        return;
-      case 'batched':
-        this.pending.delete(msg.id);
-        p.resolve({ metrics: msg.metrics, frames: msg.frames, requests: msg.requests, distinct: msg.distinct });
-        return;
-      case 'curves':
-        this.pending.delete(msg.id);
-        p.resolve(msg.curves);
-        return;
-      case 'described':
-        this.pending.delete(msg.id);
-        p.resolve(msg.described);
-        return;
-      case 'reproduced':
-        this.pending.delete(msg.id);
-        p.resolve({ values: msg.values, warnings: msg.warnings, requests: msg.requests, distinct: msg.distinct });
-        return;
-      case 'done':
-        this.pending.delete(msg.id);
-        p.resolve(undefined);
-        return;
-      case 'cancelled':
-        this.pending.delete(msg.id);
-        p.reject(new CancelledError());
-        return;
-      case 'error':
-        this.pending.delete(msg.id);
-        p.reject(msg.overBudget ? new OverBudgetError(msg.message) : new Error(msg.message));
-        if (msg.trap) this.onTrap?.(msg.message);
-    }
+    if (msg.type === 'progress') return p.onProgress?.(msg);
+    if (msg.type === 'result') return p.onResult?.(msg);
+    // Every other reply ends its request.
+    this.pending.delete(msg.id);
+    if (msg.type === 'cancelled') p.reject(new CancelledError());
+    else if (msg.type === 'error') {
+      p.reject(msg.overBudget ? new OverBudgetError(msg.message) : new Error(msg.message));
+      if (msg.trap) this.onTrap?.(msg.message);
+    } else p.resolve(answerOf(msg));
   }
 
   private request<T>(make: (id: number) => ToWorker, hooks: Omit<Pending, 'resolve' | 'reject'>): { id: number; done: Promise<T> } {
@@ -211,7 +184,7 @@ export class SimClient {
     return this.request<BatchCell>((id) => ({ type: 'batch', id, source, specs, frames, options }), { onProgress });
   }
 
-  /** Miss-ratio curves of the loaded trace (with `share`, this worker's part of a pool's). */
+  /** Miss-ratio curves of the loaded trace (with `part`, this worker's part of a pool's). */
   curves(req: Omit<Extract<ToWorker, { type: 'curve' }>, 'type' | 'id'>, onProgress?: (p: ProgressMsg) => void) {
     return this.request<CurveResult[]>((id) => ({ type: 'curve', id, ...req }), { onProgress });
   }
@@ -262,11 +235,16 @@ export class SimClient {
   }
 }
 
+/** A new simulation worker: the worker thread's code, reached only through this URL. */
+export function startWorker(): Port {
+  return new Worker(new URL('../worker/sim.worker.ts', import.meta.url), { type: 'module' }) as unknown as Port;
+}
+
 let shared: SimClient | null = null;
 
 /** The app's one worker, started on first use. */
 export function engine(): SimClient {
-  shared ??= new SimClient(new Worker(new URL('./sim.worker.ts', import.meta.url), { type: 'module' }) as unknown as Port);
+  shared ??= new SimClient(startWorker());
   return shared;
 }
 

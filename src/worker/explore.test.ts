@@ -1,28 +1,17 @@
 // The explorer's replies as the worker really sends them: the worker's own
-// explorer code (explorerWorker.ts) drives the WASM core, and every reply must
-// pass the full check that development builds apply (protocol.ts). A frame the
+// explorer code (explore.ts) drives the WASM core, and every reply must
+// pass the full check that development builds apply (protocol/explore.ts). A frame the
 // full schema refuses is what left Explore at "Step 0" under `npm start`.
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { initSync, WasmLoader, WasmTrace } from '../wasm-pkg/cachescope.js';
-import { closeExplorer, handleExplore } from './explorerWorker';
-import { checkExploreFromWorker, type ExploreFromWorker, type ExploreToWorker } from './protocol';
+import { initSync, WasmTrace } from '../wasm-pkg/cachescope.js';
+import { BOOK, plainTrace } from '../test/traces';
+import { closeExplorer, handleExplore } from './explore';
+import { checkExploreFromWorker, type ExploreFromWorker, type ExploreToWorker } from '../protocol/explore';
 import { CATALOG } from '../core/catalog';
 
 initSync({ module: readFileSync(new URL('../wasm-pkg/cachescope_bg.wasm', import.meta.url)) });
-
-/** The textbook reference string (Silberschatz et al.), as a hand-written link gives it. */
-const BOOK = '7,0,1,2,0,3,0,4,2,3,0,3,2,1,2,0,1,7,0,1';
-
-function plainTrace(lines: string[]): WasmTrace {
-  const loader = new WasmLoader('book.txt', JSON.stringify({ format: 'plain', page_size: 4096, strict: true, csv: null }));
-  loader.feed(new TextEncoder().encode(lines.join('\n') + '\n'));
-  const loaded = loader.finish();
-  const t = loaded.take_trace();
-  loaded.free();
-  return t;
-}
 
 const book = plainTrace(BOOK.split(','));
 // Writes, so that dirty pages, write-backs and block remarks appear.

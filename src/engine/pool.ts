@@ -1,13 +1,13 @@
-// A pool of simulation workers, one WASM instance each: the app's own worker
-// and helpers that load the same trace. A request is sent to every worker with
-// its share (see share.ts); the replies are merged here, so the result is the
-// one worker's, computed by all of them. Nothing here simulates.
+// UI: a pool of simulation workers, one WASM instance each — the app's own
+// worker and helpers that load the same trace. A request is sent to every
+// worker with its part (protocol/divide.ts); the replies are merged here, so the
+// result is the one worker's, computed by all of them. Nothing here simulates.
 
-import { CancelledError, engine, SimClient, type BatchCell, type Port, type ProgressMsg, type ResultMsg } from './client';
-import type { CurveResult, CurveSpec, GaugeRequest, TraceSource } from './protocol';
-import type { RunJob, RunOptions } from '../core/types';
-import { shareJobs } from './share';
+import { CancelledError, engine, SimClient, startWorker, type BatchCell, type ProgressMsg, type ResultMsg } from './client';
+import type { RunOptions } from '../core/types';
 import { poolSize } from '../core/memory';
+import { divideJobs } from '../protocol/divide';
+import type { CurveResult, CurveSpec, GaugeRequest, RunJob, TraceSource } from '../protocol/messages';
 
 interface Helper {
   client: SimClient;
@@ -52,8 +52,7 @@ export function resetPool(why: string): void {
 function clients(n: number): SimClient[] {
   while (helpers.length > n - 1) helpers.pop()!.client.terminate('the pool shrank');
   while (helpers.length < n - 1) {
-    const w = new Worker(new URL('./sim.worker.ts', import.meta.url), { type: 'module' }) as unknown as Port;
-    helpers.push({ client: new SimClient(w), source: null });
+    helpers.push({ client: new SimClient(startWorker()), source: null });
   }
   return [engine(), ...helpers.map((h) => h.client)];
 }
@@ -149,11 +148,11 @@ function fanOut<R, T>(
 
 /** Miss-ratio curves on every worker the cores and the memory budget allow. */
 export function curvesOnPool(
-  req: Omit<Parameters<SimClient['curves']>[0], 'share'>,
+  req: Omit<Parameters<SimClient['curves']>[0], 'part'>,
   trace: PoolTrace,
   onProgress: Progress,
 ): PoolRequest<CurveResult[]> {
-  return fanOut(trace, onProgress, (c, index, count, progress) => c.curves({ ...req, share: { index, count } }, progress), mergeCurves);
+  return fanOut(trace, onProgress, (c, index, count, progress) => c.curves({ ...req, part: { index, count } }, progress), mergeCurves);
 }
 
 /**
@@ -173,7 +172,7 @@ export function runOnPool(
     trace,
     onProgress,
     (c, index, count, progress, live) => {
-      const bins = shareJobs(
+      const bins = divideJobs(
         jobs.map(() => 1),
         count,
       );
@@ -221,7 +220,7 @@ export function batchOnPool(
   const done = (async () => {
     const pool = clients(n);
     const work = cells.map((c) => Math.max(1, c.requests));
-    const bins = shareJobs(work, pool.length);
+    const bins = divideJobs(work, pool.length);
     const progress = pool.map(() => ({ done: 0, total: 0 }));
     await Promise.all(
       pool.map(async (client, w) => {

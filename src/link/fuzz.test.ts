@@ -5,7 +5,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { deflateSync, strToU8 } from 'fflate';
-import { decodeExperiment, encodeExperiment, toBase64Url, validateExperiment, DEFAULT_EXPERIMENT } from './urlCodec';
+import { decodeExperiment } from './decode';
+import { encodeExperiment } from './encode';
+import { toBase64Url } from './bytes';
+import { validateExperiment } from './validate';
+import { DEFAULT_EXPERIMENT } from './defaults';
 import { splitPreview } from '../components/csvPreview';
 
 const runs = Number(process.env.FUZZ_RUNS ?? 300);

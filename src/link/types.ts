@@ -1,13 +1,30 @@
-// The shape of a whole experiment as it travels in a link or a preset: every
-// choice needed to rerun it, nothing that is a result.
+// Both threads: the shape of a whole experiment as it travels in a link or a
+// preset — every choice needed to rerun it, nothing that is a result.
 
-import type { CostModel, LoadSettings } from '../core/types';
-import type { GeneratorForm } from './workloadSlice';
-import type { View } from './viewSlice';
-
+import type { CostModel, LoadSettings, Workload } from '../core/types';
 import type { ParamValue, Params } from '../core/params';
 
 export type { ParamValue, Params } from '../core/params';
+
+export type WorkloadKind = Workload['kind'];
+
+/** A generated workload as the sidebar's form (and a link) holds it: one phase, every generator's fields. */
+export interface GeneratorForm {
+  kind: WorkloadKind;
+  pages: number;
+  alpha: number;
+  hotAccess: number;
+  hotPages: number;
+  /** Working set: window size and how often it moves. */
+  set: number;
+  shiftEvery: number;
+  length: number;
+  writeFraction: number;
+  seed: number;
+}
+
+/** The page's main views. */
+export type View = 'compare' | 'explore' | 'reproduce';
 
 /** One policy of a comparison; the same policy may appear twice with different parameters. */
 export interface PolicySpec {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { exploreTransferables, isExploreFromWorker, isExploreToWorker, isFromWorker, type ExploreFromWorker } from './protocol';
+import { exploreTransferables, isExploreFromWorker, isExploreToWorker, type ExploreFromWorker } from './explore';
+import { isFromWorker } from './messages';
 
 const snapshot = { policy: 'clock', capacity: 2, resident: 0, rings: [], lists: [], gauges: [] };
 

@@ -1,21 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
 import { CATALOG, limit } from '../core/catalog';
-import {
-  DEFAULT_EXPERIMENT,
-  INLINE_LIMIT,
-  decodeExperiment,
-  describeUpload,
-  encodeExperiment,
-  fromBase64Url,
-  inflateCapped,
-  inlineBytes,
-  sha256Hex,
-  toBase64Url,
-} from './urlCodec';
-import type { SharedExperiment } from './shared';
+import { DEFAULT_EXPERIMENT, DEFAULT_CSV } from './defaults';
+import { INLINE_LIMIT, describeUpload, inlineBytes, sha256Hex } from './upload';
+import { decodeExperiment } from './decode';
+import { encodeExperiment } from './encode';
+import { fromBase64Url, inflateCapped, toBase64Url } from './bytes';
+import type { SharedExperiment } from './types';
 import type { LoadSettings } from '../core/types';
-import { DEFAULT_CSV } from './workloadSlice';
 
 const full: SharedExperiment = {
   source: {

@@ -1,17 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { CancelledError, SimClient, type Port } from './client';
-import type { ToWorker } from './protocol';
-
-class FakePort implements Port {
-  sent: ToWorker[] = [];
-  onmessage: ((ev: MessageEvent) => void) | null = null;
-  postMessage(msg: ToWorker): void {
-    this.sent.push(msg);
-  }
-  reply(msg: unknown): void {
-    this.onmessage?.({ data: msg } as MessageEvent);
-  }
-}
+import { CancelledError, SimClient } from './client';
+import { FakePort } from '../test/fakePort';
 
 const metrics = { requests: 4, hits: 1, misses: 3, hit_ratio: 0.25, reads: 3, writebacks: 0, flushed: 0, cost: 3 };
 

@@ -1,17 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { SimClient, type Port } from './client';
-import type { ExploreFromWorker, ExploreToWorker, ToWorker } from './protocol';
-
-class FakePort implements Port {
-  sent: (ToWorker | ExploreToWorker)[] = [];
-  onmessage: ((ev: MessageEvent) => void) | null = null;
-  postMessage(msg: ToWorker | ExploreToWorker): void {
-    this.sent.push(msg);
-  }
-  reply(msg: unknown): void {
-    this.onmessage?.({ data: msg } as MessageEvent);
-  }
-}
+import { SimClient } from './client';
+import { FakePort } from '../test/fakePort';
+import type { ExploreFromWorker } from '../protocol/explore';
 
 describe('SimClient explorer channel', () => {
   it('posts explorer requests and hands explorer replies to the one listener', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isFromWorker, transferablesOf, type FromWorker } from './protocol';
+import { isFromWorker, transferablesOf, type FromWorker } from './messages';
 
 describe('worker protocol', () => {
   const result: FromWorker = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mergeCurves } from './pool';
-import type { CurveResult } from './protocol';
+import type { CurveResult } from '../protocol/messages';
 
 const curve = (missRatio: number[]): CurveResult => ({
   policy: 'clock',

@@ -1,20 +1,28 @@
-// Every message between the UI thread and the simulation worker, as valibot
-// schemas with their types inferred from them: each side checks what it
-// receives, and a reply that fails the check is shown as an error (client.ts).
-// The worker owns the trace and the simulation; bulk data (per-bucket hits,
-// uploaded files) crosses as typed arrays or File objects, never as JSON arrays.
+// Both threads: every request the page sends the simulation worker and every
+// reply, as valibot schemas with their types inferred from them: each side
+// checks what it receives, and a reply that fails the check is shown as an
+// error (engine/client.ts). The worker owns the trace and the simulation; bulk
+// data (per-bucket hits, uploaded files) crosses as typed arrays or File
+// objects, never as JSON arrays. The explorer's messages are in explore.ts.
 
 import * as v from 'valibot';
-import type { GenConfig, LoadSettings, RunJob, RunOptions, TraceSummary } from '../core/types';
+import type { GenConfig, RunOptions, TraceSummary } from '../core/types';
 import type { FlashMetrics, Table as ReproduceTable } from '../core/generated/core';
-import type { SharedSource } from '../state/shared';
-import { ExploreFrameSchema, FlashSetupSchema, PageHistorySchema } from '../core/explore';
-import { FrameTableSchema } from '../core/frameTable';
-import { CsvMappingSchema, Float64ArraySchema, HandLinkSchema, MetricsSchema, Uint32ArraySchema, Uint8ArraySchema } from '../core/schemas';
+import type { SharedSource } from '../link/types';
+import { check, typeOf, type Checked } from './check';
+import {
+  Float64ArraySchema,
+  HandLinkSchema,
+  LoadSettingsSchema,
+  MetricsSchema,
+  Uint32ArraySchema,
+  Uint8ArraySchema,
+} from '../core/schemas';
 
 // Each message is written once, as a schema; its TypeScript type is inferred
 // from it (`v.InferOutput`), so what is checked and what is typed cannot drift.
-// Values another side owns and checks itself (a generator's configuration, the
+// What the core defines (run options) is checked against its generated type;
+// values another side owns and checks itself (a generator's configuration, the
 // trace summary, a paper's table) are opaque objects here.
 
 export type { FlashMetrics } from '../core/generated/core';
@@ -26,19 +34,16 @@ const isObject = (x: unknown) => typeof x === 'object' && x !== null;
 /** An object whose content another part checks (typed as `T`, checked as an object). */
 const opaque = <T>() => v.custom<T>(isObject);
 
-const RunJobSchema: v.GenericSchema<RunJob> = v.object({ policy: v.string(), frames: v.number(), params: record });
+/** One (policy, frames) run of a comparison. */
+const RunJobSchema = v.object({ policy: v.string(), frames: v.number(), params: record });
+export type RunJob = v.InferOutput<typeof RunJobSchema>;
+
 const RunOptionsSchema: v.GenericSchema<RunOptions> = v.object({
   cost: v.object({ read: v.number(), write: v.number() }),
   buckets: v.number(),
   flush: v.boolean(),
   record_stream: v.boolean(),
   collapse_repeats: v.boolean(),
-});
-const LoadSettingsSchema: v.GenericSchema<LoadSettings> = v.object({
-  format: v.nullable(v.string()),
-  pageSize: v.number(),
-  strict: v.boolean(),
-  csv: CsvMappingSchema,
 });
 
 const TraceSourceSchema = v.variant('kind', [
@@ -82,12 +87,12 @@ const CurveResultSchema = v.object({
 });
 export type CurveResult = v.InferOutput<typeof CurveResultSchema>;
 
-/** A worker's part of a pool's work: the jobs `shareJobs` gives bin `index` of `count`. */
-const ShareSchema = v.object({
+/** A worker's part of a pool's work: the jobs `divideJobs` gives bin `index` of `count`. */
+const PartSchema = v.object({
   index: v.pipe(v.number(), v.integer(), v.minValue(0)),
   count: v.pipe(v.number(), v.integer(), v.minValue(1)),
 });
-export type Share = v.InferOutput<typeof ShareSchema>;
+export type Part = v.InferOutput<typeof PartSchema>;
 
 /** A chosen file as the link describes it, with its SHA-256 and size (computed in the worker). */
 const DescribedSchema = v.object({ sha256: v.string(), size: v.number(), source: opaque<SharedSource>() });
@@ -115,7 +120,7 @@ const ToWorkerSchema = v.variant('type', [
   /** Reruns one job keeping the after-cache stream (miss reads and write-backs, in order); `header` heads the file. */
   v.object({ type: v.literal('stream'), id, job: RunJobSchema, options: RunOptionsSchema, header: v.string() }),
   v.object({ type: v.literal('cancel'), id }),
-  /** Test hook: makes the core trap, as running out of memory would (see client.ts, recovery). */
+  /** Test hook: makes the core trap, as running out of memory would (see engine/client.ts, recovery). */
   v.object({ type: v.literal('debug-trap'), id }),
   /** Reads a chosen file in the worker: its SHA-256 (streamed) and how it travels in a link. */
   v.object({ type: v.literal('describe'), id, file: v.instance(File), load: LoadSettingsSchema }),
@@ -140,7 +145,7 @@ const ToWorkerSchema = v.variant('type', [
     /** The curve options (`curves.options` in the catalogue; the core checks them). */
     sampling: v.record(v.string(), v.union([v.number(), v.boolean()])),
     options: RunOptionsSchema,
-    share: v.optional(ShareSchema),
+    part: v.optional(PartSchema),
   }),
   /** Computes a paper's table (its own trace: generated, or `file`); the loaded trace stays as it is. */
   v.object({ type: v.literal('reproduce'), id, table: opaque<ReproduceTable>(), file: v.optional(v.instance(File)) }),
@@ -201,32 +206,11 @@ const FromWorkerSchema = v.variant('type', [
 export type FromWorker = v.InferOutput<typeof FromWorkerSchema>;
 export type FromWorkerType = FromWorker['type'];
 
+/** What a reply of type `K` gives whoever asked: the message without its type and id. */
+export type Reply<K extends FromWorkerType> = Omit<Extract<FromWorker, { type: K }>, 'type' | 'id'>;
+
 /** What a reproduced table gives the page. */
-export type Reproduced = Omit<Extract<FromWorker, { type: 'reproduced' }>, 'type' | 'id'>;
-
-/** A check's verdict: the message, or what was wrong with it. */
-export type Checked<T> = { ok: true; msg: T } | { ok: false; message: string };
-
-/** What is wrong with `data` under `schema`, in a line: the first issues, each with its path. */
-function problems(issues: v.BaseIssue<unknown>[]): string {
-  const shown = issues.slice(0, 3).map((i) => {
-    const path = v.getDotPath(i);
-    return path ? `${path}: ${i.message}` : i.message;
-  });
-  return shown.join('; ') + (issues.length > 3 ? ` (and ${issues.length - 3} more)` : '');
-}
-
-/** Checks `data` with `schema`; on success the message is `data` itself (no copy, nothing stripped). */
-function check<T>(schema: v.GenericSchema<unknown>, data: unknown, what: string): Checked<T> {
-  const r = v.safeParse(schema, data);
-  return r.success ? { ok: true, msg: data as T } : { ok: false, message: `${what}: ${problems(r.issues)}` };
-}
-
-/** What `data` claims to be, for messages about it: its `type`, if it has one. */
-function typeOf(data: unknown): string {
-  const t = (data as { type?: unknown } | null)?.type;
-  return typeof t === 'string' ? t : typeof data === 'object' ? 'untyped' : typeof data;
-}
+export type Reproduced = Reply<'reproduced'>;
 
 /** The UI accepts only our messages. */
 export function isFromWorker(data: unknown): data is FromWorker {
@@ -255,97 +239,4 @@ export function transferablesOf(msg: FromWorker): Transferable[] {
   if (msg.type === 'reproduced') return [msg.values.buffer as ArrayBuffer];
   if (msg.type === 'curves') return msg.curves.flatMap((c) => [c.missRatio.buffer as ArrayBuffer, c.error.buffer as ArrayBuffer]);
   return [];
-}
-
-// ---- Explorer (step-by-step sessions) ------------------------------------
-// Explorer messages carry no request id: there is at most one session, and the
-// worker answers each with the frame it ends on. During play the worker sends
-// a new frame only after the UI acknowledges the previous one (explore-ack), so
-// fast playback never queues more frames than the UI can draw.
-
-const ExploreToWorkerSchema = v.variant('type', [
-  /** With `flash`, the trace is served by that flash device instead of a cache policy. */
-  v.object({
-    type: v.literal('explore-open'),
-    policy: v.string(),
-    frames: v.number(),
-    params: record,
-    flash: v.optional(FlashSetupSchema),
-    collapse: v.optional(v.boolean()),
-  }),
-  v.object({ type: v.literal('explore-seek'), position: v.number() }),
-  v.object({ type: v.literal('explore-play'), speed: v.number() }),
-  v.object({ type: v.literal('explore-pause') }),
-  v.object({ type: v.literal('explore-ack') }),
-  /** `page` as the trace names it. */
-  v.object({ type: v.literal('explore-history'), page: v.string() }),
-  /** Quiz: what the next request will evict, without moving. */
-  v.object({ type: v.literal('explore-peek') }),
-  v.object({ type: v.literal('explore-close') }),
-]);
-export type ExploreToWorker = v.InferOutput<typeof ExploreToWorkerSchema>;
-
-/** Explorer messages are told from the others by their type's prefix. */
-function isExploreMessage(data: unknown): boolean {
-  const t = (data as { type?: unknown } | null)?.type;
-  return typeof t === 'string' && t.startsWith('explore-');
-}
-
-export function isExploreToWorker(data: unknown): data is ExploreToWorker {
-  return isExploreMessage(data);
-}
-
-export function checkExploreToWorker(data: unknown): Checked<ExploreToWorker> {
-  return check(ExploreToWorkerSchema, data, 'malformed explorer request');
-}
-
-/** Every explorer reply, whole: development and test builds check frames with this. */
-const ExploreFromWorkerSchema = v.variant('type', [
-  v.object({ type: v.literal('explore-frame'), ...ExploreFrameSchema.entries }),
-  v.object({ type: v.literal('explore-history'), ...PageHistorySchema.entries }),
-  /** The pages the request after `position` evicts (the quiz's answer), as the trace names them. */
-  v.object({ type: v.literal('explore-peek'), position: v.number(), victims: v.array(v.string()) }),
-  /** The whole run as the textbook frame table (short runs of small caches only). */
-  v.object({ type: v.literal('explore-table'), table: FrameTableSchema }),
-  /** A long seek on its way (it advances in slices, so Pause cancels it). */
-  v.object({ type: v.literal('explore-seeking'), position: v.number(), target: v.number() }),
-  v.object({ type: v.literal('explore-error'), message: v.string() }),
-]);
-export type ExploreFromWorker = v.InferOutput<typeof ExploreFromWorkerSchema>;
-
-/** A frame's shape: what production builds check of frames (they arrive many times a second); the frame's own fields, slots and events unchecked. */
-const { position, total, request } = ExploreFrameSchema.entries;
-const FrameShape = v.object({
-  type: v.literal('explore-frame'),
-  position,
-  total,
-  request,
-  snapshot: v.object({ policy: v.string(), rings: v.array(v.unknown()), lists: v.array(v.unknown()), gauges: v.array(v.unknown()) }),
-  events: v.array(v.unknown()),
-});
-
-/** Production: frames by shape, every other explorer reply whole. */
-const ExploreFromWorkerShape = v.variant('type', [FrameShape, ...ExploreFromWorkerSchema.options.slice(1)]);
-
-/** Is `data` meant for the explorer (whether or not it is well formed)? */
-export function isExploreFromWorkerType(data: unknown): boolean {
-  return isExploreMessage(data);
-}
-
-/** Checks an explorer reply: fully in development and tests, frames by shape only in production. */
-export function checkExploreFromWorker(data: unknown, full = !import.meta.env.PROD): Checked<ExploreFromWorker> {
-  return check(full ? ExploreFromWorkerSchema : ExploreFromWorkerShape, data, `malformed ${typeOf(data)} message from the worker`);
-}
-
-export function isExploreFromWorker(data: unknown, full = !import.meta.env.PROD): data is ExploreFromWorker {
-  return checkExploreFromWorker(data, full).ok;
-}
-
-/** The flash page states move to the UI instead of being copied. */
-export function exploreTransferables(msg: ExploreFromWorker): Transferable[] {
-  if (msg.type !== 'explore-frame') return [];
-  const t: Transferable[] = [];
-  if (msg.flashPages) t.push(msg.flashPages.buffer as ArrayBuffer);
-  if (msg.flashOwners) t.push(msg.flashOwners.buffer as ArrayBuffer);
-  return t;
 }
