@@ -9,7 +9,7 @@ use cachescope_sim::formats::{LoadOptions, Loader};
 use cachescope_sim::mrc::Sampling;
 use cachescope_sim::policy::{build, BuildCtx};
 use cachescope_sim::spec::parse_generator;
-use cachescope_sim::stream::{run_stream, StreamCell};
+use cachescope_sim::streamed::{run_streamed, StreamedCell};
 use cachescope_sim::{RunOptions, Session, SimError, Trace as CoreTrace, TraceBuilder};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -114,11 +114,10 @@ fn load_options(
 /// Cache sizes as the runner's `--frames` takes them (`100,5%`), resolved against `distinct` pages.
 #[pyfunction]
 fn frames(spec: &str, distinct: u32) -> PyResult<Vec<usize>> {
-    Ok(flags::parse_frames_as(spec, &flags::PYTHON)
-        .map_err(bad)?
-        .into_iter()
-        .map(|f| f.resolve(distinct))
-        .collect())
+    Ok(cachescope_sim::frames::resolve(
+        &flags::parse_frames_as(spec, &flags::PYTHON).map_err(bad)?,
+        distinct,
+    ))
 }
 
 /// Python's signal handlers, run between slices of a long call whose GIL is
@@ -368,11 +367,13 @@ fn stream(
             policies
                 .iter()
                 .flat_map(|(p, params)| {
-                    sizes.iter().map(move |f| StreamCell { policy: p.clone(), frames: f.resolve(distinct), params: params.clone() })
+                    cachescope_sim::frames::resolve(&sizes, distinct)
+                        .into_iter()
+                        .map(move |frames| StreamedCell { policy: p.clone(), frames, params: params.clone() })
                 })
                 .collect()
         };
-        let (cells, s) = run_stream(&file_name(&path), &opts, &mut open, &mut make, &run).map_err(bad)?;
+        let (cells, s) = run_streamed(&file_name(&path), &opts, &mut open, &mut make, &run).map_err(bad)?;
         let rows: Vec<Value> = cells
             .iter()
             .zip(&s.metrics)

@@ -7,7 +7,7 @@
 //! that runs past [`SECONDS`] gets a `TimeoutError` raised in it by a watchdog
 //! thread, and the run stops with `NAME: METHOD ran past its budget …`.
 
-use cachescope_sim::catalog::Param;
+use cachescope_sim::describe::Param;
 use cachescope_sim::policy::user::{
     self, intern, Failure, Hooks, Method, PageValue, Returned, UserSource, INSERT, WRITE,
 };

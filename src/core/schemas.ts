@@ -138,6 +138,7 @@ export const CatalogSchema: v.GenericSchema<G.Catalog> = v.object({
   }),
   curves: v.object({ points: num, smallest: num, options: v.array(ParamDocSchema), min_miniature: num, min_blocks: num }),
   reproduce: v.array(ReproduceTableSchema),
+  link_keys: v.array(v.object({ key: str, value: str, flash: v.nullable(str) })),
   templates: v.array(v.object({ id: str, name: str, source: str })),
 });
 

@@ -27,6 +27,10 @@ curves: CurveDefaults,
  */
 reproduce: Array<Table>, 
 /**
+ * The keys a hand-written link's query may carry (`crate::link`).
+ */
+link_keys: Array<LinkKey>, 
+/**
  * Policies to start your own from (the editor's templates), JavaScript.
  */
 templates: Array<Template>, };
@@ -431,11 +435,7 @@ victim: number | null,
  */
 copies: Array<CopyView>, selected: PageView | null, };
 
-export type BlockView = { 
-/**
- * Per page: 0 free, 1 valid, 2 invalid.
- */
-pages: Array<number>, valid: number, invalid: number, 
+export type BlockView = { valid: number, invalid: number, 
 /**
  * Lifetime erases (fill and aging included: this is the device's wear).
  */
@@ -492,6 +492,20 @@ collapse: boolean,
  * Sources of the user policies the link defines (`code.NAME=`), by name.
  */
 code: { [key in string]: string }, };
+
+export type LinkKey = { 
+/**
+ * The query key, as the runner's flag is named.
+ */
+key: string, 
+/**
+ * The value's form.
+ */
+value: string, 
+/**
+ * The `FlashConfig` field a flash key sets.
+ */
+flash: string | null, };
 
 export type GenConfig = { seed: number, phases: Array<Phase>, };
 

@@ -127,7 +127,7 @@ fn flash_field<'a>(a: &'a mut Args, field: &'static str) -> &'a mut FlashConfig 
 }
 
 /// A cache size as `--frames` takes it (read by the core, so Python reads it the same way).
-pub use cachescope_sim::flags::FrameSize as Frames;
+pub use cachescope_sim::frames::FrameSize as Frames;
 
 fn bad(msg: impl Into<String>) -> lexopt::Error {
     lexopt::Error::Custom(msg.into().into())
@@ -161,7 +161,7 @@ fn list(v: &str) -> impl Iterator<Item = &str> {
 }
 
 /// The curve option a flag sets: `--sample-pages` sets `sample_pages`, declared in the core.
-fn curve_option(flag: &str) -> Option<&'static cachescope_sim::catalog::Param> {
+fn curve_option(flag: &str) -> Option<&'static cachescope_sim::describe::Param> {
     cachescope_sim::mrc::OPTIONS.iter().find(|o| o.key == flag.replace('-', "_"))
 }
 

@@ -14,6 +14,7 @@ mod streamed;
 use args::Args;
 use cachescope_sim::flags::result_row;
 use cachescope_sim::flash::{run_flash, FlashMetrics};
+use cachescope_sim::frames;
 use cachescope_sim::mrc::{self, Sampling};
 use cachescope_sim::policy::{build, entry, BuildCtx, CurveMethod, POLICIES};
 use cachescope_sim::{RunOptions, SimError, Trace};
@@ -96,8 +97,11 @@ fn simulate(a: Args) -> Result<(), String> {
         record_stream: a.flash.is_some(),
         collapse_repeats: a.collapse_repeats,
     };
-    let cells: Vec<(&String, usize)> =
-        a.policies.iter().flat_map(|id| a.frames.iter().map(move |f| (id, f.resolve(trace.distinct())))).collect();
+    let cells: Vec<(&String, usize)> = a
+        .policies
+        .iter()
+        .flat_map(|id| frames::resolve(&a.frames, trace.distinct()).into_iter().map(move |f| (id, f)))
+        .collect();
     // Every cell on its own thread; collected in cell order, so the output equals one thread's.
     let results = parallel::map(a.threads, &cells, |&(id, frames)| {
         let params = a.params.get(id).cloned().unwrap_or(Value::Null);
@@ -145,8 +149,7 @@ fn simulate(a: Args) -> Result<(), String> {
 /// Miss-ratio curves of every policy, their jobs spread over the threads.
 fn print_mrc(a: &Args, input: &input::Input) -> Result<(), String> {
     let trace = &input.trace;
-    let sizes: Option<Vec<usize>> =
-        a.frames_given.then(|| a.frames.iter().map(|f| f.resolve(trace.distinct())).collect());
+    let sizes: Option<Vec<usize>> = a.frames_given.then(|| frames::resolve(&a.frames, trace.distinct()));
     let sampling = Sampling {
         always: a.sample_all,
         ..Sampling::from_json(&Value::Object(a.curve_options.clone())).map_err(|e| e.to_string())?

@@ -1,7 +1,8 @@
 //! `--reproduce NAME`: a published table beside the numbers this core computes.
 
 use crate::args::Args;
-use cachescope_sim::reproduce::{cell, check_input, difference, generated_trace, table, Input, TABLES};
+use cachescope_sim::papers::{difference, table, Input, TABLES};
+use cachescope_sim::reproduce::{cell, check_input, generated_trace};
 use serde_json::{json, Value};
 
 pub fn main(a: &Args, name: &str) -> Result<(), String> {

@@ -4,7 +4,7 @@
 use crate::args::Args;
 use crate::input::load_options;
 use cachescope_sim::flags::result_row;
-use cachescope_sim::stream::{run_stream, StreamCell};
+use cachescope_sim::streamed::{run_streamed, StreamedCell};
 use cachescope_sim::{RunOptions, SimError};
 use serde_json::{json, Value};
 use std::io::Read;
@@ -25,9 +25,9 @@ pub fn main(a: &Args) -> Result<(), String> {
         a.policies
             .iter()
             .flat_map(|id| {
-                a.frames.iter().map(move |f| StreamCell {
+                cachescope_sim::frames::resolve(&a.frames, distinct).into_iter().map(move |frames| StreamedCell {
                     policy: id.clone(),
-                    frames: f.resolve(distinct),
+                    frames,
                     params: a.params.get(id).cloned().unwrap_or(Value::Null),
                 })
             })
@@ -35,7 +35,7 @@ pub fn main(a: &Args) -> Result<(), String> {
     };
     let run =
         RunOptions { cost: a.cost, flush: a.flush, collapse_repeats: a.collapse_repeats, ..RunOptions::default() };
-    let (cells, s) = run_stream(&name, &opts, &mut open, &mut cells, &run).map_err(|e| e.to_string())?;
+    let (cells, s) = run_streamed(&name, &opts, &mut open, &mut cells, &run).map_err(|e| e.to_string())?;
     let results: Vec<Value> =
         cells.iter().zip(&s.metrics).map(|(c, m)| result_row(&c.policy, &c.params, c.frames, m)).collect();
     if a.json {

@@ -3,7 +3,7 @@
 //! kept as provenance.
 
 use crate::engine::{self, Instance};
-use cachescope_sim::catalog::Param;
+use cachescope_sim::describe::Param;
 use cachescope_sim::policy::user::{intern, Failure, Hooks, UserSource};
 use cachescope_sim::SimError;
 use serde_json::Value;

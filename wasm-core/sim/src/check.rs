@@ -5,9 +5,11 @@
 //! the shipped CLOCK this way; the runner (`--check-against`), Python (`cs.check`)
 //! and the browser share it.
 
+use crate::error::SimError;
 use crate::generate::{generate, GenConfig, Workload};
 use crate::policy::{build, BuildCtx, Event};
-use crate::{RunOptions, Session, SimError, Trace};
+use crate::sim::{RunOptions, Session};
+use crate::trace::Trace;
 use serde::Serialize;
 use serde_json::Value;
 

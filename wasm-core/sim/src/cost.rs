@@ -1,4 +1,4 @@
-use crate::SimError;
+use crate::error::SimError;
 use serde::{Deserialize, Serialize};
 
 /// Weighted cost of the I/O that leaves the cache. Units are whatever the user

@@ -4,27 +4,12 @@
 //! surface that took it calls it ([`Names`]): `--frames` to the runner's user,
 //! `sizes` to Python's.
 
-use crate::formats::{names_columns, parse_csv_spec, Format, LoadOptions};
+use crate::describe::registry::lookup;
+use crate::error::SimError;
+use crate::formats::{names_columns, parse_csv_spec, Format, LoadOptions, FORMATS};
+use crate::frames::{self, FrameSize, FramesError};
 use crate::sim::Metrics;
-use crate::SimError;
 use serde_json::{json, Value};
-
-/// A cache size as `--frames` takes it.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum FrameSize {
-    Count(usize),
-    /// A percentage of the trace's distinct pages.
-    Percent(f64),
-}
-
-impl FrameSize {
-    pub fn resolve(self, distinct: u32) -> usize {
-        match self {
-            FrameSize::Count(n) => n,
-            FrameSize::Percent(p) => ((distinct as f64 * p / 100.0).round() as usize).max(1),
-        }
-    }
-}
 
 /// What a surface calls the options these messages are about, so that one
 /// message names what its user typed: the runner's flags or Python's arguments.
@@ -79,42 +64,20 @@ impl Names {
     }
 }
 
-/// `100,1000` or `1%,5%`: frames, or percentages of the distinct pages.
+/// `100,1000` or `1%,5%`: frames, or percentages of the distinct pages, as
+/// [`crate::frames`] reads them, with the runner's messages.
 pub fn parse_frames(v: &str) -> Result<Vec<FrameSize>, SimError> {
     parse_frames_as(v, &RUNNER)
 }
 
 /// [`parse_frames`], its messages naming the sizes as `names` does.
 pub fn parse_frames_as(v: &str, names: &Names) -> Result<Vec<FrameSize>, SimError> {
-    let flag_error = |msg: String| SimError::Input(format!("{}: {msg}", names.frames));
-    let parts: Vec<&str> = v.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
-    if parts.is_empty() {
-        return Err(flag_error(format!("{v:?} gives no cache size; e.g. {}", names.frames_example)));
-    }
-    parts
-        .into_iter()
-        .map(|f| match f.strip_suffix('%') {
-            Some(pct) => {
-                let x: f64 = pct
-                    .trim()
-                    .parse()
-                    .ok()
-                    .filter(|x: &f64| x.is_finite())
-                    .ok_or_else(|| flag_error(format!("{pct:?} is not a valid number")))?;
-                if !(x > 0.0 && x <= 100.0) {
-                    return Err(flag_error(format!("{f} must be a percentage in (0, 100]")));
-                }
-                Ok(FrameSize::Percent(x))
-            }
-            None => {
-                let n: usize = f.parse().map_err(|_| flag_error(format!("{f:?} is not a valid number")))?;
-                if n == 0 {
-                    return Err(flag_error("a cache needs at least 1 frame".into()));
-                }
-                Ok(FrameSize::Count(n))
-            }
+    frames::sizes(v).map_err(|e| {
+        SimError::Input(match e {
+            FramesError::Empty(_) => format!("{}: {e}; e.g. {}", names.frames, names.frames_example),
+            e => format!("{}: {e}", names.frames),
         })
-        .collect()
+    })
 }
 
 /// Every policy given parameters is among the policies run.
@@ -169,10 +132,7 @@ fn read_load_options(
 ) -> Result<LoadOptions, SimError> {
     let mut opts = LoadOptions { strict: !lenient, ..LoadOptions::default() };
     if let Some(f) = format {
-        opts.format = Some(Format::from_id(f).ok_or_else(|| {
-            let known: Vec<&str> = Format::ALL.iter().map(|f| f.id()).collect();
-            SimError::config("--format", format!("unknown format {f:?}; known: {}", known.join(", ")))
-        })?);
+        opts.format = Some(lookup(FORMATS, "--format", f)?.format);
     }
     if let Some(ps) = page_size {
         opts.page_size = ps;
@@ -229,13 +189,11 @@ mod tests {
     #[test]
     fn frames_counts_and_percentages_with_the_runners_messages() {
         assert_eq!(parse_frames("100, 5%").unwrap(), [FrameSize::Count(100), FrameSize::Percent(5.0)]);
-        assert_eq!(FrameSize::Percent(5.0).resolve(1000), 50);
-        assert_eq!(FrameSize::Percent(0.01).resolve(10), 1);
         let e = |s: &str| parse_frames(s).unwrap_err().to_string();
         assert_eq!(e("0"), "--frames: a cache needs at least 1 frame");
         assert_eq!(e("150%"), "--frames: 150% must be a percentage in (0, 100]");
-        assert_eq!(e("ten"), "--frames: \"ten\" is not a valid number");
-        assert!(e(" , ").contains("gives no cache size"));
+        assert!(e("ten").starts_with("--frames: \"ten\" is not a cache size"));
+        assert_eq!(e(" , "), "--frames: \" , \" gives no cache size; e.g. --frames 100,1000 or --frames 5%");
     }
 
     #[test]

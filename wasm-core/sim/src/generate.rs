@@ -1,8 +1,9 @@
 //! Seeded synthetic workloads. A configuration is small and serialisable so it
 //! can travel in a URL; the same configuration gives the same trace everywhere.
 
+use crate::error::SimError;
 use crate::rng::Rng;
-use crate::{SimError, Trace, TraceBuilder};
+use crate::trace::{Trace, TraceBuilder};
 use serde::{Deserialize, Serialize};
 
 /// The most requests one generator run may produce (keeps a typo from eating memory).

@@ -2,27 +2,32 @@
 //! browser (through the wasm adapter), the native runner and the benchmarks all
 //! compute identical results from the same code.
 
+pub mod block_sizes;
 pub mod catalog;
 pub mod check;
+pub mod collections;
 pub mod cost;
+pub mod describe;
 pub mod error;
 pub mod flags;
 pub mod flash;
 pub mod formats;
+pub mod frames;
 pub mod generate;
 pub mod limits;
 pub mod link;
 pub mod mrc;
+pub mod papers;
 pub mod policy;
 pub mod reproduce;
 pub mod rng;
 pub mod sim;
 pub mod spec;
-pub mod stream;
+pub mod streamed;
 pub mod trace;
 
 pub use cost::CostModel;
 pub use error::SimError;
 pub use policy::{Event, Policy, Req, Sink, Snapshot};
-pub use sim::{run, run_policy, Metrics, RunOptions, RunResult, Session};
+pub use sim::{run, run_policy, run_without_cache, Metrics, RunOptions, RunResult, Session};
 pub use trace::{Trace, TraceBuilder};

@@ -32,6 +32,9 @@ pub const MAX_LEADING_COMMENTS: u64 = 64 * 1024 * 1024;
 /// Bytes of a trace carried inside a link (compressed in a share link, as text in
 /// a hand-written `?trace=` link): enough for any upload the app inlines.
 pub const MAX_LINK_TRACE_BYTES: u64 = 64 * 1024;
+/// Characters a link's cache sizes may take (as a `#v2=` link's `frames`): enough for any list a
+/// person types; a longer one would be thousands of sizes, each a run of every policy.
+pub const MAX_LINK_FRAMES_CHARS: u64 = 400;
 /// Bytes a share link may inflate to: its experiment's JSON with an inline
 /// upload of at most 1 MiB of text (base64 for binary), with room to spare;
 /// inflating it takes milliseconds, and a "deflate bomb" stops here.
@@ -125,6 +128,7 @@ pub fn all() -> Vec<Limit> {
         ),
         limit("buckets", MAX_BUCKETS, Both, "points", "points of one run's hit-ratio series"),
         limit("link_trace", MAX_LINK_TRACE_BYTES, Both, "bytes", "bytes of a trace carried inside a link"),
+        limit("link_frames", MAX_LINK_FRAMES_CHARS, Both, "characters", "characters of a link's cache sizes"),
         limit("link_inflated", MAX_LINK_INFLATED, Both, "bytes", "bytes a share link may decompress to"),
         limit(
             "threads",

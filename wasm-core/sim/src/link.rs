@@ -9,11 +9,12 @@
 //! The parser checks the name (a built-in id may not be shadowed) and the source's
 //! size; the page that opens the link compiles the source.
 
-use crate::catalog::{self, Param};
+use crate::describe::Param;
 use crate::error::quoted;
-use crate::limits::MAX_LINK_TRACE_BYTES;
+use crate::error::SimError;
+use crate::frames::{FrameSize, FramesError};
+use crate::limits::{MAX_LINK_FRAMES_CHARS, MAX_LINK_TRACE_BYTES};
 use crate::policy::{entry, POLICIES};
-use crate::SimError;
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -47,14 +48,43 @@ fn bad(param: &str, msg: impl Into<String>) -> SimError {
     SimError::config(format!("link parameter {param}"), msg.into())
 }
 
-/// The runner's flash flag names and the `FlashConfig` fields they set.
-const FLASH_FLAGS: [(&str, &str); 6] = [
-    ("ftl", "ftl"),
-    ("gc", "gc"),
-    ("blocks", "blocks"),
-    ("pages-per-block", "pages_per_block"),
-    ("overprovision", "overprovision"),
-    ("regions", "regions"),
+/// A key a hand-written link's query may carry, as the catalogue lists them
+/// (the browser tells a hand-written link by them).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct LinkKey {
+    /// The query key, as the runner's flag is named.
+    pub key: &'static str,
+    /// The value's form.
+    pub value: &'static str,
+    /// The `FlashConfig` field a flash key sets.
+    pub flash: Option<&'static str>,
+}
+
+const fn key(key: &'static str, value: &'static str) -> LinkKey {
+    LinkKey { key, value, flash: None }
+}
+
+const fn flash(key: &'static str, field: &'static str) -> LinkKey {
+    LinkKey { key, value: "VALUE", flash: Some(field) }
+}
+
+/// Every key [`parse_query`] reads.
+pub const LINK_KEYS: &[LinkKey] = &[
+    key("trace", "PAGE[w],PAGE[w],…"),
+    key("policy", "POLICY,POLICY,…"),
+    key("frames", "FRAMES or PERCENT%, …"),
+    key("param", "POLICY.PARAM=VALUE"),
+    key("view", "explore|compare|reproduce"),
+    key("step", "REQUESTS"),
+    key("collapse-repeats", "true|false"),
+    key("code.NAME", "JAVASCRIPT (percent-encoded)"),
+    flash("ftl", "ftl"),
+    flash("gc", "gc"),
+    flash("blocks", "blocks"),
+    flash("pages-per-block", "pages_per_block"),
+    flash("overprovision", "overprovision"),
+    flash("regions", "regions"),
 ];
 
 /// A value as typed in a link: a number or true/false when it reads as one, else text.
@@ -109,13 +139,9 @@ fn trace_of(text: &str) -> Result<(String, u64), SimError> {
     Ok((out, n))
 }
 
-/// Characters a link's cache sizes may take (as a `#v2=` link's `frames`): enough for any list a
-/// person types; a longer one would be thousands of sizes, each a run of every policy.
-pub const MAX_LINK_FRAMES_CHARS: usize = 400;
-
 fn frames_of(text: &str) -> Result<String, SimError> {
     let chars = text.chars().count();
-    if chars > MAX_LINK_FRAMES_CHARS {
+    if chars as u64 > MAX_LINK_FRAMES_CHARS {
         return Err(bad(
             "frames",
             format!(
@@ -124,27 +150,13 @@ fn frames_of(text: &str) -> Result<String, SimError> {
             ),
         ));
     }
-    let parts: Vec<&str> = text.split([',', ' ']).filter(|t| !t.is_empty()).collect();
-    if parts.is_empty() {
-        return Err(bad("frames", "give at least one cache size, e.g. frames=3 or frames=3,4 or frames=5%"));
-    }
-    for p in &parts {
-        let ok = match p.strip_suffix('%') {
-            Some(pct) => pct.parse::<f64>().is_ok_and(|x| x > 0.0 && x <= 100.0),
-            None => p.parse::<u64>().is_ok_and(|n| (1..=crate::limits::MAX_FRAMES).contains(&n)),
-        };
-        if !ok {
-            return Err(bad(
-                "frames",
-                format!(
-                    "{} is not a cache size: a whole number of frames from 1 to {}, or a percentage",
-                    quoted(p),
-                    crate::limits::MAX_FRAMES
-                ),
-            ));
+    let sizes = crate::frames::sizes(text).map_err(|e| match e {
+        FramesError::Empty(_) => {
+            bad("frames", "give at least one cache size, e.g. frames=3 or frames=3,4 or frames=5%")
         }
-    }
-    Ok(parts.join(", "))
+        e => bad("frames", e.to_string()),
+    })?;
+    Ok(sizes.iter().map(FrameSize::to_string).collect::<Vec<_>>().join(", "))
 }
 
 /// Characters of a parameter's name for a policy the link defines.
@@ -213,18 +225,20 @@ pub fn parse_query(query: &str) -> Result<HandLink, SimError> {
                 let (name, source) = code_of(k, raw.into_owned())?;
                 link.code.insert(name, source);
             }
-            k => match FLASH_FLAGS.iter().find(|(flag, _)| *flag == k) {
+            k => match LINK_KEYS.iter().find_map(|l| Some((l.key, l.flash?)).filter(|(flag, _)| *flag == k)) {
                 Some((flag, field)) => {
                     let v = value_of(&val);
-                    let spec = catalog::flash::PARAMS.iter().find(|p| p.key == *field);
+                    let spec = crate::flash::PARAMS.iter().find(|p| p.key == field);
                     check(flag, spec, "flash", field, &v)?;
                     link.flash.insert(field.to_string(), v);
                 }
-                None => return Err(bad(
-                    &crate::error::excerpt(k),
-                    "not a link parameter; the names are trace, policy, frames, param, view, step, collapse-repeats, \
-                         code.NAME, ftl, gc, blocks, pages-per-block, overprovision, regions",
-                )),
+                None => {
+                    let names: Vec<&str> = LINK_KEYS.iter().map(|l| l.key).collect();
+                    return Err(bad(
+                        &crate::error::excerpt(k),
+                        format!("not a link parameter; the names are {}", names.join(", ")),
+                    ));
+                }
             },
         }
     }

@@ -3,9 +3,11 @@
 //! at a time, which is how the browser worker stays responsive to cancel and
 //! how the explorer steps one request at a time with events.
 
+use crate::cost::CostModel;
+use crate::error::SimError;
 use crate::policy::{collapse, Event, Policy, Req, Sink, Snapshot};
+use crate::trace::Trace;
 use crate::trace::{is_write, pack, page_of};
-use crate::{CostModel, SimError, Trace};
 use serde::{Deserialize, Serialize};
 use std::ops::Deref;
 
@@ -79,6 +81,40 @@ impl Metrics {
             cost: cost.cost(misses, writebacks + flushed),
         }
     }
+
+    /// The figures of a run with no cache: every request misses and goes to
+    /// the device, a read as a read and a write written through.
+    pub fn without_cache(requests: u64, writes: u64, cost: &CostModel) -> Metrics {
+        let reads = requests - writes;
+        Metrics {
+            requests,
+            hits: 0,
+            misses: requests,
+            hit_ratio: 0.0,
+            reads,
+            writebacks: writes,
+            flushed: 0,
+            cost: cost.cost(reads, writes),
+        }
+    }
+}
+
+/// Requests per bucket of a run of `n` requests drawn as about `buckets` points.
+fn bucket_size(n: u64, buckets: usize) -> u64 {
+    n.div_ceil(buckets.clamp(1, crate::limits::MAX_BUCKETS as usize) as u64).max(1)
+}
+
+/// A run with no cache, the baseline beside the policies: [`Metrics::without_cache`],
+/// no hits in any bucket, and the trace itself as the after-cache stream.
+pub fn run_without_cache(trace: &Trace, opts: &RunOptions) -> RunResult {
+    let n = trace.reqs.len() as u64;
+    let bucket_size = bucket_size(n, opts.buckets);
+    RunResult {
+        metrics: Metrics::without_cache(n, trace.writes(), &opts.cost),
+        bucket_size,
+        bucket_hits: vec![0; n.div_ceil(bucket_size) as usize],
+        stream: opts.record_stream.then(|| trace.reqs.clone()),
+    }
 }
 
 #[derive(Debug, Clone, Default)]
@@ -113,8 +149,7 @@ pub struct Session<T: Deref<Target = Trace>> {
 impl<T: Deref<Target = Trace>> Session<T> {
     pub fn new(trace: T, policy: Box<dyn Policy>, opts: RunOptions) -> Self {
         let n = trace.reqs.len() as u64;
-        let buckets = opts.buckets.clamp(1, crate::limits::MAX_BUCKETS as usize) as u64;
-        let bucket_size = n.div_ceil(buckets).max(1);
+        let bucket_size = bucket_size(n, opts.buckets);
         let mut sink = Sink::counting();
         if opts.record_stream {
             sink.stream = Some(Vec::new());
@@ -129,7 +164,7 @@ impl<T: Deref<Target = Trace>> Session<T> {
             bucket_size,
             partial: 0,
             sink,
-            last: crate::policy::util::NIL,
+            last: crate::collections::NIL,
         }
     }
 
@@ -344,6 +379,19 @@ fn step_streaming(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_run_without_cache_sends_every_request_to_the_device() {
+        let t = Trace::from_pages(&[(1, false), (2, true), (1, true), (3, false), (1, false)]);
+        let cost = CostModel { read: 2.0, write: 5.0 };
+        let opts = RunOptions { cost, buckets: 2, record_stream: true, ..RunOptions::default() };
+        let r = run_without_cache(&t, &opts);
+        let m = &r.metrics;
+        assert_eq!((m.requests, m.hits, m.misses, m.reads, m.writebacks, m.flushed), (5, 0, 5, 3, 2, 0));
+        assert_eq!((m.hit_ratio, m.cost), (0.0, 3.0 * 2.0 + 2.0 * 5.0));
+        assert_eq!((r.bucket_size, r.bucket_hits), (3, vec![0, 0]));
+        assert_eq!(r.stream.as_deref(), Some(&t.reqs[..]));
+    }
     use crate::policy::{build, BuildCtx};
     use serde_json::Value;
 

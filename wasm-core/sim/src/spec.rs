@@ -3,8 +3,8 @@
 //! A form that starts with `{` is read as the JSON of a `GenConfig` instead.
 //! `dac:pages=N,seed=S[,fill=1]` is the DAC paper's four-phase workload.
 
+use crate::error::SimError;
 use crate::generate::{GenConfig, Phase, Workload};
-use crate::SimError;
 
 /// Parses a generator spec; phases may be joined with `+`.
 pub fn parse_generator(spec: &str) -> Result<GenConfig, SimError> {

@@ -7,6 +7,9 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 /// Bit 31 of a packed request: set for a write.
 pub const WRITE_BIT: u32 = 1 << 31;
+/// Device/ASU/LUN numbers are stored above this bit of an original id, so the
+/// first device keeps plain page numbers.
+pub const NS_SHIFT: u32 = 48;
 /// The largest number of distinct pages a trace may hold.
 pub const MAX_PAGES: u64 = crate::limits::MAX_DISTINCT_PAGES;
 
@@ -23,6 +26,23 @@ pub fn is_write(r: u32) -> bool {
     r & WRITE_BIT != 0
 }
 
+/// Packed requests taken apart: each request's dense page, and whether it
+/// writes, in two arrays of one length (for callers that would otherwise
+/// decode bit 31 themselves).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Unpacked {
+    pub pages: Vec<u32>,
+    /// 1 for a write, 0 for a read.
+    pub writes: Vec<u8>,
+}
+
+pub fn unpack(reqs: &[u32]) -> Unpacked {
+    Unpacked {
+        pages: reqs.iter().map(|&r| page_of(r)).collect(),
+        writes: reqs.iter().map(|&r| is_write(r) as u8).collect(),
+    }
+}
+
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Trace {
     /// One packed request per access.
@@ -36,13 +56,13 @@ pub struct Trace {
 
 /// An original id as people read it: the number as the trace wrote it, or
 /// `vol D · page P` when the id carries a device, disk, LUN or volume above bit
-/// 48 (`formats::NS_SHIFT`).
+/// 48 ([`NS_SHIFT`]).
 pub fn id_label(id: u64) -> String {
-    let ns = id >> crate::formats::NS_SHIFT;
+    let ns = id >> NS_SHIFT;
     if ns == 0 {
         id.to_string()
     } else {
-        format!("vol {ns} · page {}", id & ((1 << crate::formats::NS_SHIFT) - 1))
+        format!("vol {ns} · page {}", id & ((1 << NS_SHIFT) - 1))
     }
 }
 
@@ -53,10 +73,10 @@ pub fn parse_id_label(s: &str) -> Option<u64> {
         let (ns, page) = rest.split_once('·')?;
         let ns: u64 = ns.trim().parse().ok()?;
         let page: u64 = page.trim().strip_prefix("page")?.trim().parse().ok()?;
-        if ns >= 1 << (64 - crate::formats::NS_SHIFT) || page >> crate::formats::NS_SHIFT != 0 {
+        if ns >= 1 << (64 - NS_SHIFT) || page >> NS_SHIFT != 0 {
             return None;
         }
-        return Some(ns << crate::formats::NS_SHIFT | page);
+        return Some(ns << NS_SHIFT | page);
     }
     s.parse().ok()
 }
@@ -168,7 +188,7 @@ impl TraceBuilder {
     /// Appends one access. Fails only when the trace holds more distinct pages
     /// than a packed request can name.
     #[inline]
-    pub fn push(&mut self, id: u64, write: bool) -> Result<(), crate::SimError> {
+    pub fn push(&mut self, id: u64, write: bool) -> Result<(), crate::error::SimError> {
         let next = self.trace.ids.len() as u32;
         // Growing the array moves the ids it now covers out of the map, `id`
         // among them if it was seen before: so look it up in the array afterwards
@@ -184,7 +204,7 @@ impl TraceBuilder {
         };
         if dense == next {
             if next as u64 >= MAX_PAGES {
-                return Err(crate::SimError::Input(format!("trace has more than {MAX_PAGES} distinct pages")));
+                return Err(crate::error::SimError::Input(format!("trace has more than {MAX_PAGES} distinct pages")));
             }
             self.trace.ids.push(id);
         }
@@ -242,8 +262,15 @@ impl TraceBuilder {
 #[cfg(test)]
 mod tests {
     #[test]
+    fn unpacking_takes_pages_and_writes_apart() {
+        let u = super::unpack(&[super::pack(7, false), super::pack(3, true), super::pack((1 << 31) - 1, true)]);
+        assert_eq!(u.pages, [7, 3, (1 << 31) - 1]);
+        assert_eq!(u.writes, [0, 1, 1]);
+    }
+
+    #[test]
     fn labels_are_the_trace_own_ids_and_read_back() {
-        let dev = (3u64 << crate::formats::NS_SHIFT) | 345;
+        let dev = (3u64 << NS_SHIFT) | 345;
         let mut t = Trace::from_pages(&[(7, false), (0, true), (dev, false)]);
         assert_eq!(t.label(2), dev.to_string(), "a trace without devices shows the number");
         assert_eq!(t.dense_of_label(&dev.to_string()), Some(2));

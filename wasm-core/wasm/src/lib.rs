@@ -2,7 +2,7 @@
 //! text, bulk data as typed arrays (`Vec<u32>` ↔ `Uint32Array`); every error is
 //! a JS `Error` carrying the core's message. No simulation logic lives here.
 
-use cachescope_sim::flash::{run_flash, FlashConfig, FlashRunOutput, FlashStep};
+use cachescope_sim::flash::{run_flash, FlashConfig, FlashRunOutput};
 use cachescope_sim::formats::{summarize, LoadOptions, Loader};
 use cachescope_sim::generate::{generate, GenConfig};
 use cachescope_sim::policy::{build, BuildCtx};
@@ -44,6 +44,54 @@ pub fn catalog() -> String {
 #[wasm_bindgen]
 pub fn parse_link(query: &str) -> Result<String, JsError> {
     Ok(to_json(&cachescope_sim::link::parse_query(query).map_err(js_err)?))
+}
+
+/// Cache sizes as typed (`100, 5%`: frames or percentages, commas or spaces,
+/// each once) in frames for a trace of `distinct` pages; with no trace
+/// (`undefined`), a percentage is an error.
+#[wasm_bindgen]
+pub fn parse_frames(text: &str, distinct: Option<u32>) -> Result<Vec<u32>, JsError> {
+    let frames = cachescope_sim::frames::parse(text, distinct).map_err(|e| match e {
+        cachescope_sim::frames::FramesError::Empty(_) => js_err(format!("{e}; e.g. 100, 1000 or 5%")),
+        e => js_err(e),
+    })?;
+    // Frames are at most the frames limit (2^26), so each fits.
+    Ok(frames.into_iter().map(|f| f as u32).collect())
+}
+
+/// Pages per block the block-aware `policy` groups pages by under its
+/// parameters (JSON; its default where they leave it out); undefined for a
+/// policy without blocks.
+#[wasm_bindgen]
+pub fn policy_pages_per_block(policy: &str, params_json: &str) -> Result<Option<f64>, JsError> {
+    let params = parse_json(&format!("{policy} parameters"), params_json)?;
+    Ok(cachescope_sim::block_sizes::policy_pages_per_block(policy, &params).map(|n| n as f64))
+}
+
+/// One sentence per (block policy, flash configuration) whose block sizes
+/// differ, as a JSON array. `policies_json`: `[{"id", "params"}]`;
+/// `flash_json`: an array of flash configurations (partial `FlashConfig`s).
+#[wasm_bindgen]
+pub fn block_mismatches(policies_json: &str, flash_json: &str) -> Result<String, JsError> {
+    #[derive(serde::Deserialize)]
+    struct P {
+        id: String,
+        #[serde(default)]
+        params: Value,
+    }
+    let policies: Vec<P> = serde_json::from_str(policies_json).map_err(|e| js_err(format!("invalid policies: {e}")))?;
+    let flash: Vec<Value> =
+        serde_json::from_str(flash_json).map_err(|e| js_err(format!("invalid flash configurations: {e}")))?;
+    let policies: Vec<(String, Value)> = policies.into_iter().map(|p| (p.id, p.params)).collect();
+    Ok(to_json(&cachescope_sim::block_sizes::mismatches(&policies, &flash)))
+}
+
+/// The block (original id / `pages_per_block`) of the page a trace labels
+/// `label`; undefined for a label of a device other than the first, or one
+/// that names no page.
+#[wasm_bindgen]
+pub fn block_of_label(label: &str, pages_per_block: f64) -> Option<f64> {
+    cachescope_sim::block_sizes::block_of_label(label, pages_per_block as u64).map(|b| b as f64)
 }
 
 /// Traps on purpose (a panic aborts the instance, as running out of memory
@@ -118,6 +166,11 @@ impl WasmTrace {
         let end = end.min(self.inner.len());
         self.inner.reqs[start.min(end)..end].to_vec()
     }
+    /// Requests `[start, end)` taken apart: dense pages and write flags.
+    pub fn unpacked(&self, start: usize, end: usize) -> WasmRequests {
+        let end = end.min(self.inner.len());
+        WasmRequests::from(cachescope_sim::trace::unpack(&self.inner.reqs[start.min(end)..end]))
+    }
     /// How people read dense page `dense`: the trace's own id (`vol D · page P` with a device).
     pub fn label(&self, dense: u32) -> Result<String, JsError> {
         if dense >= self.inner.distinct() {
@@ -155,10 +208,7 @@ impl WasmSession {
         options_json: &str,
     ) -> Result<WasmSession, JsError> {
         let params = parse_json(&format!("{policy} parameters"), params_json)?;
-        let opts: RunOptions = match parse_json("run options", options_json)? {
-            Value::Null => RunOptions::default(),
-            v => serde_json::from_value(v).map_err(|e| js_err(format!("invalid run options: {e}")))?,
-        };
+        let opts = run_options(options_json)?;
         opts.cost.validate(trace.inner.len() as u64).map_err(js_err)?;
         let t = trace.inner.clone();
         let p = build(policy, frames as usize, &BuildCtx::of(&t), &params).map_err(js_err)?;
@@ -196,13 +246,24 @@ impl WasmSession {
     }
     /// Ends the run and returns its figures; the session is consumed.
     pub fn finish(self) -> WasmResult {
-        let r = self.inner.finish();
-        WasmResult {
-            metrics: serde_json::to_string(&r.metrics).expect("metrics serialise"),
-            bucket_size: r.bucket_size as f64,
-            bucket_hits: r.bucket_hits,
-            stream: r.stream,
-        }
+        WasmResult::from(self.inner.finish())
+    }
+}
+
+/// A run with no cache, the baseline beside the policies: every request goes to
+/// the device (`options_json`: `RunOptions`; the after-cache stream, when
+/// asked for, is the trace itself).
+#[wasm_bindgen]
+pub fn run_without_cache(trace: &WasmTrace, options_json: &str) -> Result<WasmResult, JsError> {
+    let opts = run_options(options_json)?;
+    opts.cost.validate(trace.inner.len() as u64).map_err(js_err)?;
+    Ok(WasmResult::from(cachescope_sim::run_without_cache(&trace.inner, &opts)))
+}
+
+fn run_options(json: &str) -> Result<RunOptions, JsError> {
+    match parse_json("run options", json)? {
+        Value::Null => Ok(RunOptions::default()),
+        v => serde_json::from_value(v).map_err(|e| js_err(format!("invalid run options: {e}"))),
     }
 }
 
@@ -212,6 +273,17 @@ pub struct WasmResult {
     bucket_size: f64,
     bucket_hits: Vec<u32>,
     stream: Option<Vec<u32>>,
+}
+
+impl From<cachescope_sim::RunResult> for WasmResult {
+    fn from(r: cachescope_sim::RunResult) -> WasmResult {
+        WasmResult {
+            metrics: to_json(&r.metrics),
+            bucket_size: r.bucket_size as f64,
+            bucket_hits: r.bucket_hits,
+            stream: r.stream,
+        }
+    }
 }
 
 #[wasm_bindgen]
@@ -228,6 +300,40 @@ impl WasmResult {
     }
     pub fn stream(&self) -> Option<Vec<u32>> {
         self.stream.clone()
+    }
+    /// The after-cache stream taken apart (dense pages and write flags), when it was kept.
+    pub fn stream_unpacked(&self) -> Option<WasmRequests> {
+        self.stream.as_deref().map(|s| WasmRequests::from(cachescope_sim::trace::unpack(s)))
+    }
+}
+
+/// Requests taken apart: each one's dense page, and 1 where it writes.
+#[wasm_bindgen]
+pub struct WasmRequests {
+    inner: cachescope_sim::trace::Unpacked,
+}
+
+impl From<cachescope_sim::trace::Unpacked> for WasmRequests {
+    fn from(inner: cachescope_sim::trace::Unpacked) -> WasmRequests {
+        WasmRequests { inner }
+    }
+}
+
+#[wasm_bindgen]
+impl WasmRequests {
+    /// Dense page ids (`Uint32Array`).
+    pub fn pages(&self) -> Vec<u32> {
+        self.inner.pages.clone()
+    }
+    /// 1 for a write, 0 for a read (`Uint8Array`).
+    pub fn writes(&self) -> Vec<u8> {
+        self.inner.writes.clone()
+    }
+    pub fn len(&self) -> usize {
+        self.inner.pages.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.inner.pages.is_empty()
     }
 }
 
@@ -448,7 +554,7 @@ impl WasmGenerator {
 
 // ---- Reproduce: the papers' tables beside the computed numbers -------------
 
-fn table_of(json: &str) -> Result<reproduce::Table, JsError> {
+fn table_of(json: &str) -> Result<cachescope_sim::papers::Table, JsError> {
     serde_json::from_str(json).map_err(|e| js_err(format!("invalid reproduce table: {e}")))
 }
 
@@ -472,10 +578,7 @@ pub fn reproduce_check(trace: &WasmTrace, table_json: &str) -> Result<String, Js
 /// Going back means building a new one and advancing: it is deterministic.
 #[wasm_bindgen]
 pub struct WasmFlashSession {
-    sim: cachescope_sim::flash::FlashSim,
-    trace: Rc<Trace>,
-    lpns: Vec<u32>,
-    pos: usize,
+    inner: cachescope_sim::flash::Session<Rc<Trace>>,
 }
 
 #[wasm_bindgen]
@@ -483,59 +586,37 @@ impl WasmFlashSession {
     #[wasm_bindgen(constructor)]
     pub fn new(trace: &WasmTrace, config_json: &str) -> Result<WasmFlashSession, JsError> {
         let cfg = flash_config(config_json)?;
-        let sim = cachescope_sim::flash::FlashSim::new(&cfg).map_err(js_err)?;
-        let lpns =
-            cachescope_sim::flash::pipeline::logical_pages_of(&trace.inner, &sim.geometry(), &cfg).map_err(js_err)?;
-        Ok(WasmFlashSession { sim, trace: trace.inner.clone(), lpns, pos: 0 })
-    }
-
-    fn next(&self) -> Option<(u32, bool)> {
-        let r = *self.trace.reqs.get(self.pos)?;
-        Some((self.lpns[cachescope_sim::trace::page_of(r) as usize], cachescope_sim::trace::is_write(r)))
+        Ok(WasmFlashSession { inner: cachescope_sim::flash::Session::new(trace.inner.clone(), &cfg).map_err(js_err)? })
     }
 
     /// Serves up to `n` requests without recording; returns how many.
     pub fn advance(&mut self, n: u32) -> Result<u32, JsError> {
-        let mut k = 0;
-        while k < n {
-            let Some((lpn, w)) = self.next() else { break };
-            self.sim.apply(lpn, w).map_err(js_err)?;
-            self.pos += 1;
-            k += 1;
-        }
-        Ok(k)
+        Ok(self.inner.advance(n as usize).map_err(js_err)? as u32)
     }
     /// Serves one request: JSON `FlashStep`, or undefined at the end.
     pub fn step(&mut self) -> Result<Option<String>, JsError> {
-        let Some((lpn, w)) = self.next() else { return Ok(None) };
-        let events = self.sim.step(lpn, w).map_err(js_err)?;
-        self.pos += 1;
-        Ok(Some(to_json(&FlashStep { events })))
+        Ok(self.inner.step().map_err(js_err)?.map(|s| to_json(&s)))
     }
     pub fn position(&self) -> usize {
-        self.pos
+        self.inner.position()
     }
-    /// The `FlashSnapshot` as JSON without the per-page states (see `page_states`);
+    /// The `FlashSnapshot` as JSON (the per-page states are `page_states`);
     /// `selected` is a logical page (original id) to locate.
     pub fn snapshot(&self, selected: Option<u32>) -> String {
-        let mut v = serde_json::to_value(self.sim.snapshot(selected)).expect("flash snapshots serialise");
-        if let Some(Value::Array(blocks)) = v.get_mut("block") {
-            for b in blocks {
-                if let Some(o) = b.as_object_mut() {
-                    o.remove("pages");
-                }
-            }
-        }
-        v.to_string()
+        to_json(&self.inner.snapshot(selected))
+    }
+    /// `FlashMetrics` of the requests served so far, as JSON.
+    pub fn metrics(&self) -> String {
+        to_json(&self.inner.metrics())
     }
     /// The logical page (the trace's own id) each physical page holds, block after
     /// block; 4294967295 where none. Read with `page_states` (an invalid page still
     /// names the page it held).
     pub fn page_owners(&self) -> Vec<u32> {
-        self.sim.owners().to_vec()
+        self.inner.owners().to_vec()
     }
     /// Every physical page's state, block after block: 0 free, 1 valid, 2 invalid.
     pub fn page_states(&self) -> Vec<u8> {
-        self.sim.snapshot(None).block.into_iter().flat_map(|b| b.pages).collect()
+        self.inner.page_states().to_vec()
     }
 }

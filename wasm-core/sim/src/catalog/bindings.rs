@@ -14,6 +14,7 @@ macro_rules! decls {
 
 fn generate() -> String {
     use crate::catalog::*;
+    use crate::describe::*;
     use crate::flash::{snapshot, FlashEvent, FlashMetrics, FlashSnapshot};
     use crate::policy::{Event, Gauge, Hand, List, Ring, Slot, Snapshot};
     let cfg = &Config::new().with_large_int("number");
@@ -37,16 +38,16 @@ fn generate() -> String {
         FormatDoc,
         GeneratorDoc,
         CostPreset,
-        crate::CostModel,
+        crate::cost::CostModel,
         ExperimentDefaults,
         CurveDefaults,
         crate::policy::CurveMethod,
         crate::mrc::Curve,
-        crate::reproduce::Table,
-        crate::reproduce::Input,
-        crate::reproduce::Column,
-        crate::reproduce::Row,
-        crate::reproduce::Published,
+        crate::papers::Table,
+        crate::papers::Input,
+        crate::papers::Column,
+        crate::papers::Row,
+        crate::papers::Published,
         crate::limits::Limit,
         crate::limits::Scope,
         crate::formats::CsvMapping,
@@ -72,6 +73,7 @@ fn generate() -> String {
         crate::flash::FlashRunOutput,
         crate::flash::FlashStep,
         crate::link::HandLink,
+        crate::link::LinkKey,
         crate::generate::GenConfig,
         crate::generate::Phase,
         crate::generate::Workload,

@@ -1,7 +1,8 @@
 //! The synthetic workloads as the catalogue lists them. Keys are the fields of
 //! `generate::Workload` (and the runner's `--generate KIND:key=value` keys).
 
-use super::{docs, GeneratorDoc, Param, ParamDoc};
+use super::GeneratorDoc;
+use crate::describe::{docs, Param, ParamDoc};
 use crate::limits::{MAX_DISTINCT_PAGES, MAX_GENERATED};
 use serde_json::json;
 

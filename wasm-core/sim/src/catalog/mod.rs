@@ -5,18 +5,18 @@
 //! defaults, legends and limits from it; TypeScript types for it are generated
 //! (see `bindings`).
 
+//!
+//! The catalogue stands on top: it gathers what each part declares about
+//! itself in the words of `crate::describe`, and no part imports it.
+
 #[cfg(test)]
 mod bindings;
-pub mod flash;
 mod generators;
-mod param;
-mod view;
-
-pub use param::{check_all, docs, Param, ParamDoc, ParamKind};
-pub use view::{list_hint, ListHint, Mark, View, ViewKind, GHOST, HAND, RESIDENT};
 
 use crate::cost::CostModel;
-use crate::formats::{CsvMapping, Format};
+use crate::describe::{docs, ParamDoc, View};
+use crate::flash::FlashConfig;
+use crate::formats::{CsvMapping, FORMATS};
 use crate::limits::Limit;
 use crate::policy::{CurveMethod, Group, POLICIES};
 use serde::Serialize;
@@ -45,7 +45,9 @@ pub struct Catalog {
     /// How miss-ratio curves are drawn (`crate::mrc`).
     pub curves: CurveDefaults,
     /// The papers' tables the Reproduce view and `--reproduce` rebuild.
-    pub reproduce: Vec<crate::reproduce::Table>,
+    pub reproduce: Vec<crate::papers::Table>,
+    /// The keys a hand-written link's query may carry (`crate::link`).
+    pub link_keys: Vec<crate::link::LinkKey>,
     /// Policies to start your own from (the editor's templates), JavaScript.
     pub templates: Vec<Template>,
 }
@@ -185,17 +187,21 @@ pub fn catalog() -> Catalog {
                 defaults: (e.defaults)(),
             })
             .collect(),
-        cleaning: crate::flash::gc::CLEANING.to_vec(),
-        reproduce: crate::reproduce::TABLES.to_vec(),
         templates: crate::policy::user::TEMPLATES
             .iter()
             .map(|&(id, name, source)| Template { id, name, source })
             .collect(),
-        flash: flash::params(),
-        formats: Format::ALL
+        cleaning: crate::flash::gc::CLEANING
             .iter()
-            .map(|f| FormatDoc { id: f.id(), label: f.label(), binary: f.is_binary() })
+            .map(|e| Named { id: e.id, name: e.name, summary: e.summary })
             .collect(),
+        reproduce: crate::papers::TABLES.to_vec(),
+        link_keys: crate::link::LINK_KEYS.to_vec(),
+        flash: docs(
+            crate::flash::PARAMS,
+            &serde_json::to_value(FlashConfig::default()).expect("flash configs serialise"),
+        ),
+        formats: FORMATS.iter().map(|f| FormatDoc { id: f.id, label: f.label, binary: f.binary }).collect(),
         generators: generators::all(),
         phase: generators::phase(),
         cost_presets: CostModel::PRESETS

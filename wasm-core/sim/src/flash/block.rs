@@ -16,11 +16,13 @@
 //!
 //! Block roles: `free`, `data`, `replacement` (open merge target), `merging` (its source).
 
+use super::config::Geometry;
+use super::entry::FtlEntry;
+use super::event::{FlashEvent, Log};
+use super::ftl::{out_of_blocks, Ftl};
 use super::nand::{Nand, FREE, NONE, VALID};
-use super::registry::FtlEntry;
-use super::registry::{defaults_of, parse_config};
-use super::{out_of_blocks, FlashEvent, Ftl, Geometry, Log};
-use crate::SimError;
+use crate::describe::{defaults_of, parse_config};
+use crate::error::SimError;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]

@@ -4,8 +4,8 @@
 //! one valid physical page holding its latest version, that no page never
 //! written is mapped, and that each block's counters agree with its pages.
 
+use super::ftl::Ftl;
 use super::nand::{FREE, INVALID, VALID};
-use super::Ftl;
 
 /// `latest[lpn]` is the stamp of lpn's last host write, 0 if never written.
 pub fn check(ftl: &dyn Ftl, latest: &[u32]) -> Result<(), String> {

@@ -21,41 +21,63 @@
 //! worthless anyway); FAST's log reclamation accepts any full log block.
 
 use super::nand::Nand;
-use crate::policy::util::{DList, Links};
+use crate::collections::{DList, Links};
+use crate::describe::registry::find;
+use crate::describe::Entry;
 
-/// `auto`, the default, is each FTL's own: greedy for the page FTL (DAC's
-/// baseline), round-robin (`fifo`) for FAST's log blocks, as FAST's paper has it.
-pub const GC_IDS: [&str; 5] = ["auto", "greedy", "cost-benefit", "cat", "fifo"];
+/// A cleaning policy as the list names it; `policy` is None for `auto`, the
+/// FTL's own (see [`GcPolicy::for_ftl`]).
+pub struct CleaningEntry {
+    pub id: &'static str,
+    pub name: &'static str,
+    pub summary: &'static str,
+    pub policy: Option<GcPolicy>,
+}
 
-/// The cleaning (victim-selection) policies as the catalogue lists them, in `GC_IDS` order.
-pub const CLEANING: [crate::catalog::Named; 5] = [
-    crate::catalog::Named {
+impl Entry for CleaningEntry {
+    const KIND: &'static str = "GC policy";
+    fn id(&self) -> &'static str {
+        self.id
+    }
+}
+
+/// The cleaning (victim-selection) policies, in the order the catalogue shows them.
+pub const CLEANING: &[CleaningEntry] = &[
+    CleaningEntry {
         id: "auto",
         name: "The FTL's own",
         summary: "Greedy for the page FTL; round-robin (FIFO) for FAST's log blocks, as in FAST's paper.",
+        policy: None,
     },
-    crate::catalog::Named {
+    CleaningEntry {
         id: "greedy",
         name: "Greedy",
         summary: "Cleans the block with the fewest valid pages: the least copying now.",
+        policy: Some(GcPolicy::Greedy),
     },
-    crate::catalog::Named {
+    CleaningEntry {
         id: "cost-benefit",
         name: "Cost-benefit",
         summary:
             "Cleans the block with the best age × (1 − u) / 2u: old, mostly invalid blocks first (DAC's cleaning).",
+        policy: Some(GcPolicy::CostBenefit),
     },
-    crate::catalog::Named {
+    CleaningEntry {
         id: "cat",
         name: "CAT",
         summary: "Cost-age-times: weighs cost-benefit by the block's erase count, to level wear (DAC paper).",
+        policy: Some(GcPolicy::Cat),
     },
-    crate::catalog::Named {
+    CleaningEntry {
         id: "fifo",
         name: "FIFO",
         summary: "Cleans blocks in the order they were written: round-robin.",
+        policy: Some(GcPolicy::Fifo),
     },
 ];
+
+/// The ids of [`CLEANING`], as a constant for the device's `gc` parameter.
+pub const GC_IDS: [&str; CLEANING.len()] = crate::ids_of!(CLEANING);
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum GcPolicy {
@@ -66,31 +88,15 @@ pub enum GcPolicy {
 }
 
 impl GcPolicy {
-    pub fn parse(s: &str) -> Option<GcPolicy> {
-        Some(match s {
-            "greedy" => GcPolicy::Greedy,
-            "cost-benefit" => GcPolicy::CostBenefit,
-            "cat" => GcPolicy::Cat,
-            "fifo" => GcPolicy::Fifo,
-            _ => return None,
-        })
-    }
     /// The policy `gc` names for `ftl`, `auto` resolved: round-robin (FIFO) for
-    /// FAST's log blocks, as in FAST's paper; greedy for the others.
+    /// FAST's log blocks, as in FAST's paper; greedy for the others. None: no
+    /// such cleaning policy.
     pub fn for_ftl(gc: &str, ftl: &str) -> Option<GcPolicy> {
-        match gc {
-            "auto" if ftl == "fast" => Some(GcPolicy::Fifo),
-            "auto" => Some(GcPolicy::Greedy),
-            _ => GcPolicy::parse(gc),
-        }
+        let e = find(CLEANING, gc)?;
+        Some(e.policy.unwrap_or(if ftl == "fast" { GcPolicy::Fifo } else { GcPolicy::Greedy }))
     }
     pub fn id(self) -> &'static str {
-        match self {
-            GcPolicy::Greedy => "greedy",
-            GcPolicy::CostBenefit => "cost-benefit",
-            GcPolicy::Cat => "cat",
-            GcPolicy::Fifo => "fifo",
-        }
+        CLEANING.iter().find(|e| e.policy == Some(self)).expect("every cleaning policy is listed").id
     }
 }
 

@@ -20,12 +20,16 @@
 //! wear deltas and the block-utilisation histogram restart afterwards.
 
 use super::check::check;
+use super::config::{FlashConfig, Geometry};
+use super::event::{FlashEvent, Log};
+use super::ftl::Ftl;
 use super::metrics::{BlockUtil, FlashMetrics, Inputs};
+use super::registry;
 use super::snapshot::{BlockView, CopyView, FlashSnapshot, PageView};
-use super::{registry, FlashConfig, FlashEvent, Ftl, Geometry, Log};
+use crate::error::SimError;
 use crate::rng::Rng;
+use crate::trace::Trace;
 use crate::trace::{is_write, page_of};
-use crate::{SimError, Trace};
 use serde::Serialize;
 
 #[derive(Debug, Clone, Serialize)]
@@ -85,7 +89,7 @@ impl FlashSim {
     /// Validates and builds the FTL; the fill and the aging are still to do,
     /// [`FlashSim::prepare`] a budget at a time (so a caller can see a Cancel).
     pub fn start(cfg: &FlashConfig) -> Result<FlashSim, SimError> {
-        let (ftl, geo) = registry::build(cfg)?;
+        let (ftl, geo) = super::geometry::build(cfg)?;
         Self::unprepared(cfg, geo, ftl)
     }
 
@@ -257,12 +261,16 @@ impl FlashSim {
         &self.ftl.nand().owner
     }
 
+    /// Every physical page's state, block after block: 0 free, 1 valid, 2 invalid.
+    pub fn page_states(&self) -> &[u8] {
+        &self.ftl.nand().state
+    }
+
+    /// The device at this instant; each page's state is in [`FlashSim::page_states`].
     pub fn snapshot(&self, selected: Option<u32>) -> FlashSnapshot {
         let n = self.ftl.nand();
-        let ppb = n.ppb as usize;
         let block = (0..n.blocks)
             .map(|b| BlockView {
-                pages: n.state[b as usize * ppb..(b as usize + 1) * ppb].to_vec(),
                 valid: n.valid[b as usize],
                 invalid: n.invalid[b as usize],
                 erases: n.erases[b as usize],

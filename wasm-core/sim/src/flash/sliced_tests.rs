@@ -39,7 +39,7 @@ fn fill_and_aging_advance_in_slices_and_give_the_same_figures() {
 
 #[test]
 fn run_flash_with_reports_aging_and_cancels_during_it() {
-    let t = crate::Trace::from_pages(&[(1, true), (2, false)]);
+    let t = crate::trace::Trace::from_pages(&[(1, true), (2, false)]);
     let c = FlashConfig { blocks: 4096, pages_per_block: 64, aging: 2.9, ..FlashConfig::default() };
     let mut calls = 0;
     let r = run_flash_with(&c, &t, None, &mut |done, total| {
@@ -47,6 +47,6 @@ fn run_flash_with_reports_aging_and_cancels_during_it() {
         assert!(done < total);
         calls < 3
     });
-    assert!(matches!(r, Err(crate::SimError::Cancelled)), "{r:?}");
+    assert!(matches!(r, Err(crate::error::SimError::Cancelled)), "{r:?}");
     assert_eq!(calls, 3, "cancelled during the aging, long before its end");
 }

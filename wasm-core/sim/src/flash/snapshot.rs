@@ -1,5 +1,6 @@
 //! The flash device's state at one instant, for the explorer: every block's
-//! page states, counters, wear, role and DAC region; the write points; the
+//! counters, wear, role and DAC region (the page states, one byte a page, come
+//! apart: `FlashSim::page_states`); the write points; the
 //! block the last step cleaned or merged and the pages it copied; and where a
 //! selected logical page lives.
 
@@ -26,8 +27,6 @@ pub struct FlashSnapshot {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct BlockView {
-    /// Per page: 0 free, 1 valid, 2 invalid.
-    pub pages: Vec<u8>,
     pub valid: u32,
     pub invalid: u32,
     /// Lifetime erases (fill and aging included: this is the device's wear).

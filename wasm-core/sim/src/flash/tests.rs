@@ -7,8 +7,8 @@ use super::page::PageFtl;
 use super::*;
 use crate::generate::{generate, GenConfig, Workload};
 use crate::rng::Rng;
+use crate::trace::Trace;
 use crate::trace::{is_write, page_of};
-use crate::Trace;
 use proptest::prelude::*;
 
 fn cfg(ftl: &str, gc: &str, blocks: u32, ppb: u32, op: f64, fill: f64) -> FlashConfig {
@@ -276,8 +276,8 @@ fn runs_behind_a_cache_on_its_after_cache_stream() {
     let t = generate(&GenConfig::single(w, 30_000, 0.5, 4)).unwrap();
     let ctx = BuildCtx::of(&t);
     let p = build("lru", 200, &ctx, &serde_json::Value::Null).unwrap();
-    let opts = crate::RunOptions { record_stream: true, ..crate::RunOptions::default() };
-    let run = crate::run(&t, p, &opts, &mut |_, _| true).unwrap();
+    let opts = crate::sim::RunOptions { record_stream: true, ..crate::sim::RunOptions::default() };
+    let run = crate::sim::run(&t, p, &opts, &mut |_, _| true).unwrap();
     let stream = run.stream.unwrap();
     let c = cfg("page", "greedy", 64, 64, 0.1, 0.5);
     let r = run_flash(&c, &t, Some(&stream)).unwrap();
@@ -312,7 +312,7 @@ fn steps_report_cleaning_and_the_snapshot_shows_it() {
             assert_eq!(s.copies.len(), copies);
             let sel = s.selected.unwrap();
             let ppn = sel.ppn.unwrap();
-            assert_eq!(s.block[sel.block.unwrap() as usize].pages[sel.offset.unwrap() as usize], 1);
+            assert_eq!(sim.page_states()[ppn as usize], 1);
             assert_eq!(ppn, sel.block.unwrap() * 4 + sel.offset.unwrap());
             assert!(s.write_points.iter().all(|&b| s.block[b as usize].role == "active"));
         }

@@ -12,7 +12,7 @@
 
 use super::fields::Fields;
 use super::scan::{bad, lossy, num, trim, words, LineErr, LineParser, LineResult, Namespaces, Out};
-use crate::SimError;
+use crate::error::SimError;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -5,8 +5,8 @@
 //! (`,`, `tab`, `;`, `space`).
 
 use super::csv::{CsvMapping, Unit};
+use crate::error::SimError;
 use crate::error::{excerpt, quoted};
-use crate::SimError;
 
 const KEYS: &str = "id, unit, size, size_unit, sector, op, read, write, ns, header, delimiter";
 

@@ -11,7 +11,7 @@
 use super::lines::{strip_bom, Parser};
 use super::scan::{excerpt, trim, LineParser, Out};
 use super::{oracle, Format, LoadOptions};
-use crate::SimError;
+use crate::error::SimError;
 
 /// Tried in this order: each is stricter than the ones after it (plain before
 /// ARC, because `5 1` is a plain write and ARC lines have four fields).

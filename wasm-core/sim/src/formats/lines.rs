@@ -5,7 +5,7 @@
 
 use super::scan::{excerpt, trim, LineErr, LineParser, Out};
 use super::*;
-use crate::SimError;
+use crate::error::SimError;
 
 /// Everything a load needs after detection.
 pub(super) struct Run {

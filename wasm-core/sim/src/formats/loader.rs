@@ -1,13 +1,14 @@
 //! The streaming loader: chunks of any size in (split anywhere, even inside a
-//! line or a UTF-8 character), a dense [`Trace`] out. Compression is undone on
-//! the way (decompress.rs), the format chosen from the first bytes (detect.rs),
-//! and lines parsed as they come (lines.rs).
+//! line or a UTF-8 character), a dense [`Trace`] out. The loader owns a
+//! [`Decompressor`] (decompress.rs), which hands it the decoded bytes; the
+//! format is chosen from the first of them (detect.rs), and lines are parsed
+//! as they come (lines.rs).
 
-use super::decompress::{Comp, PIECE};
+use super::decompress::{Decompressor, PIECE};
 use super::lines::{strip_bom, LineState, Parser, Run};
 use super::scan::{trim, Out};
 use super::*;
-use crate::SimError;
+use crate::error::SimError;
 use serde::Serialize;
 
 const MAX_LINE: usize = crate::limits::MAX_LINE as usize;
@@ -93,24 +94,31 @@ enum Stage {
 }
 
 pub struct Loader {
-    pub(super) name: String,
-    opts: LoadOptions,
     failed: Option<SimError>,
     bytes: u64,
-    pub(super) decoded: u64,
-    pub(super) comp: Comp,
-    stage: Stage,
-    size_hint: Option<u64>,
-    /// Requests handed out by [`Loader::drain`].
-    drained: u64,
-    lead: Lead,
+    dec: Decompressor,
+    parse: Parse,
     /// Raw bytes pushed and not yet decoded ([`Loader::push`]), from `pending_pos`.
     pending: Vec<u8>,
     pending_pos: usize,
     /// The input has ended ([`Loader::end_input`]).
     ended: bool,
-    /// The largest piece of decoded bytes the decompressor held at once.
-    pub(super) peak_piece: usize,
+}
+
+/// What the loader does with the decoded bytes the decompressor hands it:
+/// collect the head the format is chosen from, then parse.
+struct Parse {
+    name: String,
+    opts: LoadOptions,
+    decoded: u64,
+    stage: Stage,
+    size_hint: Option<u64>,
+    /// The decoded bytes are the raw input (it was not compressed), so the
+    /// size hint tells how many requests to expect.
+    plain: bool,
+    /// Requests handed out by [`Loader::drain`].
+    drained: u64,
+    lead: Lead,
 }
 
 impl Loader {
@@ -118,26 +126,35 @@ impl Loader {
     pub fn new(name: &str, opts: LoadOptions) -> Loader {
         let detect = opts.format.is_none() && opts.csv.is_none();
         Loader {
-            name: name.to_string(),
             failed: opts.validate().err(),
-            opts,
             bytes: 0,
-            decoded: 0,
-            comp: Comp::Sniff(Vec::new()),
-            stage: Stage::Sniff(Vec::new()),
-            size_hint: None,
-            drained: 0,
-            lead: Lead { active: detect, text: false, lines: 0, bytes: 0 },
+            dec: Decompressor::new(name),
+            parse: Parse {
+                name: name.to_string(),
+                opts,
+                decoded: 0,
+                stage: Stage::Sniff(Vec::new()),
+                size_hint: None,
+                plain: false,
+                drained: 0,
+                lead: Lead { active: detect, text: false, lines: 0, bytes: 0 },
+            },
             pending: Vec::new(),
             pending_pos: 0,
             ended: false,
-            peak_piece: 0,
         }
     }
 
     /// The file's total size, when known, so the request vector is sized once.
     pub fn size_hint(&mut self, total_bytes: u64) {
-        self.size_hint = Some(total_bytes);
+        self.parse.size_hint = Some(total_bytes);
+    }
+
+    /// Feeds raw bytes to the decompressor, which hands what it decodes (about
+    /// `budget` bytes) to the parser; returns how many raw bytes it took.
+    fn feed_raw(&mut self, data: &[u8], budget: usize) -> Result<usize, SimError> {
+        let parse = &mut self.parse;
+        self.dec.feed(data, budget, &mut |piece, plain| parse.feed(piece, plain))
     }
 
     /// Feed the next chunk of raw file bytes, split anywhere. However far it
@@ -203,11 +220,13 @@ impl Loader {
         if !self.ended {
             return Ok(true);
         }
-        self.finish_compressed(budget)
+        let parse = &mut self.parse;
+        self.dec.finish(budget, &mut |piece, plain| parse.feed(piece, plain))
     }
 
-    pub(super) fn pending_len(&self) -> usize {
-        self.pending.len() - self.pending_pos
+    /// Compressed bytes decoded so far (all the bytes read, for plain files).
+    pub fn consumed(&self) -> u64 {
+        self.dec.consumed()
     }
 
     fn usable(&self) -> Result<(), SimError> {
@@ -226,18 +245,18 @@ impl Loader {
 
     /// Bytes after decompression so far (for progress reports).
     pub fn decoded(&self) -> u64 {
-        self.decoded
+        self.parse.decoded
     }
 
     /// The largest piece of decoded bytes held at once so far (a test's measure
     /// of memory per fed chunk).
     pub fn peak_piece(&self) -> usize {
-        self.peak_piece
+        self.dec.peak_piece()
     }
 
     /// The format, once the first bytes have been examined.
     pub fn format(&self) -> Option<Format> {
-        match &self.stage {
+        match &self.parse.stage {
             Stage::Run(_, f, _) => Some(*f),
             Stage::Sniff(_) => None,
         }
@@ -253,10 +272,10 @@ impl Loader {
     /// by its distinct pages. Draining also lifts the request cap, which is a
     /// cap on requests held at once.
     pub fn drain(&mut self) -> Vec<u32> {
-        match &mut self.stage {
+        match &mut self.parse.stage {
             Stage::Run(r, ..) => {
                 let reqs = r.st.out.b.take_requests();
-                self.drained += reqs.len() as u64;
+                self.parse.drained += reqs.len() as u64;
                 reqs
             }
             Stage::Sniff(_) => Vec::new(),
@@ -265,13 +284,24 @@ impl Loader {
 
     /// Requests read so far (for progress reports).
     pub fn requests(&self) -> usize {
-        match &self.stage {
+        match &self.parse.stage {
             Stage::Run(r, ..) => r.st.out.b.len(),
             Stage::Sniff(_) => 0,
         }
     }
 
-    pub(super) fn feed_decoded(&mut self, data: &[u8]) -> Result<(), SimError> {
+    pub fn finish(mut self) -> Result<Loaded, SimError> {
+        self.usable()?;
+        self.ended = true;
+        while !self.pump(FEED_BUDGET)? {}
+        self.parse.finish(self.bytes)
+    }
+}
+
+impl Parse {
+    /// The next piece of decoded bytes; `plain` when it is the raw input itself.
+    fn feed(&mut self, data: &[u8], plain: bool) -> Result<(), SimError> {
+        self.plain = plain;
         self.decoded += data.len() as u64;
         match &mut self.stage {
             Stage::Run(r, ..) => r.feed(data),
@@ -334,7 +364,7 @@ impl Loader {
         }
     }
 
-    pub(super) fn start(&mut self, head: &[u8], eof: bool) -> Result<(), SimError> {
+    fn start(&mut self, head: &[u8], eof: bool) -> Result<(), SimError> {
         let (format, detected) = detect::choose(&self.name, head, eof, &self.opts)?;
         self.lead.active = false;
         let mut st = LineState {
@@ -346,7 +376,7 @@ impl Loader {
             reasons: Vec::new(),
             strict: self.opts.strict,
         };
-        if let (Some(total), Comp::None) = (self.size_hint, &self.comp) {
+        if let (Some(total), true) = (self.size_hint, self.plain) {
             st.out.b.reserve(estimate(format, head, total));
         }
         let mut run = Box::new(Run { parser: Parser::new(format, &self.opts), st });
@@ -355,10 +385,7 @@ impl Loader {
         Ok(())
     }
 
-    pub fn finish(mut self) -> Result<Loaded, SimError> {
-        self.usable()?;
-        self.ended = true;
-        while !self.pump(FEED_BUDGET)? {}
+    fn finish(mut self, bytes: u64) -> Result<Loaded, SimError> {
         if let Stage::Sniff(head) = &mut self.stage {
             let head = std::mem::take(head);
             if head.is_empty() && self.lead.lines > 0 {
@@ -388,7 +415,7 @@ impl Loader {
             lines: st.line,
             skipped: st.skipped,
             skip_reasons: st.reasons,
-            bytes: self.bytes,
+            bytes,
             decoded_bytes: self.decoded,
             filtered: st.out.filtered,
         })

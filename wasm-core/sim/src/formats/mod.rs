@@ -35,20 +35,21 @@ mod plain;
 mod registry;
 mod scan;
 #[cfg(test)]
-mod stream_tests;
+mod streamed_tests;
 mod summary;
 mod systor;
 #[cfg(test)]
 mod tests;
 mod umass;
 
+pub use crate::trace::NS_SHIFT;
 pub use csv::{CsvMapping, Unit};
 pub use csv_spec::{names_columns, parse_csv_spec};
-pub use scan::{MAX_REQUESTS, MAX_SPAN, NS_SHIFT};
+pub use scan::{MAX_REQUESTS, MAX_SPAN};
 pub use summary::{summarize, Summary, REUSE_BUCKETS};
 
 pub use loader::{load_bytes, LoadInfo, Loaded, Loader, MAX_LEADING_COMMENTS, MAX_REASONS, SNIFF_BYTES};
 pub use plain::write_plain;
-pub use registry::{Format, LoadOptions};
+pub use registry::{Format, FormatEntry, LoadOptions, FORMATS};
 
-use crate::Trace;
+use crate::trace::Trace;

@@ -78,7 +78,7 @@ fn strip_sep(mut s: &[u8]) -> &[u8] {
 /// Writes packed requests over `trace`'s pages as a plain trace that reads back
 /// to the same pages: a `# header` line, then `id R|W` per request, each id the
 /// trace's own number, exact up to 2^64 − 1 (the after-cache stream export).
-pub fn write_plain(trace: &crate::Trace, packed: &[u32], header: &str) -> String {
+pub fn write_plain(trace: &crate::trace::Trace, packed: &[u32], header: &str) -> String {
     use crate::trace::{is_write, page_of};
     use std::fmt::Write;
     let mut s = String::with_capacity(packed.len() * 12 + header.len() + 3);
@@ -93,7 +93,7 @@ pub fn write_plain(trace: &crate::Trace, packed: &[u32], header: &str) -> String
 mod write_tests {
     use crate::formats::{load_bytes, Format, LoadOptions};
     use crate::trace::pack;
-    use crate::Trace;
+    use crate::trace::Trace;
 
     #[test]
     fn written_ids_read_back_exactly_to_2_64() {

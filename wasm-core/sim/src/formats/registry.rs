@@ -1,11 +1,14 @@
-//! The trace formats and the options of a load.
+//! The one list of trace formats, and the options of a load.
 
 use super::csv::CsvMapping;
-use crate::SimError;
+use crate::describe::registry::{find, unknown};
+use crate::describe::Entry;
+use crate::error::SimError;
 use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+/// A trace format. Its id, name and traits are its entry in [`FORMATS`];
+/// it reads and writes itself as its id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Format {
     Plain,
     Lirs,
@@ -19,85 +22,98 @@ pub enum Format {
     OracleGeneral,
     Csv,
     Tencent,
-    #[serde(rename = "cloudphysics")]
     CloudPhysics,
     SpecAddress,
 }
 
-impl Format {
-    pub const ALL: [Format; 14] = [
-        Format::Plain,
-        Format::Lirs,
-        Format::Arc,
-        Format::Msr,
-        Format::Umass,
-        Format::Systor,
-        Format::Blkparse,
-        Format::Lackey,
-        Format::Craw,
-        Format::OracleGeneral,
-        Format::Csv,
-        Format::Tencent,
-        Format::CloudPhysics,
-        Format::SpecAddress,
-    ];
+/// What the list says of a format.
+pub struct FormatEntry {
+    pub format: Format,
+    /// As used in URLs, options and the runner's `--format`.
+    pub id: &'static str,
+    /// A name for people.
+    pub label: &'static str,
+    /// Records of fixed size rather than lines of text.
+    pub binary: bool,
+    /// The column mapping of a CSV format with fixed columns.
+    pub preset: Option<fn() -> CsvMapping>,
+}
 
-    /// The serialised name (kebab-case), as used in URLs and options.
+impl Entry for FormatEntry {
+    const KIND: &'static str = "format";
+    fn id(&self) -> &'static str {
+        self.id
+    }
+}
+
+const fn text(format: Format, id: &'static str, label: &'static str) -> FormatEntry {
+    FormatEntry { format, id, label, binary: false, preset: None }
+}
+
+/// Every trace format, in the order the catalogue shows them.
+pub const FORMATS: &[FormatEntry] = &[
+    text(Format::Plain, "plain", "plain page list"),
+    text(Format::Lirs, "lirs", "LIRS .trc"),
+    text(Format::Arc, "arc", "ARC .lis"),
+    text(Format::Msr, "msr", "MSR Cambridge CSV"),
+    text(Format::Umass, "umass", "UMass/SPC"),
+    text(Format::Systor, "systor", "SYSTOR '17 CSV"),
+    text(Format::Blkparse, "blkparse", "blkparse text"),
+    text(Format::Lackey, "lackey", "Valgrind lackey"),
+    text(Format::Craw, "craw", "CRAW address trace"),
+    FormatEntry { binary: true, ..text(Format::OracleGeneral, "oracle-general", "libCacheSim oracleGeneral") },
+    text(Format::Csv, "csv", "generic CSV"),
+    FormatEntry { preset: Some(CsvMapping::tencent), ..text(Format::Tencent, "tencent", "Tencent block CSV") },
+    FormatEntry {
+        preset: Some(CsvMapping::cloudphysics),
+        ..text(Format::CloudPhysics, "cloudphysics", "CloudPhysics CSV")
+    },
+    FormatEntry {
+        preset: Some(CsvMapping::spec_address),
+        ..text(Format::SpecAddress, "spec-address", "SPEC address trace")
+    },
+];
+
+impl Format {
+    /// This format's entry in [`FORMATS`].
+    pub fn entry(self) -> &'static FormatEntry {
+        FORMATS.iter().find(|e| e.format == self).expect("every format is listed")
+    }
+
+    /// The id (kebab-case), as used in URLs and options.
     pub fn id(&self) -> &'static str {
-        match self {
-            Format::Plain => "plain",
-            Format::Lirs => "lirs",
-            Format::Arc => "arc",
-            Format::Msr => "msr",
-            Format::Umass => "umass",
-            Format::Systor => "systor",
-            Format::Blkparse => "blkparse",
-            Format::Lackey => "lackey",
-            Format::Craw => "craw",
-            Format::OracleGeneral => "oracle-general",
-            Format::Csv => "csv",
-            Format::Tencent => "tencent",
-            Format::CloudPhysics => "cloudphysics",
-            Format::SpecAddress => "spec-address",
-        }
+        self.entry().id
     }
 
     pub fn from_id(s: &str) -> Option<Format> {
-        Format::ALL.into_iter().find(|f| f.id() == s)
+        find(FORMATS, s).map(|e| e.format)
     }
 
     /// A name for people.
     pub fn label(&self) -> &'static str {
-        match self {
-            Format::Plain => "plain page list",
-            Format::Lirs => "LIRS .trc",
-            Format::Arc => "ARC .lis",
-            Format::Msr => "MSR Cambridge CSV",
-            Format::Umass => "UMass/SPC",
-            Format::Systor => "SYSTOR '17 CSV",
-            Format::Blkparse => "blkparse text",
-            Format::Lackey => "Valgrind lackey",
-            Format::Craw => "CRAW address trace",
-            Format::OracleGeneral => "libCacheSim oracleGeneral",
-            Format::Csv => "generic CSV",
-            Format::Tencent => "Tencent block CSV",
-            Format::CloudPhysics => "CloudPhysics CSV",
-            Format::SpecAddress => "SPEC address trace",
-        }
+        self.entry().label
     }
 
     /// The column mapping of a CSV format with fixed columns.
     pub fn preset(&self) -> Option<CsvMapping> {
-        match self {
-            Format::Tencent => Some(CsvMapping::tencent()),
-            Format::CloudPhysics => Some(CsvMapping::cloudphysics()),
-            Format::SpecAddress => Some(CsvMapping::spec_address()),
-            _ => None,
-        }
+        self.entry().preset.map(|f| f())
     }
 
     pub fn is_binary(&self) -> bool {
-        *self == Format::OracleGeneral
+        self.entry().binary
+    }
+}
+
+impl Serialize for Format {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
+}
+
+impl<'de> Deserialize<'de> for Format {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Format, D::Error> {
+        let id = String::deserialize(d)?;
+        Format::from_id(&id).ok_or_else(|| serde::de::Error::custom(unknown(FORMATS, &id)))
     }
 }
 

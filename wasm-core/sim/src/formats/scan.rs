@@ -2,7 +2,8 @@
 //! ranges into page accesses. Everything here works on `&[u8]` without
 //! allocating, because it runs once per trace line.
 
-use crate::{SimError, TraceBuilder};
+use crate::error::SimError;
+use crate::trace::{TraceBuilder, NS_SHIFT};
 use std::borrow::Cow;
 
 /// Why one line was not turned into requests.
@@ -45,8 +46,6 @@ pub fn too_many_requests(limit: usize, browser: bool) -> String {
 /// The most pages one request may span; more means a corrupt size field, and
 /// expanding it would stall the load.
 pub const MAX_SPAN: u64 = crate::limits::MAX_SPAN;
-/// Device/ASU/LUN numbers are stored above this bit of the id.
-pub const NS_SHIFT: u32 = 48;
 
 /// A parser for one line-oriented format. `line` arrives without its line end,
 /// with surrounding blanks removed, and is never empty or a `#` comment.

@@ -7,8 +7,8 @@
 //! they run out (at most once per d accesses): the tree stays the size of the
 //! footprint, in cache for typical traces, instead of the length of the trace.
 
+use crate::trace::Trace;
 use crate::trace::{is_write, page_of};
-use crate::Trace;
 use serde::{Deserialize, Serialize};
 
 /// Finite reuse buckets: bucket k holds accesses whose LRU stack position

@@ -36,10 +36,11 @@ mod stack;
 
 pub use stack::{lru_curve, LruCurve};
 
-use crate::catalog::Param;
+use crate::describe::Param;
+use crate::error::SimError;
 use crate::policy::{build, entry, BuildCtx, CurveMethod, PolicyEntry};
+use crate::sim::{RunOptions, Session};
 use crate::trace::Trace;
-use crate::{RunOptions, Session, SimError};
 use sample::{Draw, Ranks};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -175,7 +176,7 @@ impl Sampling {
         if v.is_null() {
             return Ok(Sampling::default());
         }
-        let v = crate::catalog::check_all("curve", OPTIONS, v)?;
+        let v = crate::describe::check_all("curve", OPTIONS, v)?;
         serde_json::from_value(v).map_err(|e| SimError::config("curve", e.to_string()))
     }
 

@@ -9,8 +9,8 @@
 //! request on. Larger samples (tiers) double the pages and contain the smaller
 //! ones, so a size that needs a larger sample sees the same pages plus more.
 
+use crate::trace::Trace;
 use crate::trace::{is_write, pack, page_of};
-use crate::Trace;
 
 /// Which pages are in each tier of samples.
 pub struct Ranks {

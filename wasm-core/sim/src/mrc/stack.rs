@@ -6,7 +6,7 @@
 //! reference, so the pass is O(n log n) time and O(pages) memory.
 
 use crate::trace::page_of;
-use crate::Trace;
+use crate::trace::Trace;
 use serde::Serialize;
 
 /// LRU's stack-distance histogram: `hist[d]` requests at distance d (1-based;
@@ -136,7 +136,8 @@ mod tests {
             assert_eq!(c.cold, t.distinct() as u64);
             let curve = c.curve();
             for frames in 1..=t.distinct() as usize + 2 {
-                let sim = crate::run_policy(&t, "lru", frames, &serde_json::Value::Null, &Default::default()).unwrap();
+                let sim =
+                    crate::sim::run_policy(&t, "lru", frames, &serde_json::Value::Null, &Default::default()).unwrap();
                 assert_eq!(c.hits_at(frames), sim.metrics.hits, "seed {seed}, {frames} frames");
                 if frames <= curve.len() {
                     assert!((curve[frames - 1] - (1.0 - sim.metrics.hit_ratio)).abs() < 1e-12);

@@ -8,7 +8,7 @@ fn zipf(pages: u64, length: u64, seed: u64) -> Trace {
 }
 
 fn simulated(t: &Trace, policy: &str, params: &Value, frames: usize) -> f64 {
-    let m = crate::run_policy(t, policy, frames, params, &RunOptions::default()).unwrap().metrics;
+    let m = crate::sim::run_policy(t, policy, frames, params, &RunOptions::default()).unwrap().metrics;
     1.0 - m.hit_ratio
 }
 
@@ -166,7 +166,8 @@ fn the_adjustment_divides_by_the_expected_requests_or_by_those_sampled() {
     let st = r.sample(&t, 0);
     let frames = ((1000.0 * r.rate(0)).round() as usize).max(1);
     let misses =
-        crate::run_policy(&st, "clock", frames, &Value::Null, &RunOptions::default()).unwrap().metrics.misses as f64;
+        crate::sim::run_policy(&st, "clock", frames, &Value::Null, &RunOptions::default()).unwrap().metrics.misses
+            as f64;
     assert!((one(false, false) - misses / st.len() as f64).abs() < 1e-12);
     assert!((one(true, false) - (misses / (t.len() as f64 * r.rate(0))).min(1.0)).abs() < 1e-12);
     assert_ne!(one(true, true), one(false, true));

@@ -15,10 +15,11 @@
 //! target p). Events: `Move` between lists, `Ghost` (added / hit / dropped),
 //! `Gauge` "p".
 
-use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry};
-use super::util::{flush_dirty, DList, Links};
+use super::entry::{CurveMethod, Group, PolicyEntry};
+use super::sink::flush_dirty;
 use super::{Event, Gauge, List, Policy, Req, Sink, Slot, Snapshot};
-use crate::catalog::{View, GHOST, RESIDENT};
+use crate::collections::{DList, Links};
+use crate::describe::{defaults_of, parse_config, View, GHOST, RESIDENT};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]

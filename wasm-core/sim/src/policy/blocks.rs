@@ -3,10 +3,10 @@
 //! `original_id / pages_per_block`, renumbered densely (in order of first
 //! appearance of the block) so per-block state can live in plain vectors.
 
-use super::util::{DList, Links};
 use super::{Sink, Slot};
+use crate::collections::{DList, Links};
+use crate::error::SimError;
 use crate::trace::IdMap;
-use crate::SimError;
 
 #[derive(Clone)]
 pub struct BlockMap {
@@ -202,7 +202,7 @@ block_config! {
 }
 
 /// The block size parameter every block-aware policy declares.
-pub const PAGES_PER_BLOCK: crate::catalog::Param = crate::catalog::Param::integer(
+pub const PAGES_PER_BLOCK: crate::describe::Param = crate::describe::Param::integer(
     "pages_per_block",
     "Pages per block",
     1.0,

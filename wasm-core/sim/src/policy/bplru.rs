@@ -28,11 +28,11 @@
 //! "sequential" for a block written in sequence so far. Gauge "padding".
 
 use super::blocks::BlockPages;
-use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry};
-use super::util::{DList, Links};
+use super::entry::{CurveMethod, Group, PolicyEntry};
 use super::{Event, Gauge, List, Policy, Req, Sink, Snapshot};
-use crate::catalog::{Mark, View, RESIDENT};
-use crate::SimError;
+use crate::collections::{DList, Links};
+use crate::describe::{defaults_of, parse_config, Mark, View, RESIDENT};
+use crate::error::SimError;
 
 /// Pages per flash block, shared by the block-level baselines.
 pub type Config = super::blocks::BlockConfig;

@@ -15,10 +15,11 @@
 //! false); `bits` is the reference bit. Gauges "p" and "T1" (value |T1|, target
 //! p). Events: `Visit` for hand sweeps, `Move`, `Ghost`, `Gauge` "p".
 
-use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry};
-use super::util::{flush_dirty, DList, Links};
+use super::entry::{CurveMethod, Group, PolicyEntry};
+use super::sink::flush_dirty;
 use super::{Event, Gauge, Hand, List, Policy, Req, Ring, Sink, Slot, Snapshot};
-use crate::catalog::{View, GHOST, HAND, RESIDENT};
+use crate::collections::{DList, Links};
+use crate::describe::{defaults_of, parse_config, View, GHOST, HAND, RESIDENT};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -197,8 +198,7 @@ impl Policy for Car {
                 })
                 .collect()
         };
-        let ring =
-            |l: u8| Ring::new(NAMES[l as usize], slots(l, true), vec![Hand { name: "hand", pos: 0 }]);
+        let ring = |l: u8| Ring::new(NAMES[l as usize], slots(l, true), vec![Hand { name: "hand", pos: 0 }]);
         Snapshot {
             policy: "car",
             capacity: self.c as u32,

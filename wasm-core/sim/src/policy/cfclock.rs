@@ -18,10 +18,10 @@
 //! for the frames the next fault searches first; gauge "window" (frames).
 
 use super::cflru::window_pages;
-use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry};
-use super::util::NIL;
+use super::entry::{CurveMethod, Group, PolicyEntry};
 use super::{Event, Gauge, Hand, Policy, Req, Ring, Sink, Slot, Snapshot};
-use crate::catalog::{Mark, Param, View, HAND, RESIDENT};
+use crate::collections::NIL;
+use crate::describe::{defaults_of, parse_config, Mark, Param, View, HAND, RESIDENT};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -208,7 +208,12 @@ impl Policy for CfClock {
             policy: "cfclock",
             capacity: n as u32,
             resident: self.used as u32,
-            rings: vec![Ring { name: "clock", size: n as u32, slots, hands: vec![Hand { name: "hand", pos: self.hand as u32 }] }],
+            rings: vec![Ring {
+                name: "clock",
+                size: n as u32,
+                slots,
+                hands: vec![Hand { name: "hand", pos: self.hand as u32 }],
+            }],
             gauges: vec![Gauge { name: "window", value: self.w as f64, target: None }],
             ..Snapshot::default()
         }
@@ -276,19 +281,19 @@ mod tests {
             // the snapshot. The last request is a page never seen before.
             let mut reqs = random_trace(seed, 600, 300, 0.5);
             reqs.push((1 << 40, false));
-            let t = crate::Trace::from_pages(&reqs);
+            let t = crate::trace::Trace::from_pages(&reqs);
             let ctx = super::super::BuildCtx { n_pages: t.distinct(), trace: &t.reqs, ids: &t.ids, devices: false };
             let mut c = super::super::build("cfclock", frames, &ctx, &json!({"window": win})).unwrap();
-            let mut sink = crate::Sink::counting();
+            let mut sink = crate::policy::Sink::counting();
             c.run_chunk(&t.reqs[..reqs.len() - 1], 0, &mut sink);
             let s = c.snapshot();
             let ring = &s.rings[0];
             let (hand, w, n) = (ring.hands[0].pos as usize, s.gauges[0].value as usize, ring.slots.len());
             let at = |i: usize| &ring.slots[(hand + i) % n];
             let naive = (0..w).map(at).find(|x| x.bits == 0 && !x.dirty).or_else(|| (0..w).map(at).find(|x| x.bits == 0));
-            let mut rec = crate::Sink::recording();
-            c.access(crate::Req { t: 0, page: t.distinct() - 1, write: false }, &mut rec);
-            let victim = rec.events.unwrap().iter().find_map(|e| if let crate::Event::Evict { page, .. } = e { Some(*page) } else { None });
+            let mut rec = crate::policy::Sink::recording();
+            c.access(crate::policy::Req { t: 0, page: t.distinct() - 1, write: false }, &mut rec);
+            let victim = rec.events.unwrap().iter().find_map(|e| if let crate::policy::Event::Evict { page, .. } = e { Some(*page) } else { None });
             if let (Some(x), true) = (naive, s.resident as usize == frames) {
                 proptest::prop_assert_eq!(victim, x.page);
             }

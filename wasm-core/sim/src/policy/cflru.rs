@@ -22,11 +22,11 @@
 //! flags) and gauge "window" (pages). Events: Move on hits, Insert on misses,
 //! Evict whose `why` says whether a clean page in the window was found.
 
-use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry};
-use super::util::{DList, Links};
+use super::entry::{CurveMethod, Group, PolicyEntry};
 use super::{Event, Gauge, List, Policy, Req, Sink, Slot, Snapshot};
-use crate::catalog::{list_hint, ListHint, Mark, Param, View};
-use crate::SimError;
+use crate::collections::{DList, Links};
+use crate::describe::{defaults_of, list_hint, parse_config, ListHint, Mark, Param, View};
+use crate::error::SimError;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -399,7 +399,7 @@ mod tests {
 
     #[test]
     fn bad_window_is_refused() {
-        let t = crate::Trace::reads(&[1]);
+        let t = crate::trace::Trace::reads(&[1]);
         let ctx = super::super::BuildCtx { n_pages: 1, trace: &t.reqs, ids: &t.ids, devices: false };
         let e = super::super::build("cflru", 4, &ctx, &json!({"window": 1.5})).err().unwrap().to_string();
         assert!(e.contains("window"), "{e}");

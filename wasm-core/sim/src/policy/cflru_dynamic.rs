@@ -19,10 +19,10 @@
 //! Snapshot and events as in `cflru`, plus Gauge events "window" when it moves.
 
 use super::cflru::{window_pages, Cflru};
-use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry};
+use super::entry::{CurveMethod, Group, PolicyEntry};
 use super::{Event, Policy, Req, Sink, Snapshot};
-use crate::catalog::{Mark, Param, View};
-use crate::SimError;
+use crate::describe::{defaults_of, parse_config, Mark, Param, View};
+use crate::error::SimError;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -251,7 +251,7 @@ mod tests {
         let g = gauges(&sink);
         assert!(!g.is_empty());
         assert!(g.iter().all(|&(_, to)| (5.0..=10.0).contains(&to)), "{g:?}");
-        let t = crate::Trace::reads(&[1]);
+        let t = crate::trace::Trace::reads(&[1]);
         let ctx = super::super::BuildCtx { n_pages: 1, trace: &t.reqs, ids: &t.ids, devices: false };
         for bad in [json!({"period": 0}), json!({"min_window": 0.6, "max_window": 0.5}), json!({"step": 0.0})] {
             assert!(super::super::build(ID, 20, &ctx, &bad).is_err(), "{bad}");

@@ -10,10 +10,10 @@
 //!
 //! Snapshot: ring "clock" (slot order) with hand "hand"; `bits` is the reference bit.
 
-use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry};
-use super::util::NIL;
+use super::entry::{CurveMethod, Group, PolicyEntry};
 use super::{Event, Hand, Policy, Req, Ring, Sink, Slot, Snapshot};
-use crate::catalog::{View, HAND, RESIDENT};
+use crate::collections::NIL;
+use crate::describe::{defaults_of, parse_config, View, HAND, RESIDENT};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -131,7 +131,9 @@ impl Policy for Clock {
     }
 
     fn snapshot(&self) -> Snapshot {
-        let slots = (0..self.slots.len()).map(|i| Slot::page(self.slots[i], "", self.bits[i] & REF, self.bits[i] & DIRTY != 0, true)).collect();
+        let slots = (0..self.slots.len())
+            .map(|i| Slot::page(self.slots[i], "", self.bits[i] & REF, self.bits[i] & DIRTY != 0, true))
+            .collect();
         Snapshot {
             policy: "clock",
             capacity: self.frames as u32,

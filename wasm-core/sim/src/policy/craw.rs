@@ -50,11 +50,11 @@
 //! page is still in memory through another area), gauges "R", "W1", "W2" with
 //! value = current size, target = desired size.
 
-use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry};
-use super::util::{DList, Links};
+use super::entry::{CurveMethod, Group, PolicyEntry};
 use super::{Event, Gauge, Hand, List, Policy, Req, Ring, Sink, Slot, Snapshot};
-use crate::catalog::{Mark, Param, View, GHOST, HAND, RESIDENT};
-use crate::SimError;
+use crate::collections::{DList, Links};
+use crate::describe::{defaults_of, parse_config, Mark, Param, View, GHOST, HAND, RESIDENT};
+use crate::error::SimError;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -96,7 +96,8 @@ const PARAMS: &[Param] = &[
     ),
 ];
 const VIEW: View =
-    View::mixed(&[HAND], &[RESIDENT, Mark::new("shared", "also in another area", "accent2", "diamond"), GHOST]).read_from_hand();
+    View::mixed(&[HAND], &[RESIDENT, Mark::new("shared", "also in another area", "accent2", "diamond"), GHOST])
+        .read_from_hand();
 
 pub const ENTRY: PolicyEntry = PolicyEntry {
     id: "craw",
@@ -596,7 +597,7 @@ mod tests {
 
     #[test]
     fn bad_costs_are_refused() {
-        let t = crate::Trace::reads(&[1]);
+        let t = crate::trace::Trace::reads(&[1]);
         let ctx = super::super::BuildCtx { n_pages: 1, trace: &t.reqs, ids: &t.ids, devices: false };
         assert!(super::super::build("craw", 2, &ctx, &json!({"write_cost": 0})).is_err());
     }

@@ -3,9 +3,8 @@
 //! every policy.
 
 use super::Policy;
-use crate::catalog::{Param, View};
-use crate::SimError;
-use serde::de::DeserializeOwned;
+use crate::describe::{Entry, Param, View};
+use crate::error::SimError;
 use serde::Serialize;
 use serde_json::Value;
 
@@ -22,7 +21,7 @@ pub struct BuildCtx<'a> {
 }
 
 impl<'a> BuildCtx<'a> {
-    pub fn of(trace: &'a crate::Trace) -> BuildCtx<'a> {
+    pub fn of(trace: &'a crate::trace::Trace) -> BuildCtx<'a> {
         BuildCtx { n_pages: trace.distinct(), trace: &trace.reqs, ids: &trace.ids, devices: trace.devices }
     }
 }
@@ -97,15 +96,11 @@ pub struct PolicyEntry {
     pub build: BuildFn,
 }
 
-/// Reads a policy configuration from JSON, naming the policy in any error.
-pub fn parse_config<C: DeserializeOwned>(id: &str, params: &Value) -> Result<C, SimError> {
-    let v = if params.is_null() { Value::Object(Default::default()) } else { params.clone() };
-    serde_json::from_value(v).map_err(|e| SimError::config(format!("{id} parameters"), e.to_string()))
-}
-
-/// The JSON of a configuration type's defaults.
-pub fn defaults_of<C: Default + Serialize>() -> Value {
-    serde_json::to_value(C::default()).expect("configs serialise")
+impl Entry for PolicyEntry {
+    const KIND: &'static str = "policy";
+    fn id(&self) -> &'static str {
+        self.id
+    }
 }
 
 /// How a policy whose published numbers need more than its paper's text reads

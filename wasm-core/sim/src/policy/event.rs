@@ -110,7 +110,7 @@ impl Event {
     }
     /// A hand that points at pages (NIL: at nothing) moved.
     pub fn hand_pages(hand: &'static str, from: u32, to: u32) -> Event {
-        let p = |x: u32| (x != super::util::NIL).then_some(x);
+        let p = |x: u32| (x != crate::collections::NIL).then_some(x);
         Event::Hand { hand, from_slot: None, to_slot: None, from_page: p(from), to_page: p(to) }
     }
 }

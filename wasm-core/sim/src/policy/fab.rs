@@ -23,11 +23,11 @@
 //! first, pages in sector order; `bits` = the block's page count (saturating).
 
 use super::blocks::BlockPages;
-use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry};
-use super::util::{DList, Links};
+use super::entry::{CurveMethod, Group, PolicyEntry};
 use super::{Event, List, Policy, Req, Sink, Snapshot};
-use crate::catalog::{View, RESIDENT};
-use crate::SimError;
+use crate::collections::{DList, Links};
+use crate::describe::{defaults_of, parse_config, View, RESIDENT};
+use crate::error::SimError;
 
 /// Pages per flash block, shared by the block-level baselines.
 pub type Config = super::blocks::PaperBlockConfig;

@@ -1,10 +1,10 @@
 //! FIFO: evict the page that entered the cache first; hits change nothing.
 //! Snapshot: one list "FIFO", newest first.
 
-use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry};
-use super::util::NIL;
+use super::entry::{CurveMethod, Group, PolicyEntry};
 use super::{Event, List, Policy, Req, Sink, Slot, Snapshot};
-use crate::catalog::{View, RESIDENT};
+use crate::collections::NIL;
+use crate::describe::{defaults_of, parse_config, View, RESIDENT};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]

@@ -28,11 +28,11 @@
 //! recency bit. Events: Visit (bit cleared), Evict.
 
 use super::blocks::BlockPages;
-use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry};
-use super::util::{DList, Links};
+use super::entry::{CurveMethod, Group, PolicyEntry};
 use super::{Event, Hand, Policy, Req, Ring, Sink, Snapshot};
-use crate::catalog::{View, HAND, RESIDENT};
-use crate::SimError;
+use crate::collections::{DList, Links};
+use crate::describe::{defaults_of, parse_config, View, HAND, RESIDENT};
+use crate::error::SimError;
 
 /// Pages per flash block, shared by the block-level baselines.
 pub type Config = super::blocks::PaperBlockConfig;

@@ -10,10 +10,11 @@
 //! Snapshot: list "by count", least often used first (the next victim at the
 //! head); `bits` is the count, saturated at 255.
 
-use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry};
-use super::util::{flush_dirty, DList, Links, NIL};
+use super::entry::{CurveMethod, Group, PolicyEntry};
+use super::sink::flush_dirty;
 use super::{Event, List, Policy, Req, Sink, Slot, Snapshot};
-use crate::catalog::{View, RESIDENT};
+use crate::collections::{DList, Links, NIL};
+use crate::describe::{defaults_of, parse_config, View, RESIDENT};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -155,7 +156,8 @@ impl Policy for Lfu {
         if n != NIL {
             let c = self.nodes[n as usize].count;
             let next = self.nodes[n as usize].next;
-            let t = if next != NIL && self.nodes[next as usize].count == c + 1 { next } else { self.new_node(c + 1, n) };
+            let t =
+                if next != NIL && self.nodes[next as usize].count == c + 1 { next } else { self.new_node(c + 1, n) };
             self.nodes[n as usize].pages.remove(&mut self.links, p);
             self.nodes[t as usize].pages.push_front(&mut self.links, p);
             self.node_of[p as usize] = t;
@@ -172,7 +174,11 @@ impl Policy for Lfu {
             sink.evict(v, dirty, "used least often since it entered");
             self.len -= 1;
         }
-        let one = if self.first != NIL && self.nodes[self.first as usize].count == 1 { self.first } else { self.new_node(1, NIL) };
+        let one = if self.first != NIL && self.nodes[self.first as usize].count == 1 {
+            self.first
+        } else {
+            self.new_node(1, NIL)
+        };
         self.nodes[one as usize].pages.push_front(&mut self.links, p);
         self.node_of[p as usize] = one;
         self.len += 1;

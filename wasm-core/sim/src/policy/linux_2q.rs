@@ -25,11 +25,12 @@
 //! "inactive" newest first (the tail, next to reclaim, is last); `bits` is the
 //! reference bit. Gauge "inactive" (value its length, target the refill target).
 
-use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry};
-use super::util::{flush_dirty, DList, Links};
+use super::entry::{CurveMethod, Group, PolicyEntry};
+use super::sink::flush_dirty;
 use super::{Event, Gauge, Hand, List, Policy, Req, Ring, Sink, Slot, Snapshot};
-use crate::catalog::{Param, View, HAND, RESIDENT};
-use crate::SimError;
+use crate::collections::{DList, Links};
+use crate::describe::{defaults_of, parse_config, Param, View, HAND, RESIDENT};
+use crate::error::SimError;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

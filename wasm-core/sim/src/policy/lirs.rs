@@ -36,11 +36,11 @@
 //! HIR with resident = false), list "Q" front (next victim) first. A resident HIR
 //! block in S appears in both. Gauge "LIR" (value LIR count, target L_lirs).
 
-use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry, Reading, READING};
-use super::util::{DList, Links};
+use super::entry::{CurveMethod, Group, PolicyEntry, Reading, READING};
 use super::{Event, Gauge, List, Policy, Req, Sink, Slot, Snapshot};
-use crate::catalog::{Mark, Param, View, GHOST};
-use crate::SimError;
+use crate::collections::{DList, Links};
+use crate::describe::{defaults_of, parse_config, Mark, Param, View, GHOST};
+use crate::error::SimError;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -395,9 +395,9 @@ mod tests {
     #[test]
     fn collapsed_repeats_keep_a_run_from_making_lir() {
         for (on, s_list) in [(false, vec![(2, "LIR"), (1, "LIR")]), (true, vec![(2, "HIR"), (1, "LIR"), (0, "LIR")])] {
-            let t = crate::Trace::reads(&[0, 1, 2, 2]);
-            let opts = crate::RunOptions { collapse_repeats: on, ..crate::RunOptions::default() };
-            let mut s = crate::Session::new(&t, Box::new(Lirs::new(3, 3, 1, 3)), opts);
+            let t = crate::trace::Trace::reads(&[0, 1, 2, 2]);
+            let opts = crate::sim::RunOptions { collapse_repeats: on, ..crate::sim::RunOptions::default() };
+            let mut s = crate::sim::Session::new(&t, Box::new(Lirs::new(3, 3, 1, 3)), opts);
             let hits: Vec<bool> = std::iter::from_fn(|| s.step_traced().map(|x| x.0)).collect();
             assert_eq!(hits, vec![false, false, false, true]);
             let snap = s.snapshot();

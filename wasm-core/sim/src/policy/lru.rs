@@ -1,10 +1,11 @@
 //! LRU: evict the page whose last access is oldest. Snapshot: one list "LRU",
 //! most recently used first.
 
-use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry};
-use super::util::{flush_dirty, DList, Links};
+use super::entry::{CurveMethod, Group, PolicyEntry};
+use super::sink::flush_dirty;
 use super::{Event, List, Policy, Req, Sink, Slot, Snapshot};
-use crate::catalog::{View, RESIDENT};
+use crate::collections::{DList, Links};
+use crate::describe::{defaults_of, parse_config, View, RESIDENT};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]

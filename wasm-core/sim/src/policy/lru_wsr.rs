@@ -14,10 +14,11 @@
 //! Snapshot: list "LRU" (MRU first), status "cold" for cold pages. Events: Move
 //! (hit, second chance), Status (cold flag set), Insert, Evict.
 
-use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry};
-use super::util::{flush_dirty, DList, Links};
+use super::entry::{CurveMethod, Group, PolicyEntry};
+use super::sink::flush_dirty;
 use super::{Event, List, Policy, Req, Sink, Slot, Snapshot};
-use crate::catalog::{Mark, View, RESIDENT};
+use crate::collections::{DList, Links};
+use crate::describe::{defaults_of, parse_config, Mark, View, RESIDENT};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]

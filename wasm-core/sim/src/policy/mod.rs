@@ -2,61 +2,51 @@
 //! internal state, and the registry of every policy.
 //!
 //! Adding a policy: write its file (a `Config` with defaults, a type implementing
-//! [`Policy`], and a `pub const ENTRY: PolicyEntry`), then add one line to the
-//! `registry!` below: it declares the module and lists its entries, in the order
-//! the catalogue shows them.
+//! [`Policy`], and a `pub const ENTRY: PolicyEntry`), add its `mod` line below
+//! and its entry to [`POLICIES`] in `registry.rs`, in the order the catalogue
+//! shows them.
 
 pub mod entry;
 mod event;
 mod registry;
+pub mod sink;
 mod snapshot;
 #[cfg(test)]
 pub(crate) mod testutil;
 
 pub mod blocks;
-pub mod clock_pro_tables;
 pub mod user;
-pub mod util;
 
-/// Declares each policy module and lists its entries in [`POLICIES`].
-macro_rules! registry {
-    ($($module:ident: [$($entry:ident),+],)*) => {
-        $(pub mod $module;)*
-        /// The one list of policies: the catalogue, the runner, the browser and the tests learn them from here.
-        pub static POLICIES: &[PolicyEntry] = &[$($($module::$entry,)+)*];
-    };
-}
+// The policies; their entries are listed in `registry.rs`.
+pub mod arc;
+pub mod bplru;
+pub mod car;
+pub mod cfclock;
+pub mod cflru;
+pub mod cflru_dynamic;
+pub mod clock;
+pub mod clock_pro;
+pub mod craw;
+pub mod fab;
+pub mod fifo;
+pub mod lb_clock;
+pub mod lfu;
+pub mod linux_2q;
+pub mod lirs;
+pub mod lru;
+pub mod lru_wsr;
+pub mod opt;
+pub mod s3fifo;
+pub mod sieve;
+pub mod sp_clock;
+pub mod ts_clock;
+pub mod two_q;
+pub mod wtinylfu;
 
-registry! {
-    lru: [ENTRY],
-    fifo: [ENTRY],
-    clock: [ENTRY],
-    opt: [ENTRY],
-    lfu: [ENTRY],
-    clock_pro: [ENTRY, ENTRY_FIXED],
-    lirs: [ENTRY],
-    car: [ENTRY],
-    arc: [ENTRY],
-    two_q: [ENTRY],
-    linux_2q: [ENTRY],
-    cflru: [ENTRY],
-    cflru_dynamic: [ENTRY],
-    cfclock: [ENTRY],
-    ts_clock: [ENTRY],
-    craw: [ENTRY, ENTRY_A],
-    lru_wsr: [ENTRY],
-    fab: [ENTRY],
-    bplru: [ENTRY],
-    lb_clock: [ENTRY],
-    sp_clock: [ENTRY],
-    sieve: [ENTRY],
-    s3fifo: [ENTRY],
-    wtinylfu: [ENTRY],
-}
-
-pub use entry::{parse_config, BuildCtx, CurveMethod, Group, PolicyEntry};
+pub use entry::{BuildCtx, CurveMethod, Group, PolicyEntry};
 pub use event::Event;
-pub use registry::{build, entry};
+pub use registry::{build, entry, POLICIES};
+pub use sink::Sink;
 pub use snapshot::{Gauge, Hand, List, Ring, Slot, Snapshot};
 
 /// One request as a policy sees it.
@@ -67,65 +57,6 @@ pub struct Req {
     /// Dense page id.
     pub page: u32,
     pub write: bool,
-}
-
-/// What a step produced besides hit or miss. The simulation loop owns one and
-/// reads the counters; events and the after-cache stream are recorded only when
-/// asked for, so the fast path allocates nothing.
-#[derive(Debug, Default, Clone)]
-pub struct Sink {
-    pub evictions: u64,
-    pub writebacks: u64,
-    /// Per-step record of what happened and why (stepping, tests).
-    pub events: Option<Vec<Event>>,
-    /// The after-cache stream as packed requests: write-backs (write bit set) in
-    /// eviction order, and the reads of missed pages the simulation loop adds.
-    pub stream: Option<Vec<u32>>,
-}
-
-impl Sink {
-    pub fn counting() -> Sink {
-        Sink::default()
-    }
-    pub fn recording() -> Sink {
-        Sink { events: Some(Vec::new()), ..Sink::default() }
-    }
-
-    /// A resident page leaves the cache; a dirty one is written back.
-    #[inline]
-    pub fn evict(&mut self, page: u32, dirty: bool, why: &'static str) {
-        self.evictions += 1;
-        if dirty {
-            self.writebacks += 1;
-            if let Some(w) = &mut self.stream {
-                w.push(crate::trace::pack(page, true));
-            }
-        }
-        self.ev(|| Event::Evict { page, dirty, why });
-    }
-
-    /// A dirty page is written back but stays resident (e.g. a flush or cleaning).
-    #[inline]
-    pub fn clean(&mut self, page: u32, why: &'static str) {
-        self.writebacks += 1;
-        if let Some(w) = &mut self.stream {
-            w.push(crate::trace::pack(page, true));
-        }
-        self.ev(|| Event::WriteBack { page, why });
-    }
-
-    /// Records an event, building it only when events are being recorded.
-    #[inline(always)]
-    pub fn ev(&mut self, f: impl FnOnce() -> Event) {
-        if let Some(e) = &mut self.events {
-            e.push(f());
-        }
-    }
-
-    #[inline]
-    pub fn recording_events(&self) -> bool {
-        self.events.is_some()
-    }
 }
 
 /// Copies a policy behind a `Box<dyn Policy>`: the explorer keeps checkpoints
@@ -165,7 +96,7 @@ pub trait Policy: PolicyClone {
     fn snapshot(&self) -> Snapshot;
 
     /// Sets the dirty bit of resident `page` and changes nothing else, for a
-    /// collapsed immediate repeat (see [`crate::RunOptions::collapse_repeats`]).
+    /// collapsed immediate repeat (see [`crate::sim::RunOptions::collapse_repeats`]).
     /// Policies where a page's dirtiness decides its place (a clean-first
     /// window, a write area, a dirty clock, per-block dirty counts) keep the
     /// default, false: the write is then served as an ordinary request.
@@ -184,7 +115,7 @@ pub trait Policy: PolicyClone {
     /// a policy written by a user ([`user`]) does either: its code may throw, run
     /// past its budget or return a page that is not resident; the run then stops
     /// with this error (a run loop asks after every slice).
-    fn settle(&mut self) -> Result<(), crate::SimError> {
+    fn settle(&mut self) -> Result<(), crate::error::SimError> {
         Ok(())
     }
 

@@ -6,9 +6,9 @@
 //! (any choice gives the same hit count). Snapshot: list "by next use",
 //! farthest first; `bits` is unused.
 
-use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry};
+use super::entry::{CurveMethod, Group, PolicyEntry};
 use super::{Event, List, Policy, Req, Sink, Slot, Snapshot};
-use crate::catalog::{Mark, View, RESIDENT};
+use crate::describe::{defaults_of, parse_config, Mark, View, RESIDENT};
 use crate::trace::page_of;
 use serde::{Deserialize, Serialize};
 use std::collections::BinaryHeap;
@@ -32,7 +32,7 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
     build: |frames, ctx, params| {
         let _: Config = parse_config("opt", params)?;
         if ctx.trace.len() as u64 + ctx.n_pages as u64 >= NEVER as u64 {
-            return Err(crate::SimError::config(
+            return Err(crate::error::SimError::config(
                 "opt",
                 "traces of over 4 billion requests and pages are not supported",
             ));

@@ -1,16 +1,48 @@
-//! Finding and building policies from the one list (`registry!` in mod.rs).
+//! The one list of policies, and finding and building them: the catalogue, the
+//! runner, the browser and the tests learn them from here.
 
 use super::entry::{BuildCtx, PolicyEntry};
-use super::{Policy, POLICIES};
-use crate::SimError;
+use super::*;
+use crate::describe::registry::{find, ids};
+use crate::error::SimError;
 use serde_json::Value;
+
+/// Every policy, in the order the catalogue shows them.
+pub const POLICIES: &[PolicyEntry] = &[
+    lru::ENTRY,
+    fifo::ENTRY,
+    clock::ENTRY,
+    opt::ENTRY,
+    lfu::ENTRY,
+    clock_pro::ENTRY,
+    clock_pro::ENTRY_FIXED,
+    lirs::ENTRY,
+    car::ENTRY,
+    arc::ENTRY,
+    two_q::ENTRY,
+    linux_2q::ENTRY,
+    cflru::ENTRY,
+    cflru_dynamic::ENTRY,
+    cfclock::ENTRY,
+    ts_clock::ENTRY,
+    craw::ENTRY,
+    craw::ENTRY_A,
+    lru_wsr::ENTRY,
+    fab::ENTRY,
+    bplru::ENTRY,
+    lb_clock::ENTRY,
+    sp_clock::ENTRY,
+    sieve::ENTRY,
+    s3fifo::ENTRY,
+    wtinylfu::ENTRY,
+];
 
 /// Per-frame arrays of larger caches would not fit a browser's memory.
 pub const MAX_FRAMES: usize = crate::limits::MAX_FRAMES as usize;
 
 /// The entry of a built-in policy, or of a user policy defined now (`user::define`).
 pub fn entry(id: &str) -> Option<&'static PolicyEntry> {
-    POLICIES.iter().find(|e| e.id == id).or_else(|| super::user::lookup(id).map(|u| u.1))
+    find(POLICIES, id).or_else(|| super::user::lookup(id).map(|u| u.1))
 }
 
 /// Builds policy `id` with `frames` frames. `params` is a JSON object of the
@@ -18,7 +50,7 @@ pub fn entry(id: &str) -> Option<&'static PolicyEntry> {
 /// against the catalogue's type and range, and unknown ones are refused.
 pub fn build(id: &str, frames: usize, ctx: &BuildCtx, params: &Value) -> Result<Box<dyn Policy>, SimError> {
     let e = entry(id).ok_or_else(|| {
-        let mut known: Vec<&str> = POLICIES.iter().map(|e| e.id).collect();
+        let mut known = ids(POLICIES);
         known.extend(super::user::defined().iter().map(|e| e.id));
         SimError::config("policy", format!("unknown policy {id:?}; known: {}", known.join(", ")))
     })?;
@@ -37,7 +69,7 @@ pub fn build(id: &str, frames: usize, ctx: &BuildCtx, params: &Value) -> Result<
     if e.group == super::Group::Yours {
         return super::user::build(id, frames, ctx, params);
     }
-    let params = crate::catalog::check_all(id, e.params, params)?;
+    let params = crate::describe::check_all(id, e.params, params)?;
     (e.build)(frames, ctx, &params)
 }
 
@@ -48,7 +80,7 @@ mod tests {
 
     #[test]
     fn ids_are_unique_and_every_policy_builds_with_defaults() {
-        let t = crate::Trace::reads(&[0, 1, 2]);
+        let t = crate::trace::Trace::reads(&[0, 1, 2]);
         let ctx = BuildCtx::of(&t);
         for (i, e) in POLICIES.iter().enumerate() {
             assert!(POLICIES[i + 1..].iter().all(|o| o.id != e.id), "duplicate id {}", e.id);
@@ -60,7 +92,7 @@ mod tests {
 
     #[test]
     fn bad_ids_frames_and_params_are_refused_with_a_message() {
-        let t = crate::Trace::reads(&[0]);
+        let t = crate::trace::Trace::reads(&[0]);
         let ctx = BuildCtx::of(&t);
         let e = build("lruu", 2, &ctx, &Value::Null).err().unwrap().to_string();
         assert!(e.contains("unknown policy \"lruu\"") && e.contains("lru"), "{e}");
@@ -87,7 +119,7 @@ mod tests {
     /// bounds builds, and every declared key is a key of the configuration.
     #[test]
     fn every_parameter_builds_at_both_ends_of_its_range() {
-        let t = crate::Trace::from_pages(&(0..64u64).map(|i| (i * 7 % 64, i % 3 == 0)).collect::<Vec<_>>());
+        let t = crate::trace::Trace::from_pages(&(0..64u64).map(|i| (i * 7 % 64, i % 3 == 0)).collect::<Vec<_>>());
         let ctx = BuildCtx::of(&t);
         for e in POLICIES {
             let defaults = (e.defaults)();
@@ -98,7 +130,7 @@ mod tests {
             b.sort();
             assert_eq!(a, b, "{}: declared parameters differ from the configuration's keys", e.id);
             for p in e.params {
-                crate::catalog::check_all(e.id, e.params, &defaults).unwrap();
+                crate::describe::check_all(e.id, e.params, &defaults).unwrap();
                 for bound in [p.min, p.max].into_iter().flatten() {
                     let mut v = defaults.clone();
                     v[p.key] = json!(bound);

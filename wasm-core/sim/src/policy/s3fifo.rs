@@ -29,10 +29,10 @@
 //! Snapshot: lists "S" and "M" (head = newest first; `bits` = frequency) and
 //! "G" (ghosts, newest first). Gauge "S" (value |S|, target its share).
 
-use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry};
-use super::util::{DList, Links};
+use super::entry::{CurveMethod, Group, PolicyEntry};
 use super::{Event, Gauge, List, Policy, Req, Sink, Slot, Snapshot};
-use crate::catalog::{Param, View, GHOST, RESIDENT};
+use crate::collections::{DList, Links};
+use crate::describe::{defaults_of, parse_config, Param, View, GHOST, RESIDENT};
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
@@ -138,7 +138,12 @@ impl S3Fifo {
             if f > 0 {
                 self.state[t as usize] = (self.state[t as usize] & !FREQ) | (f - 1);
                 self.main.move_to_front(&mut self.links, t);
-                sink.ev(|| Event::Move { page: t, from: "M tail", to: "M head", why: "used since it entered: frequency lowered" });
+                sink.ev(|| Event::Move {
+                    page: t,
+                    from: "M tail",
+                    to: "M head",
+                    why: "used since it entered: frequency lowered",
+                });
             } else {
                 self.main.remove(&mut self.links, t);
                 self.leave(t, "oldest in M and not used since it came round", sink);

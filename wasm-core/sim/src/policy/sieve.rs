@@ -14,10 +14,11 @@
 //! gauge "hand" is the index in that list of the entry the hand points to
 //! (-1 before the first eviction). Events: Visit (bit cleared), Evict, Insert.
 
-use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry};
-use super::util::{flush_dirty, DList, Links, NIL};
+use super::entry::{CurveMethod, Group, PolicyEntry};
+use super::sink::flush_dirty;
 use super::{Event, Gauge, List, Policy, Req, Sink, Slot, Snapshot};
-use crate::catalog::{list_hint, ListHint, View, RESIDENT};
+use crate::collections::{DList, Links, NIL};
+use crate::describe::{defaults_of, list_hint, parse_config, ListHint, View, RESIDENT};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -69,7 +70,13 @@ const DIRTY: u8 = 4;
 
 impl Sieve {
     pub fn new(frames: usize, n_pages: u32) -> Sieve {
-        Sieve { frames, links: Links::new(n_pages as usize), queue: DList::new(), hand: NIL, state: vec![0; n_pages as usize] }
+        Sieve {
+            frames,
+            links: Links::new(n_pages as usize),
+            queue: DList::new(),
+            hand: NIL,
+            state: vec![0; n_pages as usize],
+        }
     }
 
     fn evict(&mut self, sink: &mut Sink) {

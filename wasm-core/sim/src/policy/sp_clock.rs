@@ -15,10 +15,10 @@
 //! Snapshot: ring "clock" of resident pages in sector order, hand "hand" at the
 //! next page it will examine; `bits` = reference bit. Events: Visit, Evict.
 
-use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry};
+use super::entry::{CurveMethod, Group, PolicyEntry};
 use super::{Event, Hand, Policy, Req, Ring, Sink, Slot, Snapshot};
-use crate::catalog::{View, HAND, RESIDENT};
-use crate::SimError;
+use crate::describe::{defaults_of, parse_config, View, HAND, RESIDENT};
+use crate::error::SimError;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]

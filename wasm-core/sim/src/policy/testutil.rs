@@ -2,7 +2,7 @@
 //! replay it, collecting hits and evictions.
 
 use super::{build, BuildCtx, Event, Policy, Req, Sink};
-use crate::Trace;
+use crate::trace::Trace;
 use serde_json::Value;
 
 pub struct Replay {

@@ -45,11 +45,11 @@
 //! "s_hand", Evict, Insert.
 
 use super::blocks::BlockMap;
-use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry};
-use super::util::{DList, Links, NIL};
+use super::entry::{CurveMethod, Group, PolicyEntry};
 use super::{Event, Gauge, Hand, List, Policy, Req, Ring, Sink, Slot, Snapshot};
-use crate::catalog::{list_hint, ListHint, Mark, View, RESIDENT};
-use crate::SimError;
+use crate::collections::{DList, Links, NIL};
+use crate::describe::{defaults_of, list_hint, parse_config, ListHint, Mark, View, RESIDENT};
+use crate::error::SimError;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -18,11 +18,12 @@
 //! first); A1out entries have status "ghost" and resident = false. Gauge "A1in"
 //! (value |A1in|, target Kin).
 
-use super::entry::{CurveMethod, defaults_of, parse_config, Group, PolicyEntry};
-use super::util::{flush_dirty, DList, Links};
+use super::entry::{CurveMethod, Group, PolicyEntry};
+use super::sink::flush_dirty;
 use super::{Event, Gauge, List, Policy, Req, Sink, Slot, Snapshot};
-use crate::catalog::{Param, View, GHOST, RESIDENT};
-use crate::SimError;
+use crate::collections::{DList, Links};
+use crate::describe::{defaults_of, parse_config, Param, View, GHOST, RESIDENT};
+use crate::error::SimError;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -264,7 +265,7 @@ mod tests {
 
     #[test]
     fn bad_parameters_are_refused() {
-        let t = crate::Trace::reads(&[0]);
+        let t = crate::trace::Trace::reads(&[0]);
         let ctx = crate::policy::BuildCtx::of(&t);
         let e = crate::policy::build("2q", 4, &ctx, &serde_json::json!({"kin": 2.0})).err().unwrap().to_string();
         assert!(e.contains("kin"), "{e}");

@@ -51,10 +51,10 @@
 //! sketch's estimate, capped at 15). Gauges "window" and "protected" (size,
 //! target share).
 
-use super::entry::{defaults_of, parse_config, CurveMethod, Group, PolicyEntry};
-use super::util::{DList, Links};
+use super::entry::{CurveMethod, Group, PolicyEntry};
 use super::{Event, Gauge, List, Policy, Req, Sink, Slot, Snapshot};
-use crate::catalog::{Mark, Param, View, RESIDENT};
+use crate::collections::{DList, Links};
+use crate::describe::{defaults_of, parse_config, Mark, Param, View, RESIDENT};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -110,12 +110,7 @@ const SEEDS: [u64; 4] = [0x9E37_79B9_7F4A_7C15, 0xC2B2_AE3D_27D4_EB4F, 0x1656_67
 impl Sketch {
     fn new(frames: usize) -> Sketch {
         let width = frames.max(16).next_power_of_two();
-        Sketch {
-            rows: std::array::from_fn(|_| vec![0; width]),
-            mask: width - 1,
-            added: 0,
-            period: 10 * width as u64,
-        }
+        Sketch { rows: std::array::from_fn(|_| vec![0; width]), mask: width - 1, added: 0, period: 10 * width as u64 }
     }
 
     #[inline]
@@ -257,7 +252,12 @@ impl WTinyLfu {
                 self.evict(v, "main cache's victim: less frequent than the window's candidate", sink);
                 self.set_where(c, PROBATION);
                 self.probation.push_front(&mut self.links, c);
-                sink.ev(|| Event::Move { page: c, from: "window", to: "probation", why: "admitted: more frequent than the victim" });
+                sink.ev(|| Event::Move {
+                    page: c,
+                    from: "window",
+                    to: "probation",
+                    why: "admitted: more frequent than the victim",
+                });
             }
             _ => self.evict(c, "window's candidate: not more frequent than the main cache's victim", sink),
         }
@@ -303,7 +303,8 @@ impl WTinyLfu {
         let cap = (self.window_cap as isize + by).clamp(1, self.frames.saturating_sub(1).max(1) as isize) as usize;
         if cap != self.window_cap {
             let from = std::mem::replace(&mut self.window_cap, cap) as f64;
-            let why = if cap as f64 > from { "hill climbing: the window grows" } else { "hill climbing: the window shrinks" };
+            let why =
+                if cap as f64 > from { "hill climbing: the window grows" } else { "hill climbing: the window shrinks" };
             sink.ev(|| Event::Gauge { name: "window", from, to: cap as f64, why });
         }
     }
@@ -374,7 +375,7 @@ impl Policy for WTinyLfu {
             .chain(self.probation.iter(&self.links))
             .chain(self.protected.iter(&self.links))
             .collect();
-        super::util::flush_dirty(pages, &mut self.state, DIRTY, sink);
+        super::sink::flush_dirty(pages, &mut self.state, DIRTY, sink);
     }
 
     fn snapshot(&self) -> Snapshot {
@@ -389,10 +390,18 @@ impl Policy for WTinyLfu {
             policy: "w-tinylfu",
             capacity: self.frames as u32,
             resident: self.resident_len() as u32,
-            lists: vec![list("window", &self.window), list("probation", &self.probation), list("protected", &self.protected)],
+            lists: vec![
+                list("window", &self.window),
+                list("probation", &self.probation),
+                list("protected", &self.protected),
+            ],
             gauges: vec![
                 Gauge { name: "window", value: self.window.len() as f64, target: Some(self.window_cap as f64) },
-                Gauge { name: "protected", value: self.protected.len() as f64, target: Some(self.protected_cap() as f64) },
+                Gauge {
+                    name: "protected",
+                    value: self.protected.len() as f64,
+                    target: Some(self.protected_cap() as f64),
+                },
             ],
             ..Snapshot::default()
         }
@@ -458,7 +467,7 @@ mod tests {
 
     #[test]
     fn hill_climbing_moves_the_window_and_keeps_every_share() {
-        let t = crate::Trace::from_pages(&crate::policy::testutil::random_trace(3, 20_000, 400, 0.2));
+        let t = crate::trace::Trace::from_pages(&crate::policy::testutil::random_trace(3, 20_000, 400, 0.2));
         let params = serde_json::json!({"climb": true});
         let mut p = crate::policy::build("w-tinylfu", 50, &crate::policy::BuildCtx::of(&t), &params).unwrap();
         let mut sink = Sink::counting();

@@ -1,4 +1,5 @@
 use super::*;
+use crate::papers::{difference, table, Published, TABLES};
 
 #[test]
 fn every_table_is_well_formed() {

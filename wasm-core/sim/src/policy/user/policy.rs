@@ -3,8 +3,8 @@
 //! contract in batches, and checks every victim it is given.
 
 use super::{Failure, Hooks, Method, PageValue, Returned, UserSource, EXACT, HIT, INSERT, WRITE};
+use crate::error::SimError;
 use crate::policy::{BuildCtx, Event, List, Policy, PolicyClone, Req, Sink, Slot, Snapshot};
-use crate::SimError;
 use serde_json::Value;
 use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};

@@ -6,9 +6,9 @@
 //! its classes) before running.
 
 use super::{Failure, Hooks};
-use crate::catalog::{Param, View, RESIDENT};
+use crate::describe::{Param, View, RESIDENT};
+use crate::error::SimError;
 use crate::policy::entry::{CurveMethod, Group, PolicyEntry};
-use crate::SimError;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::sync::{Arc, RwLock};
@@ -115,7 +115,7 @@ pub fn build(
     frames: usize,
     ctx: &crate::policy::BuildCtx,
     params: &Value,
-) -> Result<Box<dyn crate::Policy>, SimError> {
+) -> Result<Box<dyn crate::policy::Policy>, SimError> {
     let (source, entry, defaults) =
         lookup(name).ok_or_else(|| SimError::config("policy", format!("unknown policy {name:?}")))?;
     let mut all = defaults.as_object().cloned().unwrap_or_default();
@@ -133,6 +133,6 @@ pub fn build(
             all.insert(k.clone(), v.clone());
         }
     }
-    let params = crate::catalog::check_all(name, entry.params, &Value::Object(all))?;
+    let params = crate::describe::check_all(name, entry.params, &Value::Object(all))?;
     Ok(Box::new(super::UserPolicy::new(entry.id, source, frames, ctx, params)?))
 }

@@ -3,7 +3,7 @@
 //! decision must stop the run with a message naming policy, method, request and page.
 
 use super::*;
-use crate::catalog::Param;
+use crate::describe::Param;
 use crate::policy::{build, BuildCtx};
 use crate::sim::{run, RunOptions};
 use serde_json::{json, Value};
@@ -73,13 +73,13 @@ impl UserSource for Test {
     }
 }
 
-fn trace() -> crate::Trace {
+fn trace() -> crate::trace::Trace {
     let cfg =
         crate::generate::GenConfig::single(crate::generate::Workload::Zipf { pages: 300, alpha: 0.8 }, 20_000, 0.3, 7);
     crate::generate::generate(&cfg).unwrap()
 }
 
-fn hits(id: &str, t: &crate::Trace, frames: usize) -> Result<(u64, u64), crate::SimError> {
+fn hits(id: &str, t: &crate::trace::Trace, frames: usize) -> Result<(u64, u64), crate::error::SimError> {
     let p = build(id, frames, &BuildCtx::of(t), &Value::Null)?;
     let r = run(t, p, &RunOptions::default(), &mut |_, _| true)?;
     Ok((r.metrics.hits, r.metrics.writebacks))
@@ -100,10 +100,10 @@ fn an_lru_and_a_fifo_written_to_the_contract_equal_the_built_ins() {
 fn a_victim_not_in_the_cache_and_an_exception_stop_the_run_naming_request_and_page() {
     define(Arc::new(Test { name: "t-stranger", kind: Kind::Stranger })).unwrap();
     define(Arc::new(Test { name: "t-throws", kind: Kind::ThrowsOnThree })).unwrap();
-    let t = crate::Trace::reads(&[7, 0, 1, 2, 0, 3, 0, 4]);
+    let t = crate::trace::Trace::reads(&[7, 0, 1, 2, 0, 3, 0, 4]);
     let e = hits("t-stranger", &t, 3).unwrap_err().to_string();
     assert_eq!(e, "t-stranger: evict() returned page 12345, which is not in the cache (request 4)");
-    let t = crate::Trace::reads(&[1, 2, 3, 3, 4]);
+    let t = crate::trace::Trace::reads(&[1, 2, 3, 3, 4]);
     let e = hits("t-throws", &t, 3).unwrap_err().to_string();
     assert_eq!(e, "t-throws: hit() threw Error: three (request 4, page 3)");
 }
@@ -115,7 +115,7 @@ fn names_of_built_ins_and_bad_names_and_unknown_parameters_are_refused() {
     let e = define(Arc::new(Test { name: "my lru", kind: Kind::Lru })).err().unwrap().to_string();
     assert!(e.contains("not a name"), "{e}");
     define(Arc::new(Test { name: "t-params", kind: Kind::Lru })).unwrap();
-    let t = crate::Trace::reads(&[1, 2]);
+    let t = crate::trace::Trace::reads(&[1, 2]);
     let e = build("t-params", 2, &BuildCtx::of(&t), &json!({"j": 1})).err().unwrap().to_string();
     assert!(e.contains("unknown parameter \"j\"; it declares k"), "{e}");
     let e = build("t-params", 2, &BuildCtx::of(&t), &json!({"k": 10})).err().unwrap().to_string();
@@ -128,7 +128,7 @@ fn a_copy_replays_into_a_new_instance_and_continues_exactly() {
     define(Arc::new(Test { name: "t-fork", kind: Kind::Lru })).unwrap();
     let t = trace();
     let p = build("t-fork", 40, &BuildCtx::of(&t), &Value::Null).unwrap();
-    let mut s = crate::Session::new(&t, p, RunOptions::default());
+    let mut s = crate::sim::Session::new(&t, p, RunOptions::default());
     s.advance(5000).unwrap();
     let mut copy = s.fork();
     assert_eq!(copy.snapshot(), s.snapshot());
@@ -140,9 +140,9 @@ fn a_copy_replays_into_a_new_instance_and_continues_exactly() {
 #[test]
 fn the_view_is_read_into_a_snapshot_and_a_page_not_in_the_cache_is_refused() {
     define(Arc::new(Test { name: "t-view", kind: Kind::Fifo })).unwrap();
-    let t = crate::Trace::from_pages(&[(7, false), (0, true), (1, false)]);
+    let t = crate::trace::Trace::from_pages(&[(7, false), (0, true), (1, false)]);
     let p = build("t-view", 3, &BuildCtx::of(&t), &Value::Null).unwrap();
-    let mut s = crate::Session::new(&t, p, RunOptions::default());
+    let mut s = crate::sim::Session::new(&t, p, RunOptions::default());
     s.advance(3).unwrap();
     let snap = s.labeled_snapshot();
     assert_eq!(snap.policy, "t-view");

@@ -2,7 +2,7 @@
 //! a line of documentation. Declared as constants beside the configuration they
 //! describe; the default comes from the configuration's own `Default`.
 
-use crate::SimError;
+use crate::error::SimError;
 use serde::Serialize;
 use serde_json::Value;
 

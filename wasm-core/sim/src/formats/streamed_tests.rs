@@ -4,7 +4,7 @@
 
 use super::decompress::PIECE;
 use super::*;
-use crate::SimError;
+use crate::error::SimError;
 use std::io::Write;
 
 fn gzip(data: &[u8]) -> Vec<u8> {

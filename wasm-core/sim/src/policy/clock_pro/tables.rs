@@ -1,7 +1,7 @@
 //! CLOCK-Pro under the `tables` reading, the default: section 4 of the paper
 //! read literally on one clock, with one departure, and the choices the text
 //! leaves open fixed by the paper's Tables 1 (cpp) and 2 (sprite) together
-//! (see `clock_pro` for the `text` reading, which keeps the LIRS-like warm-up
+//! (see `text.rs` for the `text` reading, which keeps the LIRS-like warm-up
 //! and the text's bound m). Run with collapsed immediate repeats, as the
 //! authors' simulators count the LIRS traces, it is within a mean of 0.36 pp
 //! and a max of 1.24 pp of the 15 CLOCK-Pro figures of both tables (cpp
@@ -68,12 +68,12 @@
 //! table) this reading hits 96.1 % of 10,100 requests (OPT 98.0 %, LRU and
 //! CLOCK 0).
 //!
-//! Snapshot and events are those of `clock_pro`: ring "clock" read from
+//! Snapshot and events are those of the text reading: ring "clock" read from
 //! HAND_hot forward, so new pages enter at its end (the head).
 
-use super::clock_pro::{flush_pages, snapshot_of, DIRTY, HOT, REF, RES, TEST};
-use super::util::NIL;
-use super::{Event, Policy, Req, Sink, Snapshot};
+use super::{flush_pages, snapshot_of, DIRTY, HOT, REF, RES, TEST};
+use crate::collections::NIL;
+use crate::policy::{Event, Policy, Req, Sink, Snapshot};
 
 #[derive(Clone)]
 pub struct ClockProTables {

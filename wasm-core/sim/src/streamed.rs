@@ -6,15 +6,17 @@
 //! distinct pages), and OPT needs the whole trace to know the future, so it
 //! cannot stream.
 
+use crate::error::SimError;
 use crate::formats::{LoadOptions, Loader};
+use crate::policy::Sink;
 use crate::policy::{build, BuildCtx, Policy};
 use crate::sim::Metrics;
-use crate::{RunOptions, SimError, Sink};
+use crate::sim::RunOptions;
 use serde_json::Value;
 use std::io::Read;
 
 /// One (policy, size) of a streamed run.
-pub struct StreamCell {
+pub struct StreamedCell {
     pub policy: String,
     pub frames: usize,
     pub params: Value,
@@ -64,13 +66,13 @@ struct Run {
 /// Runs every cell over the file `open` opens (it is opened twice). `cells`
 /// gets the distinct pages once the first pass has counted them (sizes given
 /// as a share of the pages resolve then).
-pub fn run_stream(
+pub fn run_streamed(
     name: &str,
     opts: &LoadOptions,
     open: &mut dyn FnMut() -> Result<Box<dyn Read>, SimError>,
-    cells: &mut dyn FnMut(u32) -> Vec<StreamCell>,
+    cells: &mut dyn FnMut(u32) -> Vec<StreamedCell>,
     run: &RunOptions,
-) -> Result<(Vec<StreamCell>, Streamed), SimError> {
+) -> Result<(Vec<StreamedCell>, Streamed), SimError> {
     let (mut requests, mut writes) = (0u64, 0u64);
     let first = pass(name, opts, open()?, &mut |reqs| {
         requests += reqs.len() as u64;
@@ -94,7 +96,7 @@ pub fn run_stream(
                 sink: Sink::counting(),
                 hits: 0,
                 pos: 0,
-                last: crate::policy::util::NIL,
+                last: crate::collections::NIL,
             })
         })
         .collect::<Result<Vec<Run>, SimError>>()?;
@@ -152,10 +154,10 @@ mod tests {
         }
         let bytes = text.into_bytes();
         let loaded = load_bytes("t.txt", &bytes, LoadOptions::default()).unwrap().trace;
-        let cells: Vec<StreamCell> = POLICIES
+        let cells: Vec<StreamedCell> = POLICIES
             .iter()
             .filter(|e| e.id != "opt")
-            .flat_map(|e| [50, 700].map(|f| StreamCell { policy: e.id.into(), frames: f, params: Value::Null }))
+            .flat_map(|e| [50, 700].map(|f| StreamedCell { policy: e.id.into(), frames: f, params: Value::Null }))
             .collect();
         for opts in [RunOptions::default(), RunOptions { collapse_repeats: true, flush: true, ..RunOptions::default() }]
         {
@@ -164,20 +166,20 @@ mod tests {
             let mut make = |_| {
                 cells
                     .iter()
-                    .map(|c| StreamCell { policy: c.policy.clone(), frames: c.frames, params: Value::Null })
+                    .map(|c| StreamedCell { policy: c.policy.clone(), frames: c.frames, params: Value::Null })
                     .collect()
             };
-            let (_, s) = run_stream("t.txt", &LoadOptions::default(), &mut open, &mut make, &opts).unwrap();
+            let (_, s) = run_streamed("t.txt", &LoadOptions::default(), &mut open, &mut make, &opts).unwrap();
             assert_eq!((s.requests, s.distinct, s.writes), (loaded.len() as u64, loaded.distinct(), loaded.writes()));
             for (c, m) in cells.iter().zip(&s.metrics) {
-                let want = crate::run_policy(&loaded, &c.policy, c.frames, &Value::Null, &opts).unwrap().metrics;
+                let want = crate::sim::run_policy(&loaded, &c.policy, c.frames, &Value::Null, &opts).unwrap().metrics;
                 assert_eq!(*m, want, "{} at {}", c.policy, c.frames);
             }
         }
         let mut open = || Ok(Box::new(std::io::Cursor::new(bytes.clone())) as Box<dyn Read>);
-        let mut opt = |_| vec![StreamCell { policy: "opt".into(), frames: 5, params: Value::Null }];
+        let mut opt = |_| vec![StreamedCell { policy: "opt".into(), frames: 5, params: Value::Null }];
         let e =
-            run_stream("t.txt", &LoadOptions::default(), &mut open, &mut opt, &RunOptions::default()).err().unwrap();
+            run_streamed("t.txt", &LoadOptions::default(), &mut open, &mut opt, &RunOptions::default()).err().unwrap();
         assert!(e.to_string().contains("cannot stream"), "{e}");
     }
 }

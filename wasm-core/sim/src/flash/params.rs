@@ -1,10 +1,10 @@
-//! The flash device's parameters as the catalogue lists them. Keys are the
-//! `FlashConfig` fields (the runner's flags with `-` for `_`).
+//! The flash device's parameters: type, range and documentation of each
+//! `FlashConfig` field (the runner's flags with `-` for `_`), as the catalogue
+//! lists them and links are checked against.
 
-use super::{docs, Param, ParamDoc};
-use crate::flash::gc::GC_IDS;
-use crate::flash::registry::FTL_IDS;
-use crate::flash::FlashConfig;
+use super::gc::GC_IDS;
+use super::registry::FTL_IDS;
+use crate::describe::Param;
 use crate::limits;
 
 /// The device's parameters, for checks that need no defaults (the link parser).
@@ -73,7 +73,3 @@ pub const PARAMS: &[Param] = &[
     ),
     Param::integer("seed", "Aging seed", 0.0, 9007199254740991.0, "", "Seed of the aging writes."),
 ];
-
-pub fn params() -> Vec<ParamDoc> {
-    docs(PARAMS, &serde_json::to_value(FlashConfig::default()).expect("flash configs serialise"))
-}

@@ -1,20 +1,10 @@
-//! Intrusive doubly linked lists over dense page ids: O(1) moves with no
-//! allocation per request. Several lists may share one `Links` (a page is in at
-//! most one of them), which is how ARC-like policies keep T1/T2/B1/B2.
+//! Containers over dense ids that know nothing of caches: intrusive doubly
+//! linked lists with O(1) moves and no allocation per request. Several lists
+//! may share one `Links` (an id is in at most one of them), which is how
+//! ARC-like policies keep T1/T2/B1/B2 and greedy cleaning keeps its buckets.
 
+/// No id: the end of a list, an empty slot.
 pub const NIL: u32 = u32::MAX;
-
-/// The final flush shared by policies that keep per-page state bytes: writes
-/// back, in the given order, every page whose `dirty` bit is set, and clears it.
-pub fn flush_dirty(pages: impl IntoIterator<Item = u32>, state: &mut [u8], dirty: u8, sink: &mut super::Sink) {
-    for p in pages {
-        let s = &mut state[p as usize];
-        if *s & dirty != 0 {
-            *s &= !dirty;
-            sink.clean(p, "final flush");
-        }
-    }
-}
 
 #[derive(Debug, Clone)]
 pub struct Links {
