@@ -38,6 +38,14 @@ module.exports = {
       to: { path: '^src/(state|components|explorer|charts|reproduce|presets|hooks|yours)/' },
     },
     {
+      name: 'worker-core-through-instance',
+      comment:
+        "Worker files take the WASM core from instance.ts, whose bindings switch to the build with the JavaScript engine when a user policy is first used.",
+      severity: 'error',
+      from: { path: '^src/worker/', pathNot: ['^src/worker/instance\\.ts$', TEST] },
+      to: { path: '^src/wasm-pkg(-js)?/.*\\.js$' },
+    },
+    {
       name: 'shared-below-both-threads',
       comment: 'src/link and src/protocol serve both threads: they import neither thread nor the page.',
       severity: 'error',
@@ -48,7 +56,6 @@ module.exports = {
   options: {
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^src/wasm-pkg(-js)?/' },
+    doNotFollow: { path: ['node_modules', '^src/wasm-pkg(-js)?/'] },
   },
 };
