@@ -78,7 +78,8 @@ export const createOwnSlice: StateCreator<AppState, [], [], OwnSlice> = (set, ge
       set((s) => ({
         own,
         ownProblem: null,
-        ownFromLink: opts.fromLink ? [...new Set([...s.ownFromLink, ...names])] : s.ownFromLink,
+        // Saved from the editor, the code is the user's own again, not the link's.
+        ownFromLink: opts.fromLink ? [...new Set([...s.ownFromLink, ...names])] : s.ownFromLink.filter((n) => !names.includes(n)),
         policies:
           opts.use && !opts.fromLink
             ? [...s.policies, ...names.filter((n) => !s.policies.some((p) => p.id === n)).map((id) => ({ id, params: {} }))]
