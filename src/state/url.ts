@@ -12,6 +12,7 @@ import { useBatch } from './batchStore';
 import { useApp, type AppState } from './store';
 import { useExplorer } from '../explorer/explorerStore';
 import type { HandLink } from '../core/generated/core';
+import { CATALOG } from '../core/catalog';
 
 /** The Explore tab's state as a link carries it. */
 function exploreOf(): ExploreShare {
@@ -147,21 +148,8 @@ export function openExplore(e: SharedExperiment): void {
   useExplorer.getState().openAt(step, e.explore?.selected ?? null);
 }
 
-/** The link's query names a hand-written experiment (`?trace=…&policy=…`). */
-const QUERY_KEYS = [
-  'trace',
-  'policy',
-  'frames',
-  'param',
-  'view',
-  'step',
-  'ftl',
-  'gc',
-  'blocks',
-  'pages-per-block',
-  'overprovision',
-  'regions',
-];
+/** The link's query names a hand-written experiment (`?trace=…&policy=…`): its keys are the catalogue's. */
+const QUERY_KEYS = CATALOG.link_keys.map((k) => k.key);
 export const isHandLink = (search: string): boolean => [...new URLSearchParams(search).keys()].some((k) => QUERY_KEYS.includes(k));
 
 /** A hand-written link as an experiment: the trace travels inline, the first policy and size are explored. */
