@@ -23,9 +23,21 @@ describe('block sizes', () => {
 
   it('says what the core says (block_sizes.rs), from the catalogue alone', () => {
     const cases: [{ id: string; params: Record<string, unknown> }[], Record<string, unknown>[]][] = [
-      [[{ id: 'ts-clock', params: {} }, { id: 'lru', params: {} }], [{}]],
+      [
+        [
+          { id: 'ts-clock', params: {} },
+          { id: 'lru', params: {} },
+        ],
+        [{}],
+      ],
       [[{ id: 'ts-clock', params: { pages_per_block: 64 } }], [{}, { pages_per_block: 16384 }]],
-      [[{ id: 'fab', params: {} }, { id: 'bplru', params: {} }], [{ pages_per_block: 1024 }, {}, { pages_per_block: 128 }]],
+      [
+        [
+          { id: 'fab', params: {} },
+          { id: 'bplru', params: {} },
+        ],
+        [{ pages_per_block: 1024 }, {}, { pages_per_block: 128 }],
+      ],
     ];
     for (const [policies, flash] of cases)
       expect(blockMismatches(policies, flash)).toEqual(JSON.parse(block_mismatches(JSON.stringify(policies), JSON.stringify(flash))));
