@@ -40,7 +40,7 @@ module.exports = {
     {
       name: 'worker-core-through-instance',
       comment:
-        "Worker files take the WASM core from instance.ts, whose bindings switch to the build with the JavaScript engine when a user policy is first used.",
+        'Worker files take the WASM core from instance.ts, whose bindings switch to the build with the JavaScript engine when a user policy is first used.',
       severity: 'error',
       from: { path: '^src/worker/', pathNot: ['^src/worker/instance\\.ts$', TEST] },
       to: { path: '^src/wasm-pkg(-js)?/.*\\.js$' },

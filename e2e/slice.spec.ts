@@ -48,7 +48,7 @@ test('a bad cache size and a bad generator get clear messages', async ({ page })
 
   await page.getByRole('textbox', { name: 'Cache sizes (frames)' }).fill('10, lots');
   await page.getByRole('button', { name: 'Run' }).click();
-  await expect(page.getByRole('alert')).toContainText('“lots” is not a number of frames');
+  await expect(page.getByRole('alert')).toContainText('"lots" is not a cache size');
 
   await page.getByRole('spinbutton', { name: 'Write fraction' }).fill('1.5');
   await page.getByRole('button', { name: 'Generate workload' }).click();

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { block_mismatches, initSync } from '../wasm-pkg/cachescope.js';
 import { blockMismatches } from './blockSizes';
+
+initSync({ module: readFileSync(new URL('../wasm-pkg/cachescope_bg.wasm', import.meta.url)) });
 
 describe('block sizes', () => {
   it('names a block policy whose block size differs from a flash device’s, with both sizes', () => {
@@ -15,5 +19,27 @@ describe('block sizes', () => {
     expect(blockMismatches([{ id: 'ts-clock', params: { pages_per_block: 64 } }], [{}])).toEqual([]);
     expect(blockMismatches([{ id: 'fab', params: {} }], [{ pages_per_block: 1024 }])).toEqual([]);
     expect(blockMismatches([{ id: 'bplru', params: {} }], [{}, { pages_per_block: 128 }])).toHaveLength(1);
+  });
+
+  it('says what the core says (block_sizes.rs), from the catalogue alone', () => {
+    const cases: [{ id: string; params: Record<string, unknown> }[], Record<string, unknown>[]][] = [
+      [
+        [
+          { id: 'ts-clock', params: {} },
+          { id: 'lru', params: {} },
+        ],
+        [{}],
+      ],
+      [[{ id: 'ts-clock', params: { pages_per_block: 64 } }], [{}, { pages_per_block: 16384 }]],
+      [
+        [
+          { id: 'fab', params: {} },
+          { id: 'bplru', params: {} },
+        ],
+        [{ pages_per_block: 1024 }, {}, { pages_per_block: 128 }],
+      ],
+    ];
+    for (const [policies, flash] of cases)
+      expect(blockMismatches(policies, flash)).toEqual(JSON.parse(block_mismatches(JSON.stringify(policies), JSON.stringify(flash))));
   });
 });

@@ -51,6 +51,8 @@ function answerOf(msg: Exclude<FromWorker, { type: 'ready' | 'progress' | 'resul
       return msg.summary;
     case 'link':
       return msg.link;
+    case 'frames':
+      return msg.frames;
     case 'curves':
       return msg.curves;
     case 'described':
@@ -199,6 +201,11 @@ export class SimClient {
   /** Reads a hand-written link's query with the core's parser; rejects with a message naming the bad parameter. */
   parseLink(query: string) {
     return this.request<HandLink>((id) => ({ type: 'parse-link', id, query }), {});
+  }
+
+  /** Cache sizes as typed (`100, 5%`), in frames for a trace of `distinct` pages, with the core's grammar; rejects with its message. */
+  parseFrames(text: string, distinct: number | null) {
+    return this.request<number[]>((id) => ({ type: 'parse-frames', id, text, distinct }), {});
   }
 
   /** Reads a chosen file in the worker (nothing of it is read on this thread): SHA-256, size, link form. */

@@ -129,6 +129,8 @@ const ToWorkerSchema = v.variant('type', [
   v.object({ type: v.literal('describe'), id, file: v.instance(File), load: LoadSettingsSchema }),
   /** Reads a hand-written link's query with the core's parser. */
   v.object({ type: v.literal('parse-link'), id, query: v.string() }),
+  // Cache sizes as typed (`100, 5%`), read with the core's grammar; percentages are of `distinct` pages.
+  v.object({ type: v.literal('parse-frames'), id, text: v.string(), distinct: v.nullable(v.number()) }),
   /** One cell of a batch: `source` loaded on its own (the loaded trace stays), every policy at every size
    *  (`frames` as the experiment writes them, percentages of this trace's pages) run on it, the trace freed. */
   v.object({
@@ -180,6 +182,7 @@ const FromWorkerSchema = v.variant('type', [
   /** The after-cache stream as a plain trace's UTF-8 text (`id R|W` per line, the trace's own ids, exact to 2^64 − 1). */
   v.object({ type: v.literal('streamed'), id, text: Uint8ArraySchema, requests: v.number() }),
   v.object({ type: v.literal('link'), id, link: HandLinkSchema }),
+  v.object({ type: v.literal('frames'), id, frames: v.array(v.number()) }),
   /** A batch cell's metrics, policy by policy and size by size, the sizes in frames, and its trace's size. */
   v.object({
     type: v.literal('batched'),

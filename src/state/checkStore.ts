@@ -4,7 +4,6 @@
 
 import { create } from 'zustand';
 import type { CheckReport, GenConfig } from '../core/generated/core';
-import { parseFrames } from '../core/frames';
 import { engine } from '../engine/client';
 import { useExplorer } from '../explorer/explorerStore';
 import { useApp } from './store';
@@ -58,14 +57,15 @@ export const useCheck = create<CheckState>()((set, get) => ({
       set({ status: 'failed', error: s.error ?? 'Load or generate a trace first.', report: null });
       return;
     }
-    const frames = parseFrames(s.framesText, s.trace.distinct);
-    if (!frames.ok) {
-      set({ status: 'failed', error: `Cache sizes: ${frames.error}`, report: null });
-      return;
-    }
     set({ status: 'running', error: null, report: null });
-    const req = engine().check({ policy, params: {}, reference: get().reference, referenceParams: {}, sizes: frames.frames });
     try {
+      // The experiment's cache sizes, read by the core as a run reads them.
+      const sizes = await engine()
+        .parseFrames(s.framesText, s.trace.distinct)
+        .done.catch((e: Error) => {
+          throw new Error(`Cache sizes: ${e.message}`);
+        });
+      const req = engine().check({ policy, params: {}, reference: get().reference, referenceParams: {}, sizes });
       set({ status: 'done', report: await req.done });
     } catch (e) {
       set({ status: 'failed', error: (e as Error).message });

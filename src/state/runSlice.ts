@@ -3,7 +3,6 @@
 import type { StateCreator } from 'zustand';
 import type { Metrics, TraceSummary } from '../core/types';
 import type { RunJob, FlashOutcome, GaugeSeries, TraceSource } from '../protocol/messages';
-import { parseFrames } from '../core/frames';
 import { NO_CACHE, flashParam, isPolicyId, limit, policyDoc, policyLabel } from '../core/catalog';
 import { paramsToSend, type Params } from '../core/params';
 import { CancelledError, OverBudgetError, engine, restartEngine, type ProgressMsg } from '../engine/client';
@@ -181,11 +180,15 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
       set({ error: 'Load or generate a trace first.' });
       return;
     }
-    const frames = parseFrames(s.framesText, s.trace.distinct);
-    if (!frames.ok) {
-      set({ error: `Cache sizes: ${frames.error}` });
+    // Cache sizes are read by the core, in the worker: the same grammar as links, the runner and Python.
+    let sizes: number[];
+    try {
+      sizes = await engine().parseFrames(s.framesText, s.trace.distinct).done;
+    } catch (e) {
+      set({ error: `Cache sizes: ${(e as Error).message}` });
       return;
     }
+    if (get().busy) return;
     const checked = checkedSpecs(s.policies);
     if ('error' in checked) {
       set({ error: checked.error });
@@ -194,7 +197,7 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
     const specs = checked.specs;
     const notes: string[] = [];
     const plan = specs.flatMap((p) =>
-      frames.frames.map((f) => ({ spec: p.index, label: p.label, job: { policy: p.id, frames: f, params: p.params } })),
+      sizes.map((f) => ({ spec: p.index, label: p.label, job: { policy: p.id, frames: f, params: p.params } })),
     );
     // With flash, the trace straight to the device is the baseline every cache is measured against.
     if (s.flash.length > 0)

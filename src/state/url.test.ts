@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { applyExperiment, experimentOf, experimentOfLink } from './url';
+import { applyExperiment, experimentOf, experimentOfLink, isHandLink } from './url';
+import { CATALOG } from '../core/catalog';
 import { useApp } from './store';
 import { PRESETS } from '../presets/presets';
 import type { SharedExperiment } from '../link/types';
@@ -140,5 +141,15 @@ describe('the link describes the loaded trace', () => {
     useApp.setState({ trace: null });
     const e = experimentOf(useApp.getState())!;
     expect(e.source.kind === 'generate' && e.source.generator.pages).toBe(5);
+  });
+});
+
+describe('isHandLink', () => {
+  it('knows a hand-written link by the keys the catalogue lists (the core’s link_keys)', () => {
+    expect(CATALOG.link_keys.length).toBeGreaterThan(0);
+    for (const { key } of CATALOG.link_keys) expect(isHandLink(`?${key}=1`), key).toBe(true);
+    expect(isHandLink('?collapse-repeats=true')).toBe(true);
+    expect(isHandLink('?utm_source=mail')).toBe(false);
+    expect(isHandLink('')).toBe(false);
   });
 });

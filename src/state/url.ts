@@ -13,6 +13,7 @@ import { useApp, type AppState } from './store';
 import { useExplorer } from '../explorer/explorerStore';
 import type { HandLink } from '../core/generated/core';
 import { codeOfLink, defineLinkCode } from './ownLink';
+import { CATALOG } from '../core/catalog';
 
 /** The Explore tab's state as a link carries it. */
 function exploreOf(): ExploreShare {
@@ -150,23 +151,12 @@ export function openExplore(e: SharedExperiment): void {
   useExplorer.getState().openAt(step, e.explore?.selected ?? null);
 }
 
-/** The link's query names a hand-written experiment (`?trace=…&policy=…`). */
-const QUERY_KEYS = [
-  'trace',
-  'policy',
-  'frames',
-  'param',
-  'view',
-  'step',
-  'ftl',
-  'gc',
-  'blocks',
-  'pages-per-block',
-  'overprovision',
-  'regions',
-];
+/** The link's query names a hand-written experiment (`?trace=…&policy=…`): its keys are the catalogue's,
+ *  a key written `PREFIX.NAME` (`code.NAME`) standing for every key that starts with `PREFIX.`. */
+const QUERY_KEYS = CATALOG.link_keys.map((k) => k.key);
+const QUERY_PREFIXES = QUERY_KEYS.filter((k) => k.endsWith('.NAME')).map((k) => k.slice(0, -'NAME'.length));
 export const isHandLink = (search: string): boolean =>
-  [...new URLSearchParams(search).keys()].some((k) => QUERY_KEYS.includes(k) || k.startsWith('code.'));
+  [...new URLSearchParams(search).keys()].some((k) => QUERY_KEYS.includes(k) || QUERY_PREFIXES.some((p) => k.startsWith(p)));
 
 /** A hand-written link as an experiment: the trace travels inline, the first policy and size are explored. */
 export function experimentOfLink(l: HandLink): SharedExperiment {

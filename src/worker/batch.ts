@@ -2,12 +2,12 @@
 // the loaded one, every policy at every size run on it in slices, the trace freed.
 
 import type { Metrics, RunOptions } from '../core/types';
-import { parseFrames } from '../core/frames';
 import { MetricsSchema, parseCore } from '../core/schemas';
 import type { CurveSpec, Reply, TraceSource } from '../protocol/messages';
 import { traceOf } from './read';
 import { sessionOf, toEnd } from './run';
 import type { Task } from './task';
+import { parse_frames } from './instance';
 
 /** `framesText` as the experiment writes it: percentages are of this cell's trace. */
 export async function batch(
@@ -19,9 +19,12 @@ export async function batch(
 ): Promise<Reply<'batched'>> {
   const t = await traceOf(task, source);
   try {
-    const sizes = parseFrames(framesText, t.distinct());
-    if (!sizes.ok) throw new Error(`Cache sizes: ${sizes.error}`);
-    const frames = sizes.frames;
+    let frames: number[];
+    try {
+      frames = Array.from(parse_frames(framesText, t.distinct()));
+    } catch (e) {
+      throw new Error(`Cache sizes: ${(e as Error).message}`);
+    }
     const jobs = specs.flatMap((s) => frames.map((f) => ({ policy: s.policy, frames: f, params: s.params })));
     const metrics: Metrics[] = [];
     for (const [index, job] of jobs.entries()) {

@@ -13,6 +13,7 @@ export type WasmFlashRun = plain.WasmFlashRun;
 export type WasmFlashSession = plain.WasmFlashSession;
 export type WasmGenerator = plain.WasmGenerator;
 export type WasmLoader = plain.WasmLoader;
+export type WasmRequests = plain.WasmRequests;
 export type WasmResult = plain.WasmResult;
 export type WasmSession = plain.WasmSession;
 export type WasmSha256 = plain.WasmSha256;
@@ -27,11 +28,17 @@ export let WasmLoader = plain.WasmLoader;
 export let WasmSession = plain.WasmSession;
 export let WasmSha256 = plain.WasmSha256;
 export let WasmTrace = plain.WasmTrace;
+export let block_mismatches = plain.block_mismatches;
+export let block_of_label = plain.block_of_label;
 export let core_version = plain.core_version;
 export let debug_trap = plain.debug_trap;
+export let flash_run = plain.flash_run;
+export let parse_frames = plain.parse_frames;
 export let parse_link = plain.parse_link;
+export let policy_pages_per_block = plain.policy_pages_per_block;
 export let reproduce_cell = plain.reproduce_cell;
 export let reproduce_check = plain.reproduce_check;
+export let run_without_cache = plain.run_without_cache;
 
 let memory: WebAssembly.Memory | null = null;
 let js: typeof JsBuild | null = null;
@@ -66,11 +73,17 @@ export async function startJsEngine(): Promise<void> {
   WasmSession = same.WasmSession;
   WasmSha256 = same.WasmSha256;
   WasmTrace = same.WasmTrace;
+  block_mismatches = same.block_mismatches;
+  block_of_label = same.block_of_label;
   core_version = same.core_version;
   debug_trap = same.debug_trap;
+  flash_run = same.flash_run;
+  parse_frames = same.parse_frames;
   parse_link = same.parse_link;
+  policy_pages_per_block = same.policy_pages_per_block;
   reproduce_cell = same.reproduce_cell;
   reproduce_check = same.reproduce_check;
+  run_without_cache = same.run_without_cache;
 }
 
 /** The JavaScript engine's exports (`define_js`, `check`); only after `startJsEngine`. */

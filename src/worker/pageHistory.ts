@@ -6,7 +6,6 @@ import { mentions, mentionsLpn, narrateEvents } from '../core/narrate';
 import type { AnyEvent, PageHistory, Snapshot } from '../core/explore';
 import { parseStep } from '../core/schemas';
 import type { ExplorerSession } from './explorerSession';
-import { isWrite, pageOf } from './requests';
 
 /** Requests before the position whose events the page history replays. */
 export const HISTORY_WINDOW = 2000;
@@ -32,11 +31,14 @@ export function pageHistory(trace: WasmTrace, o: OpenSession, label: string): Pa
   let total = 0;
   const CH = 1 << 20;
   for (let start = 0; start < pos; start += CH) {
-    const reqs = trace.requests(start, Math.min(pos, start + CH));
-    for (let i = 0; i < reqs.length; i++) {
-      if (pageOf(reqs[i]) !== page) continue;
+    const reqs = trace.unpacked(start, Math.min(pos, start + CH));
+    const pages = reqs.pages();
+    const writes = reqs.writes();
+    reqs.free();
+    for (let i = 0; i < pages.length; i++) {
+      if (pages[i] !== page) continue;
       total++;
-      accesses.push({ t: start + i + 1, write: isWrite(reqs[i]) });
+      accesses.push({ t: start + i + 1, write: writes[i] === 1 });
       if (accesses.length > HISTORY_ACCESSES) accesses.shift();
     }
   }

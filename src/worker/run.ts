@@ -2,8 +2,8 @@
 // the loaded trace in slices, with its gauges sampled along the way and its
 // after-cache stream run on every flash configuration given; a result per job.
 
-import { WasmSession, type WasmTrace } from './instance';
-import type { Metrics, RunOptions } from '../core/types';
+import { WasmSession, run_without_cache, type WasmTrace } from './instance';
+import type { RunOptions } from '../core/types';
 import { NO_CACHE } from '../core/catalog';
 import { MetricsSchema, SnapshotSchema, parseCore } from '../core/schemas';
 import type { GaugeRequest, GaugeSeries, Reply, RunJob } from '../protocol/messages';
@@ -97,27 +97,19 @@ async function runCached(
 
 /**
  * The trace straight to each flash configuration, no cache: every request
- * reaches the device, reads as reads and writes as writes.
+ * reaches the device, reads as reads and writes as writes (the core's `run_without_cache`).
  */
 async function runDirect(task: Task, t: WasmTrace, options: RunOptions, flash: Record<string, unknown>[]): Promise<Outcome> {
-  const n = t.len();
-  const writes = t.writes();
-  const reads = n - writes;
-  const metrics: Metrics = {
-    requests: n,
-    hits: 0,
-    misses: n,
-    hit_ratio: 0,
-    reads,
-    writebacks: writes,
-    flushed: 0,
-    cost: reads * options.cost.read + writes * options.cost.write,
-  };
-  const buckets = Math.max(1, Math.min(options.buckets, n));
-  return {
-    metrics,
-    bucketSize: Math.ceil(n / buckets),
-    bucketHits: new Uint32Array(Math.ceil(n / Math.ceil(n / buckets))),
-    flash: await flashRuns(task, t, flash, undefined, 'no cache'),
-  };
+  const r = run_without_cache(t, JSON.stringify(options));
+  try {
+    const metrics = parseCore('metrics', MetricsSchema, r.metrics());
+    return {
+      metrics,
+      bucketSize: r.bucket_size(),
+      bucketHits: r.bucket_hits(),
+      flash: await flashRuns(task, t, flash, undefined, 'no cache'),
+    };
+  } finally {
+    r.free();
+  }
 }

@@ -2,8 +2,7 @@
 // WasmSession, a block-aware policy whose lists are grouped by flash block, or
 // a flash device — each as a Stepper (explorerSession.ts).
 
-import { WasmFlashSession, WasmSession, type WasmTrace } from './instance';
-import { policyDoc } from '../core/catalog';
+import { WasmFlashSession, WasmSession, block_of_label, policy_pages_per_block, type WasmTrace } from './instance';
 import { LABELLED_PAGES } from '../core/explore';
 import { FlashSnapshotSchema, parseCore } from '../core/schemas';
 import type { ExploreToWorker } from '../protocol/explore';
@@ -36,11 +35,8 @@ function flashStepper(trace: WasmTrace, config: string, selectedLpn: () => numbe
  * only, so the block of each (original id / pages per block) is added here.
  */
 function blockStepper(trace: WasmTrace, s: WasmSession, ppb: number): Stepper {
-  // Labels of plain ids are the numbers; a page with a device label belongs to no plain block.
-  const blockOf = (label: string) => {
-    const id = Number(label);
-    return Number.isSafeInteger(id) ? Math.floor(id / ppb) : -1;
-  };
+  // The core numbers blocks as people read them; a page with a device label belongs to no plain block (-1).
+  const blockOf = (label: string) => block_of_label(label, ppb) ?? -1;
   return {
     step: () => s.step(),
     advance: (n) => s.advance(n),
@@ -79,8 +75,6 @@ export function stepperMaker(
   const params = JSON.stringify(msg.params ?? {});
   const options = JSON.stringify({ collapse_repeats: msg.collapse ?? false });
   const plain = () => new WasmSession(t, msg.policy, msg.frames, params, options);
-  const doc = policyDoc(msg.policy);
-  const key = doc?.view.block_param;
-  const ppb = key ? Number(msg.params?.[key] ?? doc?.params.find((p) => p.key === key)?.default) : 0;
-  return key && ppb > 0 ? () => blockStepper(t, plain(), ppb) : plain;
+  const ppb = policy_pages_per_block(msg.policy, params) ?? 0;
+  return ppb > 0 ? () => blockStepper(t, plain(), ppb) : plain;
 }

@@ -47,7 +47,10 @@ const colours = HighlightStyle.define([
   { tag: [tags.string, tags.regexp, tags.special(tags.string)], color: 'var(--code-string)' },
   { tag: [tags.number, tags.bool, tags.null, tags.atom], color: 'var(--code-number)' },
   { tag: [tags.comment, tags.lineComment, tags.blockComment], color: 'var(--code-comment)', fontStyle: 'italic' },
-  { tag: [tags.definition(tags.variableName), tags.function(tags.variableName), tags.className, tags.definition(tags.propertyName)], color: 'var(--code-name)' },
+  {
+    tag: [tags.definition(tags.variableName), tags.function(tags.variableName), tags.className, tags.definition(tags.propertyName)],
+    color: 'var(--code-name)',
+  },
   { tag: tags.invalid, color: 'var(--error-fg)' },
 ]);
 
