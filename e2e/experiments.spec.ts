@@ -376,3 +376,14 @@ test('flash behind the cache: DAC with 4 regions amplifies writes less than with
   await expect(table.getByRole('row')).toHaveCount(5);
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
+
+test('a block policy whose blocks differ from the flash device is named, with both sizes, from the core', async ({ page }) => {
+  await page.goto('/');
+  await ready(page);
+  await page.getByRole('checkbox', { name: 'TS-CLOCK', exact: true }).check();
+  await page.getByRole('button', { name: '+ flash configuration' }).click();
+  const note = page.getByRole('note', { name: 'Block sizes' });
+  await expect(note).toContainText('TS-CLOCK groups pages in blocks of 1,024 pages; flash 1 has 64 pages per block');
+  await page.getByRole('group', { name: 'Flash 1' }).getByRole('spinbutton', { name: 'Flash 1 pages_per_block' }).fill('1024');
+  await expect(note).toHaveCount(0);
+});

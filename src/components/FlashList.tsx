@@ -4,7 +4,8 @@ import { useApp } from '../state/store';
 import { selectFlash, selectPolicies } from '../state/selectors';
 import { flashLabel } from '../state/runSlice';
 import { CATALOG } from '../core/catalog';
-import { blockMismatches } from '../core/blockSizes';
+import { useEffect, useState } from 'react';
+import { engine } from '../engine/client';
 import { fieldsOf, splitFlashFields } from '../core/params';
 import { ParamEditor } from './ParamEditor';
 
@@ -13,7 +14,7 @@ export function FlashList() {
   const flash = useApp(selectFlash);
   const policies = useApp(selectPolicies);
   const { addFlash, removeFlash, setFlashField } = useApp.getState();
-  const mismatches = blockMismatches(policies, flash);
+  const mismatches = useBlockMismatches(policies, flash);
   return (
     <fieldset className="policy-group flash-list">
       <legend>Flash behind the cache</legend>
@@ -51,4 +52,22 @@ export function FlashList() {
       </button>
     </fieldset>
   );
+}
+
+/** The core's sentences for the block-aware policies whose block size differs from a device's (asked of the worker). */
+function useBlockMismatches(policies: { id: string; params: Record<string, unknown> }[], flash: Record<string, unknown>[]) {
+  const [sentences, setSentences] = useState<string[]>([]);
+  const key = JSON.stringify([policies.map((p) => ({ id: p.id, params: p.params })), flash]);
+  useEffect(() => {
+    let live = true;
+    const [ps, fs] = JSON.parse(key) as [typeof policies, typeof flash];
+    engine()
+      .blockMismatches(ps, fs)
+      .done.then((s) => live && setSentences(s))
+      .catch(() => live && setSentences([]));
+    return () => {
+      live = false;
+    };
+  }, [key]);
+  return flash.length === 0 ? [] : sentences;
 }

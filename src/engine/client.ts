@@ -53,6 +53,8 @@ function answerOf(msg: Exclude<FromWorker, { type: 'ready' | 'progress' | 'resul
       return msg.link;
     case 'frames':
       return msg.frames;
+    case 'mismatches':
+      return msg.sentences;
     case 'curves':
       return msg.curves;
     case 'described':
@@ -206,6 +208,11 @@ export class SimClient {
   /** Cache sizes as typed (`100, 5%`), in frames for a trace of `distinct` pages, with the core's grammar; rejects with its message. */
   parseFrames(text: string, distinct: number | null) {
     return this.request<number[]>((id) => ({ type: 'parse-frames', id, text, distinct }), {});
+  }
+
+  /** The core's warnings for block-aware policies whose blocks differ from a flash device's. */
+  blockMismatches(policies: { id: string; params: Record<string, unknown> }[], flash: Record<string, unknown>[]) {
+    return this.request<string[]>((id) => ({ type: 'block-mismatches', id, policies, flash }), {});
   }
 
   /** Reads a chosen file in the worker (nothing of it is read on this thread): SHA-256, size, link form. */

@@ -131,6 +131,13 @@ const ToWorkerSchema = v.variant('type', [
   v.object({ type: v.literal('parse-link'), id, query: v.string() }),
   // Cache sizes as typed (`100, 5%`), read with the core's grammar; percentages are of `distinct` pages.
   v.object({ type: v.literal('parse-frames'), id, text: v.string(), distinct: v.nullable(v.number()) }),
+  /** The core's sentences for block-aware policies whose block size differs from a flash device's. */
+  v.object({
+    type: v.literal('block-mismatches'),
+    id,
+    policies: v.array(v.object({ id: v.string(), params: record })),
+    flash: v.array(record),
+  }),
   /** One cell of a batch: `source` loaded on its own (the loaded trace stays), every policy at every size
    *  (`frames` as the experiment writes them, percentages of this trace's pages) run on it, the trace freed. */
   v.object({
@@ -183,6 +190,7 @@ const FromWorkerSchema = v.variant('type', [
   v.object({ type: v.literal('streamed'), id, text: Uint8ArraySchema, requests: v.number() }),
   v.object({ type: v.literal('link'), id, link: HandLinkSchema }),
   v.object({ type: v.literal('frames'), id, frames: v.array(v.number()) }),
+  v.object({ type: v.literal('mismatches'), id, sentences: v.array(v.string()) }),
   /** A batch cell's metrics, policy by policy and size by size, the sizes in frames, and its trace's size. */
   v.object({
     type: v.literal('batched'),

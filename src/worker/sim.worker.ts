@@ -4,7 +4,7 @@
 // in slices, slices.ts) and the explorer's messages are served as they come.
 /// <reference lib="webworker" />
 
-import { core_version, debug_trap, parse_frames, parse_link, startCore } from './instance';
+import { block_mismatches, core_version, debug_trap, parse_frames, parse_link, startCore } from './instance';
 import { HandLinkSchema, parseCore } from '../core/schemas';
 import { checkExploreToWorker, exploreTransferables, isExploreToWorker, type ExploreFromWorker } from '../protocol/explore';
 import { checkToWorker, type FromWorker, type ToWorker } from '../protocol/messages';
@@ -51,6 +51,10 @@ async function serve(task: Task, msg: Exclude<ToWorker, { type: 'cancel' }>): Pr
       return { type: 'link', id, link: parseCore('link', HandLinkSchema, parse_link(msg.query)) };
     case 'parse-frames':
       return { type: 'frames', id, frames: Array.from(parse_frames(msg.text, msg.distinct ?? undefined)) };
+    case 'block-mismatches': {
+      const sentences = JSON.parse(block_mismatches(JSON.stringify(msg.policies), JSON.stringify(msg.flash))) as string[];
+      return { type: 'mismatches', id, sentences };
+    }
     case 'batch':
       return { type: 'batched', id, ...(await batch(task, msg.source, msg.specs, msg.frames, msg.options)) };
     case 'curve':
