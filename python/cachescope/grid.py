@@ -87,11 +87,11 @@ def sweep(
     from .own import define_all, importable_on_workers
 
     # Your own policies are checked here, before any task starts.
-    define_all(list(policies))
+    ids = define_all(list(policies))
     if engine == "ray":
         importable_on_workers(list(policies))
     # Parameters for a policy outside the grid are refused, as simulate refuses them.
-    _core.params_among(list(params or {}), define_all(list(policies)))
+    _core.params_among(list(params or {}), ids)
     options = {"params": dict(params or {}), "cost": cost, "collapse_repeats": collapse_repeats}
     tasks: List[Tuple[Any, str, List[str], List[Any], Dict[str, Any]]] = []
     # Each task's rows, policy by policy and size by size, and where they go in the grid.
@@ -101,8 +101,7 @@ def sweep(
         for pg in _groups(pidx, policy_group):
             for sg in _groups(sidx, size_group):
                 names = [policies[p] for p in pg]
-                ids = define_all(names)
-                opts = dict(options, params={p: options["params"][p] for p in ids if p in options["params"]})
+                opts = dict(options, params={ids[p]: options["params"][ids[p]] for p in pg if ids[p] in options["params"]})
                 tasks.append((t, _label(t, i), names, [sizes[s] for s in sg], opts))
                 keys.append([(i, p, s) for p in pg for s in sg])
     retried: List[Dict[str, Any]] = []
