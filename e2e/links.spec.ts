@@ -60,6 +60,27 @@ test('a bad value in a hand-written link names the parameter', async ({ page }) 
   await expect(page.getByRole('alert')).toContainText('link parameter frames');
 });
 
+test('one bad value in a hand-written link costs only itself: the rest loads, a step past the end opens at the end', async ({ page }) => {
+  // A 20-request trace at step 50, a cleaning policy that does not exist, a key that is not one.
+  await openLink(page, `?trace=${BOOK}&policy=lru&frames=3&view=explore&step=50&gc=lru&colour=red`);
+  await expect(status(page)).toContainText('Step 20 of 20');
+  await expect(status(page)).toContainText('8 hits, 12 misses');
+  const problems = page.getByRole('alert', { name: 'Problems with the link' });
+  await expect(problems).toContainText('link parameter step: 50 is past the end of the trace (20 requests): opened at the end');
+  await expect(problems).toContainText('link parameter gc');
+  await expect(problems).toContainText('link parameter colour');
+  await expect(problems.getByRole('listitem')).toHaveCount(3);
+  // The runner's flash flags are link keys too: fill=0.5 once blanked the page.
+  await openLink(
+    page,
+    `?trace=0,1,2,3,0w,1w,2w,3w&view=explore&ftl=page&blocks=8&pages-per-block=4&overprovision=0.5&fill=0.25&watermark=2`,
+  );
+  await expect(page.getByRole('status', { name: 'Position' })).toHaveText('0 / 8');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.getByText('More device settings').click();
+  await expect(page.getByRole('spinbutton', { name: 'Initial fill' })).toHaveValue('0.25');
+});
+
 test('a deflate-bomb link shows its message at once and the page keeps responding', async ({ page }) => {
   // 64 MiB of zeros deflate to about 64 KB: a small link that would inflate to far more than any the app makes.
   const bomb = Buffer.from(deflateSync(new Uint8Array(64 * 1024 * 1024), { level: 9 })).toString('base64url');

@@ -1,5 +1,6 @@
 // UI: the textbook frame table of a short run.
 
+import { useEffect, useRef } from 'react';
 import { selectFrame, selectTable, useExplorer } from './explorerStore';
 import { frameTableCsv } from '../core/frameTable';
 import { download } from '../components/download';
@@ -8,8 +9,11 @@ import { download } from '../components/download';
 export function FrameTableView() {
   const table = useExplorer(selectTable);
   const frame = useExplorer(selectFrame);
+  const wrap = useRef<HTMLDivElement>(null);
+  const upto = frame?.position ?? 0;
+  // The current request stays in view: a table wider than its box scrolls (sideways only) to it.
+  useEffect(() => keepInView(wrap.current, upto), [upto, table]);
   if (!table || !frame || frame.flash) return null;
-  const upto = frame.position;
   return (
     <section className="frame-table panel" aria-label="Frame table">
       <div className="chart-head">
@@ -18,7 +22,7 @@ export function FrameTableView() {
           Download CSV
         </button>
       </div>
-      <div className="results-wrap">
+      <div className="results-wrap" ref={wrap}>
         <table className="results frames">
           <caption>
             Requests 1–{table.requests.length}; shown up to request {upto}. F marks a fault.
@@ -57,4 +61,19 @@ export function FrameTableView() {
       </div>
     </section>
   );
+}
+
+/** Scrolls `box` sideways so that its current column (`.now`) shows beside the row headers, centred when it was out of view. */
+function keepInView(box: HTMLElement | null, upto: number): void {
+  if (!box) return;
+  const cell = box.querySelector<HTMLElement>('thead th.now');
+  if (!cell || upto === 0) {
+    box.scrollLeft = 0;
+    return;
+  }
+  const b = box.getBoundingClientRect();
+  const c = cell.getBoundingClientRect();
+  const head = box.querySelector('thead th')?.getBoundingClientRect().width ?? 0;
+  if (c.left >= b.left + head && c.right <= b.right) return;
+  box.scrollLeft += c.left + c.width / 2 - (b.left + head + (b.width - head) / 2);
 }

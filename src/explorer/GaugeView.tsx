@@ -33,4 +33,8 @@ export function GaugeView({ gauges, capacity, events }: Props) {
   );
 }
 
-const fmt = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(2));
+/** Two decimals; a value that rounds to zero is 0, never −0.00 (CRAW's target just below zero). */
+const fmt = (x: number) => {
+  const r = Math.round(x * 100) / 100;
+  return r === 0 ? '0' : Number.isInteger(x) ? String(x) : r.toFixed(2);
+};

@@ -25,7 +25,7 @@ export function Legend({ snapshot }: { snapshot: Snapshot }) {
       ))}
       {dirty && (
         <li>
-          <span className="swatch" style={{ background: '#000' }} /> dirty
+          <span className="swatch" style={{ background: 'var(--fg)' }} /> dirty
         </li>
       )}
       {ghost && <li>faded: non-resident</li>}

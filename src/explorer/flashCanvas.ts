@@ -4,6 +4,8 @@
 
 import { fitCanvas, pointIn } from './canvasSize';
 import { PALETTE } from '../core/palette';
+import { inkBack, inkOf } from './colours';
+import { onInkChange, rgbOfCss } from './inkWatch';
 import { blockAt, flashLayout, LABEL_CELL, pageRect, paintFlash, tileOf, type FlashLayout } from './flashLayout';
 
 const NONE = 0xffff_ffff;
@@ -36,6 +38,8 @@ export function createFlashCanvas(canvas: HTMLCanvasElement, width: number, maxH
       pages,
       s.pages_per_block,
       s.block.map((b) => b.erases),
+      // The grid sits on the page's panel colour, dark in the dark theme.
+      rgbOfCss(inkBack(), [255, 255, 255]),
     );
     ctx.putImageData(image, 0, 0);
     const ppb = s.pages_per_block;
@@ -77,7 +81,7 @@ export function createFlashCanvas(canvas: HTMLCanvasElement, width: number, maxH
     const at = s.selected;
     if (at && at.block !== null && at.offset !== null) {
       const [x, y, w, h] = pageRect(at.block, at.offset, l);
-      ctx.strokeStyle = '#000000';
+      ctx.strokeStyle = inkOf().fg;
       ctx.lineWidth = 2;
       ctx.strokeRect(x - 2, y - 2, w + 4, h + 4);
     }
@@ -93,6 +97,9 @@ export function createFlashCanvas(canvas: HTMLCanvasElement, width: number, maxH
         : '';
   };
   canvas.addEventListener('mousemove', onMove);
+  const stopInk = onInkChange(() => {
+    if (!raf) raf = requestAnimationFrame(draw);
+  });
 
   return {
     update(next, nextPages, nextOwners) {
@@ -110,6 +117,7 @@ export function createFlashCanvas(canvas: HTMLCanvasElement, width: number, maxH
     },
     destroy() {
       if (raf) cancelAnimationFrame(raf);
+      stopInk();
       canvas.removeEventListener('mousemove', onMove);
     },
   };

@@ -87,9 +87,21 @@ export function heatRgb(t: number): [number, number, number] {
   return [0, 1, 2].map((k) => Math.round(stops[i][k] + (stops[i + 1][k] - stops[i][k]) * f)) as [number, number, number];
 }
 
-/** Paints pages and heat strips into RGBA pixels (`width` × `height`). */
-export function paintFlash(px: Uint8ClampedArray, l: FlashLayout, states: Uint8Array, ppb: number, erases: number[]): void {
-  px.fill(255);
+/** Paints pages and heat strips into RGBA pixels (`width` × `height`) on `back`, the page's background. */
+export function paintFlash(
+  px: Uint8ClampedArray,
+  l: FlashLayout,
+  states: Uint8Array,
+  ppb: number,
+  erases: number[],
+  back: readonly [number, number, number] = [255, 255, 255],
+): void {
+  for (let o = 0; o < px.length; o += 4) {
+    px[o] = back[0];
+    px[o + 1] = back[1];
+    px[o + 2] = back[2];
+    px[o + 3] = 255;
+  }
   const maxE = Math.max(1, ...erases);
   const blocks = erases.length;
   const put = (x0: number, y0: number, w: number, h: number, c: [number, number, number]) => {

@@ -3,7 +3,8 @@
 // TS-CLOCK's s-hand) and a split (e.g. CFLRU's clean-first window) drawn over it.
 
 import { fitCanvas, pointIn } from './canvasSize';
-import { EMPTY, HIGHLIGHT, inkOf, statusColour, statusShape } from './colours';
+import { EMPTY, HIGHLIGHT, inkBack, inkOf, statusColour, statusShape } from './colours';
+import { blend, onInkChange, rgbOfCss, textOn } from './inkWatch';
 import { cellAt, cellFromPoint, listLayout, type ListLayout } from './listLayout';
 import type { Slot } from '../core/explore';
 
@@ -69,6 +70,7 @@ export function createListCanvas(
     ctx.clearRect(0, 0, width, h);
     const pad = l.cell >= 10 ? 1 : 0;
     const { fg } = inkOf();
+    const back = rgbOfCss(inkBack(), [255, 255, 255]);
     ctx.font = `${Math.min(12, Math.floor(l.cell * 0.45))}px system-ui, sans-serif`;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
@@ -89,7 +91,9 @@ export function createListCanvas(
         ctx.fill();
       }
       if (l.per === 1 && l.cell >= 22 && s.page !== null) {
-        ctx.fillStyle = '#ffffff';
+        // Text that reads on the cell as it shows: a faded ghost is light on a light page, dark on a dark one.
+        const cell = rgbOfCss(statusColour(s.status, marks.policy), [0, 0, 0]);
+        ctx.fillStyle = textOn(s.resident ? cell : blend(cell, back, 0.45));
         // The status's shape in the corner, so statuses differ by more than colour.
         const glyph = statusShape(s.status, marks.policy);
         ctx.fillText(String(s.page), x + l.cell / 2, y + l.cell / 2 + 1);
@@ -121,7 +125,8 @@ export function createListCanvas(
       ctx.fillStyle = '#009E73';
       ctx.font = 'bold 11px system-ui, sans-serif';
       ctx.textAlign = 'left';
-      ctx.fillText(`▲ ${marks.pointer.label}`, Math.min(x, width - 60), Math.min(y + l.cell + 8, h - 4));
+      // Under the last row, so that on a list of several rows it does not cover the next one.
+      ctx.fillText(`▲ ${marks.pointer.label}`, Math.min(x, width - 60), h - 7);
     }
   }
 
@@ -139,6 +144,9 @@ export function createListCanvas(
   const onClick = (ev: MouseEvent) => onSelect(entryAt(ev)?.page ?? null);
   canvas.addEventListener('mousemove', onMove);
   canvas.addEventListener('click', onClick);
+  const stopInk = onInkChange(() => {
+    if (!raf) raf = requestAnimationFrame(draw);
+  });
 
   return {
     update(next, m) {
@@ -149,6 +157,7 @@ export function createListCanvas(
     },
     destroy() {
       if (raf) cancelAnimationFrame(raf);
+      stopInk();
       canvas.removeEventListener('mousemove', onMove);
       canvas.removeEventListener('click', onClick);
     },

@@ -10,6 +10,7 @@ import { handLabel } from '../core/narrate';
 import { mod, anchorRotation, ringLayout, slotAt, slotIn, sweepTurn, type RingLayout } from './ringGeometry';
 import type { Ring } from '../core/explore';
 import { buildRingMap, paintRing, rgbOf, type RingMap } from './ringPixels';
+import { blend, onInkChange, rgbOfCss, textOn } from './inkWatch';
 
 export interface RingMarks {
   /** Pages a hand changed this step → that hand's colour. */
@@ -69,7 +70,9 @@ export function createRingCanvas(canvas: HTMLCanvasElement, size: number, onSele
       bits[i] = sl.page === null ? 0 : Math.min(sl.bits, marks.maxBits) / marks.maxBits;
       dirty[i] = sl.dirty ? 1 : 0;
     });
-    paintRing((image as ImageData).data, map, n, { rgb, bits, dirty, empty: rgbOf(EMPTY), offset });
+    // Bits and dirty marks in the page's ink, as on small rings (dark on light, light on dark).
+    const ink = rgbOfCss(inkOf().fg, [27, 31, 36]);
+    paintRing((image as ImageData).data, map, n, { rgb, bits, dirty, empty: rgbOf(EMPTY), offset, ink });
     ctx.putImageData(image as ImageData, 0, 0);
   }
 
@@ -169,7 +172,8 @@ export function createRingCanvas(canvas: HTMLCanvasElement, size: number, onSele
         // Each status has a shape as well as a colour (as in the legend).
         const glyph = statusShape(s.status, marks.policy);
         if (glyph) {
-          ctx.fillStyle = '#ffffff';
+          const cell = rgbOfCss(statusColour(s.status, marks.policy), [0, 0, 0]);
+          ctx.fillStyle = textOn(s.resident ? cell : blend(cell, rgbOfCss(inkBack(), [255, 255, 255]), 0.45));
           ctx.fillText(glyph, cx + mid * Math.cos(a), cy + mid * Math.sin(a));
         }
       }
@@ -237,6 +241,9 @@ export function createRingCanvas(canvas: HTMLCanvasElement, size: number, onSele
   };
   canvas.addEventListener('mousemove', onMove);
   canvas.addEventListener('click', onClick);
+  const stopInk = onInkChange(() => {
+    if (!raf) raf = requestAnimationFrame(draw);
+  });
 
   return {
     update(next, m) {
@@ -250,6 +257,7 @@ export function createRingCanvas(canvas: HTMLCanvasElement, size: number, onSele
     },
     destroy() {
       if (raf) cancelAnimationFrame(raf);
+      stopInk();
       canvas.removeEventListener('mousemove', onMove);
       canvas.removeEventListener('click', onClick);
     },

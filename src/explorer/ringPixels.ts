@@ -59,13 +59,16 @@ export interface SlotPaint {
   empty: readonly [number, number, number];
   /** Slot i is drawn at position (i + offset) mod n. */
   offset: number;
+  /** RGB of the bits and dirty bands: the page's ink (the theme's text colour). */
+  ink?: readonly [number, number, number];
 }
 
-const BITS_RGB = [51, 51, 51];
+const INK_RGB = [27, 31, 36] as const;
 
 /** Writes RGBA pixels; pixels outside the ring are left transparent. */
 export function paintRing(px: Uint8ClampedArray, m: RingMap, n: number, p: SlotPaint): void {
   px.fill(0);
+  const ink = p.ink ?? INK_RGB;
   for (let i = 0; i < m.frac.length; i++) {
     const f = m.frac[i];
     if (f < 0) continue;
@@ -80,13 +83,13 @@ export function paintRing(px: Uint8ClampedArray, m: RingMap, n: number, p: SlotP
       px[o + 2] = p.empty[2];
     } else if (b === BAND_DIRTY) {
       if (!p.dirty[s]) continue;
-      px[o] = 0;
-      px[o + 1] = 0;
-      px[o + 2] = 0;
+      px[o] = ink[0];
+      px[o + 1] = ink[1];
+      px[o + 2] = ink[2];
     } else if (b === BAND_BITS && m.depth[i] < p.bits[s]) {
-      px[o] = BITS_RGB[0];
-      px[o + 1] = BITS_RGB[1];
-      px[o + 2] = BITS_RGB[2];
+      px[o] = ink[0];
+      px[o + 1] = ink[1];
+      px[o + 2] = ink[2];
     } else if (b === BAND_BITS) {
       continue;
     } else {

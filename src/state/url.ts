@@ -216,6 +216,8 @@ async function restoreQuery(search: string): Promise<void> {
   }
   const e = experimentOfLink(link);
   applyExperiment(e);
+  // What the link carried that was left out is named; everything else loads.
+  useApp.getState().setLinkProblems(link.problems);
   restoring = true;
   try {
     await defineLinkCode(e);

@@ -491,7 +491,12 @@ collapse: boolean,
 /**
  * Sources of the user policies the link defines (`code.NAME=`), by name.
  */
-code: { [key in string]: string }, };
+code: { [key in string]: string }, 
+/**
+ * What the link carried that was left out or changed, each naming its link parameter;
+ * everything else was read.
+ */
+problems: Array<string>, };
 
 export type LinkKey = { 
 /**

@@ -344,4 +344,12 @@ mod tests {
         let s = cachescope_sim::mrc::Sampling::from_json(&Value::Object(a.curve_options)).unwrap();
         assert_eq!((s.pages, s.samples, s.seed, s.adjust, s.stratify), (1024, 8, 7, false, true));
     }
+
+    #[test]
+    fn links_take_every_flash_flag() {
+        for (flag, field) in FLASH_FLAGS {
+            let key = cachescope_sim::link::LINK_KEYS.iter().find(|k| k.key == &flag[2..]);
+            assert_eq!(key.and_then(|k| k.flash), Some(field), "{flag} is not a link key");
+        }
+    }
 }

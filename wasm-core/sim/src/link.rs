@@ -8,6 +8,10 @@
 //! (`?trace=7,0,1&policy=mine,lru&frames=3&code.mine=export%20default%20class…`).
 //! The parser checks the name (a built-in id may not be shadowed) and the source's
 //! size; the page that opens the link compiles the source.
+//!
+//! One bad value does not cost the rest: each key is read on its own, a bad one is
+//! left out and named in [`HandLink::problems`], and a step past the end of the
+//! link's trace is brought back to the end (and named too).
 
 use crate::describe::Param;
 use crate::error::quoted;
@@ -42,6 +46,9 @@ pub struct HandLink {
     pub collapse: bool,
     /// Sources of the user policies the link defines (`code.NAME=`), by name.
     pub code: BTreeMap<String, String>,
+    /// What the link carried that was left out or changed, each naming its link parameter;
+    /// everything else was read.
+    pub problems: Vec<String>,
 }
 
 fn bad(param: &str, msg: impl Into<String>) -> SimError {
@@ -84,7 +91,12 @@ pub const LINK_KEYS: &[LinkKey] = &[
     flash("blocks", "blocks"),
     flash("pages-per-block", "pages_per_block"),
     flash("overprovision", "overprovision"),
+    flash("fill", "fill"),
     flash("regions", "regions"),
+    flash("dac-threshold", "threshold"),
+    flash("watermark", "watermark"),
+    flash("aging", "aging"),
+    flash("aging-sequential", "aging_sequential"),
 ];
 
 /// A value as typed in a link: a number or true/false when it reads as one, else text.
@@ -184,145 +196,185 @@ fn code_of(key: &str, source: String) -> Result<(String, String), SimError> {
     Ok((name.to_string(), source))
 }
 
-/// Parses a link's query (with or without the leading `?`).
-pub fn parse_query(query: &str) -> Result<HandLink, SimError> {
+/// Reads one key of a link into `link` (`param=` is kept in `params` until the policies are known).
+fn read_key(
+    link: &mut HandLink,
+    params: &mut Vec<String>,
+    key: &str,
+    val: String,
+    raw: String,
+) -> Result<(), SimError> {
+    match key {
+        "trace" => {
+            let (t, n) = trace_of(&val)?;
+            link.trace = Some(t);
+            link.requests = n;
+        }
+        "policy" => {
+            for id in val.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+                if !link.policies.iter().any(|p| p == id) {
+                    link.policies.push(id.to_string());
+                }
+            }
+        }
+        "frames" => link.frames = Some(frames_of(&val)?),
+        "param" => params.push(val),
+        "view" => match val.as_str() {
+            "explore" | "compare" | "reproduce" => link.view = Some(val),
+            _ => return Err(bad("view", format!("{}: expected explore, compare or reproduce", quoted(&val)))),
+        },
+        "collapse-repeats" => match value_of(&val) {
+            Value::Bool(b) => link.collapse = b,
+            _ => return Err(bad("collapse-repeats", format!("{}: expected true or false", quoted(&val)))),
+        },
+        "step" => {
+            let n: u64 =
+                val.parse().map_err(|_| bad("step", format!("{} is not a whole number of requests", quoted(&val))))?;
+            link.step = Some(n);
+        }
+        k if k.starts_with("code.") => {
+            // A source is kept as written, spaces included: its SHA-256 names it.
+            let (name, source) = code_of(k, raw)?;
+            link.code.insert(name, source);
+        }
+        k => match LINK_KEYS.iter().find_map(|l| Some((l.key, l.flash?)).filter(|(flag, _)| *flag == k)) {
+            Some((flag, field)) => {
+                let v = value_of(&val);
+                let spec = crate::flash::PARAMS.iter().find(|p| p.key == field);
+                check(flag, spec, "flash", field, &v)?;
+                link.flash.insert(field.to_string(), v);
+            }
+            None => {
+                let names: Vec<&str> = LINK_KEYS.iter().map(|l| l.key).collect();
+                return Err(bad(
+                    &crate::error::excerpt(k),
+                    format!("not a link parameter, left out; the names are {}", names.join(", ")),
+                ));
+            }
+        },
+    }
+    Ok(())
+}
+
+/// Reads one `param=ID.KEY=VALUE` once the policies are known.
+fn read_param(link: &mut HandLink, val: &str) -> Result<(), SimError> {
+    let shown = quoted(val);
+    let (id, rest) = val.split_once('.').ok_or_else(|| bad("param", format!("{shown}: expected ID.KEY=VALUE")))?;
+    let (key, v) = rest.split_once('=').ok_or_else(|| bad("param", format!("{shown}: expected ID.KEY=VALUE")))?;
+    if !link.policies.iter().any(|p| p == id) {
+        if entry(id).is_none() && !link.code.contains_key(id) {
+            return Err(bad("param", format!("{shown} names {}, which is not a policy", quoted(id))));
+        }
+        return Err(bad("param", format!("{shown} names {id}, which is not among policy=")));
+    }
+    let v = value_of(v);
+    // A policy the link defines declares its parameters in its source: the page checks them when it compiles it.
+    if link.code.contains_key(id) {
+        if key.is_empty() || key.chars().count() > MAX_CODE_PARAM_CHARS {
+            return Err(bad("param", format!("{shown}: {} is not a parameter's name", quoted(key))));
+        }
+        link.params.entry(id.to_string()).or_default().insert(key.to_string(), v);
+        return Ok(());
+    }
+    let e = entry(id).expect("checked above");
+    // Immediate repeats were once a parameter of LIRS and CLOCK-Pro; now a run option.
+    if key == "ignore_repeats" {
+        link.collapse |= v == Value::Bool(true);
+        return Ok(());
+    }
+    check("param", e.params.iter().find(|p| p.key == key), e.id, &crate::error::excerpt(key), &v)?;
+    link.params.entry(id.to_string()).or_default().insert(key.to_string(), v);
+    Ok(())
+}
+
+/// Parses a link's query (with or without the leading `?`): every value that can be read is,
+/// and each one that cannot is named in `problems` and left out.
+pub fn parse_query(query: &str) -> HandLink {
     let query = query.strip_prefix('?').unwrap_or(query);
     let mut link = HandLink::default();
-    let mut params: Vec<(String, String)> = Vec::new();
+    let mut params: Vec<String> = Vec::new();
     for (key, raw) in form_urlencoded::parse(query.as_bytes()) {
         let (key, val) = (key.trim().to_string(), raw.trim().to_string());
-        match key.as_str() {
-            "trace" => {
-                let (t, n) = trace_of(&val)?;
-                link.trace = Some(t);
-                link.requests = n;
-            }
-            "policy" => {
-                for id in val.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-                    if !link.policies.iter().any(|p| p == id) {
-                        link.policies.push(id.to_string());
-                    }
-                }
-            }
-            "frames" => link.frames = Some(frames_of(&val)?),
-            "param" => params.push((key, val)),
-            "view" => match val.as_str() {
-                "explore" | "compare" | "reproduce" => link.view = Some(val),
-                _ => return Err(bad("view", format!("{}: expected explore, compare or reproduce", quoted(&val)))),
-            },
-            "collapse-repeats" => match value_of(&val) {
-                Value::Bool(b) => link.collapse = b,
-                _ => return Err(bad("collapse-repeats", format!("{}: expected true or false", quoted(&val)))),
-            },
-            "step" => {
-                let n: u64 = val
-                    .parse()
-                    .map_err(|_| bad("step", format!("{} is not a whole number of requests", quoted(&val))))?;
-                link.step = Some(n);
-            }
-            k if k.starts_with("code.") => {
-                // A source is kept as written, spaces included: its SHA-256 names it.
-                let (name, source) = code_of(k, raw.into_owned())?;
-                link.code.insert(name, source);
-            }
-            k => match LINK_KEYS.iter().find_map(|l| Some((l.key, l.flash?)).filter(|(flag, _)| *flag == k)) {
-                Some((flag, field)) => {
-                    let v = value_of(&val);
-                    let spec = crate::flash::PARAMS.iter().find(|p| p.key == field);
-                    check(flag, spec, "flash", field, &v)?;
-                    link.flash.insert(field.to_string(), v);
-                }
-                None => {
-                    let names: Vec<&str> = LINK_KEYS.iter().map(|l| l.key).collect();
-                    return Err(bad(
-                        &crate::error::excerpt(k),
-                        format!("not a link parameter; the names are {}", names.join(", ")),
-                    ));
-                }
-            },
+        if let Err(e) = read_key(&mut link, &mut params, &key, val, raw.into_owned()) {
+            link.problems.push(e.to_string());
         }
     }
     // Policies are checked once every `code.NAME` is known: a link may define its policy after naming it.
-    for id in &link.policies {
-        if entry(id).is_none() && !link.code.contains_key(id) {
-            let mut known: Vec<&str> = POLICIES.iter().map(|e| e.id).collect();
-            known.extend(link.code.keys().map(String::as_str));
-            return Err(bad(
+    let mut known: Vec<&str> = POLICIES.iter().map(|e| e.id).collect();
+    known.extend(link.code.keys().map(String::as_str));
+    let (kept, unknown): (Vec<String>, Vec<String>) =
+        link.policies.iter().cloned().partition(|id| entry(id).is_some() || link.code.contains_key(id));
+    for id in &unknown {
+        link.problems.push(
+            bad(
                 "policy",
                 format!(
-                    "unknown policy {}; known: {} (a policy of your own comes with code.NAME=its source)",
+                    "unknown policy {}, left out; known: {} (a policy of your own comes with code.NAME=its source)",
                     quoted(id),
                     known.join(", ")
                 ),
-            ));
-        }
+            )
+            .to_string(),
+        );
     }
-    for (_, val) in params {
-        let shown = quoted(&val);
-        let (id, rest) = val.split_once('.').ok_or_else(|| bad("param", format!("{shown}: expected ID.KEY=VALUE")))?;
-        let (key, v) = rest.split_once('=').ok_or_else(|| bad("param", format!("{shown}: expected ID.KEY=VALUE")))?;
-        if !link.policies.iter().any(|p| p == id) {
-            if entry(id).is_none() && !link.code.contains_key(id) {
-                return Err(bad("param", format!("{shown} names {}, which is not a policy", quoted(id))));
-            }
-            return Err(bad("param", format!("{shown} names {id}, which is not among policy=")));
+    link.policies = kept;
+    for val in params {
+        if let Err(e) = read_param(&mut link, &val) {
+            link.problems.push(e.to_string());
         }
-        let v = value_of(v);
-        // A policy the link defines declares its parameters in its source: the page checks them when it compiles it.
-        if link.code.contains_key(id) {
-            if key.is_empty() || key.chars().count() > MAX_CODE_PARAM_CHARS {
-                return Err(bad("param", format!("{shown}: {} is not a parameter's name", quoted(key))));
-            }
-            link.params.entry(id.to_string()).or_default().insert(key.to_string(), v);
-            continue;
-        }
-        let e = entry(id).expect("checked above");
-        // Immediate repeats were once a parameter of LIRS and CLOCK-Pro; now a run option.
-        if key == "ignore_repeats" {
-            link.collapse |= v == Value::Bool(true);
-            continue;
-        }
-        check("param", e.params.iter().find(|p| p.key == key), e.id, &crate::error::excerpt(key), &v)?;
-        link.params.entry(id.to_string()).or_default().insert(key.to_string(), v);
     }
     if let (Some(step), Some(_)) = (link.step, &link.trace) {
         if step > link.requests {
-            return Err(bad("step", format!("{step} is past the end of the trace ({} requests)", link.requests)));
+            link.problems.push(
+                bad(
+                    "step",
+                    format!("{step} is past the end of the trace ({} requests): opened at the end", link.requests),
+                )
+                .to_string(),
+            );
+            link.step = Some(link.requests);
         }
     }
-    Ok(link)
+    link
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// The one problem `q` has (each test link has one bad value).
     fn err(q: &str) -> String {
-        match parse_query(q) {
-            Err(e) => e.to_string(),
-            Ok(l) => panic!("{} was accepted: {:.200}", &q[..q.len().min(100)], format!("{l:?}")),
+        let l = parse_query(q);
+        match l.problems.as_slice() {
+            [one] => one.clone(),
+            _ => panic!("{}: {:?}", &q[..q.len().min(100)], l.problems),
         }
+    }
+
+    fn ok(q: &str) -> HandLink {
+        let l = parse_query(q);
+        assert!(l.problems.is_empty(), "{q}: {:?}", l.problems);
+        l
     }
 
     #[test]
     fn collapse_repeats_is_a_link_option_and_old_links_map_onto_it() {
-        assert!(parse_query("?trace=1,1,2&policy=lirs&collapse-repeats=true").unwrap().collapse);
-        assert!(!parse_query("?trace=1,1,2&policy=lirs").unwrap().collapse);
-        let old = parse_query("?trace=1,1,2&policy=lirs&param=lirs.ignore_repeats=true").unwrap();
+        assert!(ok("?trace=1,1,2&policy=lirs&collapse-repeats=true").collapse);
+        assert!(!ok("?trace=1,1,2&policy=lirs").collapse);
+        let old = ok("?trace=1,1,2&policy=lirs&param=lirs.ignore_repeats=true");
         assert!(old.collapse && old.params.is_empty());
         assert!(err("collapse-repeats=maybe").contains("expected true or false"));
     }
 
     #[test]
     fn a_lecturer_link_reads_as_written() {
-        let l = parse_query("?trace=7,0,1,2w%200%203&policy=fifo&frames=3&view=explore&step=4").unwrap();
+        let l = ok("?trace=7,0,1,2w%200%203&policy=fifo&frames=3&view=explore&step=4");
         assert_eq!(l.trace.as_deref(), Some("7\n0\n1\n2 W\n0\n3\n"));
         assert_eq!(l.requests, 6);
         assert_eq!(l.policies, ["fifo"]);
         assert_eq!(l.frames.as_deref(), Some("3"));
         assert_eq!((l.view.as_deref(), l.step), (Some("explore"), Some(4)));
-        let l = parse_query("policy=lru,cflru&frames=3,4&param=cflru.window=0.5&ftl=page&blocks=8&pages-per-block=4")
-            .unwrap();
+        let l = ok("policy=lru,cflru&frames=3,4&param=cflru.window=0.5&ftl=page&blocks=8&pages-per-block=4");
         assert_eq!(l.params["cflru"]["window"], 0.5);
         assert_eq!(l.flash["pages_per_block"], 4.0);
         assert_eq!(l.frames.as_deref(), Some("3, 4"));
@@ -332,13 +384,13 @@ mod tests {
     fn a_link_defines_its_own_policies_with_code() {
         let src = "export default class Mine { evict() { return 1 + 2; } }\n";
         let enc: String = form_urlencoded::byte_serialize(src.as_bytes()).collect();
-        let l = parse_query(&format!("?trace=1,2&policy=mine,lru&frames=1&code.mine={enc}&param=mine.k=3")).unwrap();
+        let l = ok(&format!("?trace=1,2&policy=mine,lru&frames=1&code.mine={enc}&param=mine.k=3"));
         assert_eq!(l.policies, ["mine", "lru"]);
         // Kept byte for byte (a `+` in the source arrives as %2B; the trailing newline stays).
         assert_eq!(l.code["mine"], src);
         assert_eq!(l.params["mine"]["k"], 3.0);
         // The source may come before the name.
-        assert!(parse_query(&format!("code.my-fifo={enc}&policy=my-fifo")).is_ok());
+        ok(&format!("code.my-fifo={enc}&policy=my-fifo"));
         let e = err(&format!("policy=lru&code.lru={enc}"));
         assert!(e.contains("link parameter code.lru") && e.contains("built-in"), "{e}");
         assert!(err(&format!("code.9lives={enc}")).contains("not a name for a policy"));
@@ -371,6 +423,34 @@ mod tests {
     }
 
     #[test]
+    fn one_bad_value_costs_only_itself() {
+        let l = parse_query("?trace=7,0,1,2&policy=fifo,lruu&frames=3&param=fifo.x=1&view=explore&step=50&colour=red");
+        assert_eq!(l.trace.as_deref(), Some("7\n0\n1\n2\n"));
+        assert_eq!((l.policies.as_slice(), l.frames.as_deref()), (&["fifo".to_string()][..], Some("3")));
+        // A step past the end opens at the end.
+        assert_eq!((l.view.as_deref(), l.step), (Some("explore"), Some(4)));
+        assert_eq!(l.problems.len(), 4, "{:?}", l.problems);
+        for (p, what) in l.problems.iter().zip(["colour", "policy", "param", "step"]) {
+            assert!(p.contains(&format!("link parameter {what}")), "{p}");
+        }
+        assert!(l.problems[3].contains("50 is past the end of the trace (4 requests): opened at the end"));
+        // A bad trace leaves the rest, and a step with no trace of the link's own is the explorer's to clamp.
+        let l = parse_query("trace=7,x&policy=lru&step=50");
+        assert_eq!((l.trace, l.policies.as_slice(), l.step), (None, &["lru".to_string()][..], Some(50)));
+    }
+
+    #[test]
+    fn every_flash_flag_of_the_runner_is_a_link_key() {
+        let l = ok(
+            "ftl=page&fill=0.5&overprovision=0.2&dac-threshold=500&watermark=3&aging=1&aging-sequential=0.25&regions=2",
+        );
+        assert_eq!(l.flash["fill"], 0.5);
+        assert_eq!((l.flash["threshold"].as_f64(), l.flash["watermark"].as_f64()), (Some(500.0), Some(3.0)));
+        assert_eq!((l.flash["aging"].as_f64(), l.flash["aging_sequential"].as_f64()), (Some(1.0), Some(0.25)));
+        assert!(err("fill=1.5").contains("link parameter fill"));
+    }
+
+    #[test]
     fn a_long_value_is_quoted_as_a_short_excerpt() {
         // Every parameter a link may carry, with a 70,000-character value (found by e2e/linkFuzz.spec.ts).
         let long = "1,".repeat(35_000);
@@ -387,6 +467,11 @@ mod tests {
             "pages-per-block",
             "overprovision",
             "regions",
+            "fill",
+            "dac-threshold",
+            "watermark",
+            "aging",
+            "aging-sequential",
             "param",
             "colour",
         ] {
