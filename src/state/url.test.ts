@@ -26,6 +26,7 @@ describe('hand-written links', () => {
       view: null,
       step: null,
       code: {},
+      problems: [],
     };
     expect(experimentOfLink({ ...link, collapse: true }).collapse).toBe(true);
     const off = experimentOfLink({ ...link, collapse: false });
