@@ -32,4 +32,31 @@ describe('cache contents for assistive technology', () => {
     ]);
     expect(c.ghosts.map((i) => i.text)).toEqual(['page 12, non-resident test page']);
   });
+
+  it('says nothing of reference bits for policies the catalogue gives none (FIFO, LRU, OPT, ARC)', () => {
+    for (const policy of ['fifo', 'lru', 'opt', 'arc']) {
+      const snap: Snapshot = {
+        policy,
+        capacity: 2,
+        resident: 2,
+        rings: [],
+        lists: [{ name: 'L', entries: [slot('3'), slot('4', true, '', 0, true)] }],
+        gauges: [],
+      };
+      expect(
+        contentsOf(snap).resident.map((i) => i.text),
+        policy,
+      ).toEqual(['page 3', 'page 4, dirty']);
+    }
+    // SIEVE keeps a visited bit, and says so.
+    const sieve: Snapshot = {
+      policy: 'sieve',
+      capacity: 1,
+      resident: 1,
+      rings: [],
+      lists: [{ name: 'queue', entries: [slot('3', true, '', 1)] }],
+      gauges: [],
+    };
+    expect(contentsOf(sieve).resident[0].text).toBe('page 3, reference bit 1');
+  });
 });

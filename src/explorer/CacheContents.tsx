@@ -17,8 +17,9 @@ function describe(policy: string, s: Slot, hands: string[]): string {
   const parts = [`page ${s.page}`];
   const status = policyDoc(policy)?.view.statuses.find((m) => m.name === s.status)?.label ?? s.status;
   if (status && s.status !== '') parts.push(status);
-  const maxBits = policyDoc(policy)?.view.max_bits ?? 1;
-  if (s.resident) parts.push(maxBits > 1 ? `count ${s.bits}` : `reference bit ${s.bits}`);
+  // The catalogue says whether the policy keeps a bit or a count at all (FIFO, LRU, OPT and ARC keep none).
+  const maxBits = policyDoc(policy)?.view.max_bits ?? 0;
+  if (s.resident && maxBits > 0) parts.push(maxBits > 1 ? `count ${s.bits}` : `reference bit ${s.bits}`);
   if (s.dirty) parts.push('dirty');
   for (const h of hands) parts.push(`${handLabel(h, policy)} here`);
   return parts.join(', ');

@@ -96,7 +96,7 @@ export function ExplorerView() {
                 onSelect={select}
               />
             ))}
-            <GaugeView gauges={snap.gauges} capacity={snap.capacity} events={frame.events} />
+            <GaugeView policy={snap.policy} gauges={snap.gauges} capacity={snap.capacity} events={frame.events} />
           </div>
           <FrameTableView />
           <HowItWorks frame={frame} />

@@ -1,15 +1,20 @@
 // UI: a policy’s gauges drawn as bars.
 
 import type { Gauge, AnyEvent } from '../core/explore';
+import { policyDoc } from '../core/catalog';
 
 interface Props {
+  /** The policy: a gauge its view draws as a list's pointer (TS-CLOCK's s-hand) is not a bar. */
+  policy?: string;
   gauges: Gauge[];
   capacity: number;
   events: AnyEvent[];
 }
 
 /** Adaptive quantities (targets, windows, allocations) as bars against the cache size. */
-export function GaugeView({ gauges, capacity, events }: Props) {
+export function GaugeView({ policy = '', gauges: all, capacity, events }: Props) {
+  const pointers = new Set(policyDoc(policy)?.view.lists.flatMap((l) => (l.pointer_gauge ? [l.pointer_gauge] : [])) ?? []);
+  const gauges = all.filter((g) => !pointers.has(g.name));
   if (gauges.length === 0) return null;
   const changed = new Map(events.flatMap((e) => (e.kind === 'gauge' ? [[e.name, e.from] as const] : [])));
   return (

@@ -60,7 +60,7 @@ describe('decorations', () => {
     expect(listDecoration('cflru', 'LRU').caption?.(snap)).toMatch(/2 pages/);
     expect(listDecoration('ts-clock', 'dirty blocks').pointer?.gauge).toBe('s_hand');
     expect(listDecoration('ts-clock', 'dirty blocks').caption?.({ ...snap, gauges: [{ name: 's_hand', value: -1, target: null }] })).toBe(
-      's-hand: null',
+      's-hand idle: it waits until the t-hand stops on a dirty page',
     );
     expect(listDecoration('lru', 'LRU')).toEqual({});
     expect(maxBitsOf('ts-clock', ring)).toBe(4);

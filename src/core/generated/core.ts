@@ -95,7 +95,8 @@ export type ParamKind = "number" | "integer" | "bool" | "choice";
 
 export type View = { kind: ViewKind, 
 /**
- * Largest value of a slot's `bits` (1 for a reference bit; TS-CLOCK counts to 4).
+ * Largest value of a slot's `bits` (1 for a reference bit; TS-CLOCK counts to 4; 0 when the
+ * policy keeps none, as FIFO, LRU, OPT and ARC: a list view has none unless it says so).
  */
 max_bits: number, 
 /**

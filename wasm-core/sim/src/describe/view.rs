@@ -69,7 +69,8 @@ pub const fn list_hint(list: &'static str) -> ListHint {
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct View {
     pub kind: ViewKind,
-    /// Largest value of a slot's `bits` (1 for a reference bit; TS-CLOCK counts to 4).
+    /// Largest value of a slot's `bits` (1 for a reference bit; TS-CLOCK counts to 4; 0 when the
+    /// policy keeps none, as FIFO, LRU, OPT and ARC: a list view has none unless it says so).
     pub max_bits: u8,
     /// Hands in drawing order.
     pub hands: &'static [Mark],
@@ -91,7 +92,7 @@ impl View {
     pub const fn list(statuses: &'static [Mark]) -> View {
         View {
             kind: ViewKind::List,
-            max_bits: 1,
+            max_bits: 0,
             hands: &[],
             statuses,
             lists: &[],

@@ -239,7 +239,12 @@ impl Policy for Cflru {
             if req.write {
                 self.state[p as usize] |= DIRTY;
             }
-            sink.ev(|| Event::Move { page: p, from: "LRU", to: "MRU", why: "hit moves the page to the MRU end" });
+            sink.ev(|| Event::Move {
+                page: p,
+                from: "its place",
+                to: "the MRU end",
+                why: "a hit makes it the most recently used",
+            });
             self.rebalance();
             return true;
         }

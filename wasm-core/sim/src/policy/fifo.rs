@@ -81,7 +81,7 @@ impl Policy for Fifo {
             self.queue[tail] = p;
             self.len += 1;
         }
-        sink.ev(|| Event::Insert { page: p, place: "tail", slot: None });
+        sink.ev(|| Event::Insert { page: p, place: "at the head, the newest end of the queue", slot: None });
         false
     }
 

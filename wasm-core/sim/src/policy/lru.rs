@@ -61,8 +61,16 @@ impl Policy for Lru {
             if req.write {
                 *s |= DIRTY;
             }
+            // Where it was, in words: the narration must not call a page in the middle "LRU".
+            let from = if self.list.front() == Some(p) {
+                "the head"
+            } else if self.list.back() == Some(p) {
+                "the tail (least recently used)"
+            } else {
+                "the middle of the list"
+            };
             self.list.move_to_front(&mut self.links, p);
-            sink.ev(|| Event::Move { page: p, from: "LRU", to: "MRU", why: "hit moves the page to the MRU end" });
+            sink.ev(|| Event::Move { page: p, from, to: "the head", why: "a hit makes it the most recently used" });
             return true;
         }
         *s = RES | if req.write { DIRTY } else { 0 };
@@ -73,7 +81,7 @@ impl Policy for Lru {
             sink.evict(v, dirty, "least recently used");
         }
         self.list.push_front(&mut self.links, p);
-        sink.ev(|| Event::Insert { page: p, place: "MRU", slot: None });
+        sink.ev(|| Event::Insert { page: p, place: "at the head, the most recently used end", slot: None });
         false
     }
 

@@ -77,7 +77,12 @@ impl Policy for LruWsr {
                 *s &= !COLD;
             }
             self.list.move_to_front(&mut self.links, p);
-            sink.ev(|| Event::Move { page: p, from: "LRU", to: "MRU", why: "hit moves the page to the MRU end" });
+            sink.ev(|| Event::Move {
+                page: p,
+                from: "its place",
+                to: "the MRU end",
+                why: "a hit makes it the most recently used",
+            });
             return true;
         }
         if self.list.len() == self.frames {

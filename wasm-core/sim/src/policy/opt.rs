@@ -141,7 +141,7 @@ impl Policy for Opt {
         self.state[p as usize] = RES | wbit;
         self.resident += 1;
         self.heap.push(key);
-        sink.ev(|| Event::Insert { page: p, place: "cache", slot: None });
+        sink.ev(|| Event::Insert { page: p, place: "in the cache, ranked by its next use", slot: None });
         false
     }
 

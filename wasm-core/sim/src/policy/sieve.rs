@@ -44,7 +44,7 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
     summary: "A FIFO queue with a visited bit and a hand that sifts out unvisited pages, leaving survivors in place.",
     how: "New pages enter at the head of a queue with their visited bit clear, and a hit sets the bit. To make room, the hand walks from where it stopped toward the head, wrapping to the tail. A visited page has its bit cleared and stays in place; the first unvisited page is evicted. Survivors never move, so popular pages stay behind while new ones pass by.",
     params: &[],
-    view: View::list(&[RESIDENT]).with_lists(&[QUEUE]),
+    view: View::list(&[RESIDENT]).with_bits(1).with_lists(&[QUEUE]),
     defaults: defaults_of::<Config>,
     build: |frames, ctx, params| {
         let _: Config = parse_config("sieve", params)?;

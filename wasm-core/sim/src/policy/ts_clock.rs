@@ -70,7 +70,7 @@ const TS_LIST: ListHint = ListHint {
     pointer_label: "s-hand",
     caption: "s-hand at entry {gauge}",
     caption_gauge: Some("s_hand"),
-    caption_none: "s-hand: null",
+    caption_none: "s-hand idle: it waits until the t-hand stops on a dirty page",
     ..list_hint("dirty blocks")
 };
 
@@ -93,6 +93,16 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
         Ok(Box::new(TsClock::new(frames, ctx.ids, ctx.n_pages, c.pages_per_block)?))
     },
 };
+
+/// The t-hand's decrement in words, with the values (counts go from 4 down).
+fn decrement_words(was: u8) -> &'static str {
+    match was {
+        4 => "count 4 → 3, passed",
+        3 => "count 3 → 2, passed",
+        2 => "count 2 → 1, passed",
+        _ => "count 1 → 0, passed",
+    }
+}
 
 const RES: u8 = 1;
 const DIRTY: u8 = 2;
@@ -195,6 +205,7 @@ impl TsClock {
                     sink.ev(|| Event::Visit { hand: "s_hand", page: s, action: "count not 0: passed" });
                 }
             }
+            let was = self.count[h as usize];
             self.count[h as usize] -= 1;
             if self.count[h as usize] == 0 && self.state[h as usize] & DIRTY != 0 {
                 {
@@ -202,7 +213,7 @@ impl TsClock {
                     self.non_zero[b] -= 1;
                 }
             }
-            sink.ev(|| Event::Visit { hand: "t_hand", page: h, action: "count decremented" });
+            sink.ev(|| Event::Visit { hand: "t_hand", page: h, action: decrement_words(was) });
             self.ring.pop_front(&mut self.ring_links);
             self.ring.push_back(&mut self.ring_links, h);
         }
@@ -289,7 +300,11 @@ impl Policy for TsClock {
                 let h = self.ring.pop_front(&mut self.ring_links).unwrap();
                 self.ring.push_back(&mut self.ring_links, h);
             }
-            sink.ev(|| Event::Insert { page: p, place: "t_hand", slot: None });
+            sink.ev(|| Event::Insert {
+                page: p,
+                place: "at the t-hand's position, the last page the t-hand reaches",
+                slot: None,
+            });
             self.state[pi] = RES;
             self.count[pi] = 0;
         }

@@ -199,6 +199,7 @@ impl ClockProTables {
             return;
         }
         let from = self.hand_hot;
+        let (cold_from, test_from) = (self.hand_cold, self.hand_test);
         let mut demoted = false;
         loop {
             let x = self.hand_hot;
@@ -217,7 +218,7 @@ impl ClockProTables {
                     self.res_cold += 1;
                     demoted = true;
                     sink.ev(|| Event::Visit { hand: "hand_hot", page: x, action: "turned cold" });
-                    let why = "reference bit clear under hand_hot";
+                    let why = "reference bit clear under HAND_hot";
                     sink.ev(|| Event::Status { page: x, from: "hot", to: "cold", why });
                     if self.hot == 0 {
                         break;
@@ -235,6 +236,12 @@ impl ClockProTables {
         }
         let to = self.hand_hot;
         sink.ev(|| Event::hand_pages("hand_hot", from, to));
+        // Hands HAND_hot carried along (or whose page left the clock) moved too: the narration says so.
+        for (hand, was, now) in [("hand_cold", cold_from, self.hand_cold), ("hand_test", test_from, self.hand_test)] {
+            if was != now {
+                sink.ev(|| Event::hand_pages(hand, was, now));
+            }
+        }
     }
 
     /// HAND_hot moves past `x`, pushing HAND_cold and HAND_test along if they
@@ -329,7 +336,7 @@ impl ClockProTables {
                 continue;
             }
             self.res_cold -= 1;
-            sink.evict(x, s & DIRTY != 0, "cold page with reference bit clear under hand_cold");
+            sink.evict(x, s & DIRTY != 0, "cold page with reference bit clear under HAND_cold");
             if s & TEST != 0 {
                 self.st[x as usize] = TEST;
                 self.nonres += 1;
@@ -509,12 +516,15 @@ mod tests {
                 Event::Gauge { name: "m_c", from: 2.0, to: 3.0, why },
                 Event::Visit { hand: "hand_hot", page: 2, action: "cleared reference bit" },
                 Event::Visit { hand: "hand_hot", page: 4, action: "turned cold" },
-                Event::Status { page: 4, from: "hot", to: "cold", why: "reference bit clear under hand_hot" },
+                Event::Status { page: 4, from: "hot", to: "cold", why: "reference bit clear under HAND_hot" },
                 Event::Visit { hand: "hand_hot", page: 3, action: "ended test period" },
                 Event::Status { page: 3, from: "cold-test", to: "cold", why: "passed its test period" },
                 Event::Gauge { name: "m_c", from: 3.0, to: 4.0, why },
                 Event::hand_pages("hand_hot", 2, 0),
-                Event::Evict { page: 4, dirty: false, why: "cold page with reference bit clear under hand_cold" },
+                // HAND_cold and HAND_test, carried along by HAND_hot, are said to move too.
+                Event::hand_pages("hand_cold", 3, 0),
+                Event::hand_pages("hand_test", 2, 0),
+                Event::Evict { page: 4, dirty: false, why: "cold page with reference bit clear under HAND_cold" },
                 Event::hand_pages("hand_cold", 2, 3),
                 Event::Insert { page: 5, place: "head", slot: None },
             ]
@@ -537,7 +547,7 @@ mod tests {
         assert!(ev.contains(&Event::Evict {
             page: 5,
             dirty: false,
-            why: "cold page with reference bit clear under hand_cold"
+            why: "cold page with reference bit clear under HAND_cold"
         }));
         assert!(!ev.iter().any(|e| matches!(e, Event::Status { page: 3, .. })));
         assert_eq!(ring(&p).iter().find(|x| x.0 == 3), Some(&(3, "cold", 0, true)));
@@ -593,7 +603,7 @@ mod tests {
         assert!(ev.contains(&Event::Evict {
             page: 0,
             dirty: false,
-            why: "cold page with reference bit clear under hand_cold"
+            why: "cold page with reference bit clear under HAND_cold"
         }));
         assert!(ev.contains(&Event::Status { page: 5, from: "new", to: "hot", why: "fewer hot pages than m_h" }));
         assert_eq!(

@@ -173,7 +173,7 @@ impl ClockPro {
                         page: x,
                         from: "hot",
                         to: "cold",
-                        why: "reference bit clear under hand_hot",
+                        why: "reference bit clear under HAND_hot",
                     });
                     if self.hot == 0 {
                         break;
@@ -259,7 +259,7 @@ impl ClockPro {
             } else {
                 self.cold.remove(&mut self.cold_l, x);
                 self.res_cold -= 1;
-                sink.evict(x, s & DIRTY != 0, "cold page with reference bit clear under hand_cold");
+                sink.evict(x, s & DIRTY != 0, "cold page with reference bit clear under HAND_cold");
                 if s & TEST != 0 {
                     self.st[x as usize] = IN_CLOCK | TEST;
                     self.nonres += 1;
@@ -399,7 +399,7 @@ mod tests {
         assert!(!hit);
         assert_eq!(
             ev[0],
-            Event::Evict { page: 2, dirty: false, why: "cold page with reference bit clear under hand_cold" }
+            Event::Evict { page: 2, dirty: false, why: "cold page with reference bit clear under HAND_cold" }
         );
         assert!(ev.contains(&Event::Status {
             page: 2,
@@ -422,7 +422,7 @@ mod tests {
         assert_eq!(
             ev,
             vec![
-                Event::Evict { page: 3, dirty: false, why: "cold page with reference bit clear under hand_cold" },
+                Event::Evict { page: 3, dirty: false, why: "cold page with reference bit clear under HAND_cold" },
                 Event::Status { page: 3, from: "cold-test", to: "test", why: "evicted during its test period" },
                 Event::Ghost { page: 3, list: "clock", action: "added" },
                 Event::hand_pages("hand_cold", 3, nil),
@@ -432,7 +432,7 @@ mod tests {
                 Event::Gauge { name: "m_c", from: 1.0, to: 2.0, why: "cold page accessed in its test period" },
                 Event::Visit { hand: "hand_hot", page: 0, action: "cleared reference bit" },
                 Event::Visit { hand: "hand_hot", page: 1, action: "turned cold" },
-                Event::Status { page: 1, from: "hot", to: "cold", why: "reference bit clear under hand_hot" },
+                Event::Status { page: 1, from: "hot", to: "cold", why: "reference bit clear under HAND_hot" },
                 Event::Visit { hand: "hand_hot", page: 3, action: "removed non-resident page: test period over" },
                 Event::Ghost { page: 3, list: "clock", action: "dropped" },
                 Event::Gauge { name: "m_c", from: 2.0, to: 1.0, why: "test period ended without re-access" },
