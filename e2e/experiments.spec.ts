@@ -268,7 +268,7 @@ test('each teaching preset opens with its sentence and runs', async ({ page }, i
     "Belady's anomaly: more frames, more faults": { view: 'Compare' },
     'A 101-page loop in 100 frames': { view: 'Explore', step: 'Step 303 of 10,100' },
     'Clean pages first (CFLRU Fig. 1)': { view: 'Explore', step: 'Step 10 of 14' },
-    'Two hands on a flash block (TS-CLOCK Fig. 3)': { view: 'Explore', step: 'Step 8 of 10' },
+    'Two hands on a flash block (TS-CLOCK Fig. 3)': { view: 'Explore', step: 'Step 11 of 15' },
   };
   for (let i = 0; i < n; i++) {
     const title = ((await presets.nth(i).getAttribute('aria-label')) ?? '').replace('Open preset: ', '');

@@ -52,8 +52,29 @@ const belady = [1, 2, 3, 4, 1, 2, 5, 1, 2, 3, 4, 5].map(String);
 // CFLRU Fig. 1/2: P1 most recent … P8 least; P5 and P7 clean, P6 and P8 dirty; two new pages
 // force two evictions, then P1–P4 come back (hits for both policies).
 const cflruList = ['8 W', '7 R', '6 W', '5 R', '4 W', '3 R', '2 W', '1 R', '9 R', '10 R', '1 R', '2 R', '3 R', '4 R'];
-// TS-CLOCK Fig. 3: block size 4, pages 64–67 are block 16; events E1–E4 are 16, 53, 28, 29.
-const tsclockFig3 = ['14 W', '16 R', '31 R', '65 W', '66 W', '67 W', '16 R', '53 R', '28 W', '29 W'];
+// TS-CLOCK Fig. 3 (block size 4: pages 64–67 are block 16, 16–19 block 4, 12–15 block 3). Requests 1–11
+// build the figure's starting state T0 on 8 frames: the t-hand on clean 31 (count 0), then dirty 67 and
+// 14 (count 0), 16 (0) and 17 (1) in block 4, 65 (2) and 66 (0) in block 16, the s-hand null. How: 66
+// and 65 enter clean and are written only after 67, so 67 gets count 1 and 66 count 2 (a dirty page's
+// count is the number of its block's counted dirty pages); request 11 sends the t-hand once round (66
+// twice), lowering every count, and evicts the filler 90 just before 31. Requests 12–15 are E1–E4.
+const tsclockFig3 = [
+  '66 R',
+  '90 R',
+  '31 R',
+  '67 W',
+  '14 W',
+  '16 W',
+  '17 W',
+  '65 R',
+  '66 W',
+  '65 W',
+  '40 R',
+  '16 R',
+  '53 R',
+  '28 R',
+  '29 R',
+];
 
 export const PRESETS: Preset[] = [
   {
@@ -128,17 +149,17 @@ export const PRESETS: Preset[] = [
     title: 'Two hands on a flash block (TS-CLOCK Fig. 3)',
     paper: 'TS-CLOCK',
     watch:
-      'With 6 frames CLOCK evicts 14, 31 and then the dirty 65, breaking block 64–67 apart (2 write-backs). TS-CLOCK writes back only 14 (1 write-back), alone in its block, and evicts the clean 16 and 31, so the dirty 65, 66 and 67 stay together to leave as one block.',
+      "Requests 1–11 set up the figure's state T0 (the filler 90 leaves); then step through E1–E4. A hit on 16 raises its count to 2; 53 replaces the clean 31 under the t-hand; for 28 the t-hand stops on the dirty 67 and the s-hand, starting at 65 in block 16 (pages 64–67), passes 65 and evicts 66; for 29 the t-hand stops on the dirty 14, but the s-hand stays in block 16 and evicts 67. TS-CLOCK's 2 write-backs are neighbours in one flash block; CLOCK on 8 frames evicts 90, 31, 67 and 14 and writes back 2 pages from two blocks.",
     claims: [
-      { kind: 'evicted', policy: 'clock', frames: 6, pages: ['14', '31', '65'], writebacks: 2 },
-      { kind: 'evicted', policy: 'ts-clock', params: { pages_per_block: 4 }, frames: 6, pages: ['14', '16', '31'], writebacks: 1 },
+      { kind: 'evicted', policy: 'ts-clock', params: { pages_per_block: 4 }, frames: 8, pages: ['90', '31', '66', '67'], writebacks: 2 },
+      { kind: 'evicted', policy: 'clock', frames: 8, pages: ['90', '31', '67', '14'], writebacks: 2 },
     ],
     experiment: base({
       source: inline('tsclock-fig3.txt', tsclockFig3),
       policies: [p('clock'), p('ts-clock', { pages_per_block: 4 })],
-      frames: '6',
+      frames: '8',
       view: 'explore',
-      explore: explore('ts-clock', 6, 8, { pages_per_block: 4 }),
+      explore: explore('ts-clock', 8, 11, { pages_per_block: 4 }),
     }),
   },
   {
