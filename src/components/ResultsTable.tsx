@@ -75,6 +75,29 @@ const Row = memo(function Row({ r, index, stars, flash }: { r: RunResultView; in
   );
 });
 
+/** A run's flash figures, in the flash table under the results (the same rows, so the tables stay within their box). */
+const FlashRow = memo(function FlashRow({ r, stars, flash }: { r: RunResultView; stars: number; flash: FlashCol[] }) {
+  return (
+    <tr>
+      <th scope="row">
+        <span className="swatch" style={{ background: colourOf(r.spec) }} aria-hidden="true" />
+        {r.label}
+      </th>
+      <td>{r.job.policy === NO_CACHE ? '—' : fmtInt(r.job.frames)}</td>
+      {flash.map((c, i) => {
+        const v = c.get(r);
+        const isBest = (stars & (1 << (COLUMNS.length + i))) !== 0;
+        return (
+          <td key={c.key} className={isBest ? 'best flash-col' : 'flash-col'}>
+            {v === undefined ? '—' : c.fmt(v)}
+            {isBest ? ' ★' : ''}
+          </td>
+        );
+      })}
+    </tr>
+  );
+});
+
 /** A row standing for the rows not drawn, so the scroll height is that of the whole table. */
 function Spacer({ height, span }: { height: number; span: number }) {
   return (
@@ -126,7 +149,11 @@ export function ResultsTable() {
 
   if (results.length === 0) return null;
   const { first, last } = windowOf(results.length, view, rowHeight);
-  const span = 3 + COLUMNS.length + flash.length;
+  // With flash configurations the flash figures get a table of their own below: sixteen columns in one
+  // table were 1,500 px wide in a 904 px box. A virtualised table (hundreds of rows) keeps them in one.
+  const split = flash.length > 0 && !virtual;
+  const inMain = split ? NO_COLUMNS : flash;
+  const span = 3 + COLUMNS.length + inMain.length;
   return (
     <section aria-label="Results table">
       <h2>Results</h2>
@@ -157,7 +184,7 @@ export function ResultsTable() {
                   {c.key === 'cost' ? costLabel : c.label}
                 </th>
               ))}
-              {flash.map((c) => (
+              {inMain.map((c) => (
                 <th scope="col" key={c.key} className="flash-col">
                   {c.label}
                 </th>
@@ -168,12 +195,38 @@ export function ResultsTable() {
             {first > 0 && <Spacer height={first * rowHeight} span={span} />}
             {results.slice(first, last).map((r, i) => (
               // The header is row 1.
-              <Row key={`${r.spec}-${r.job.frames}`} r={r} index={first + i + 2} stars={starsOf(best, r, flash)} flash={flash} />
+              <Row key={`${r.spec}-${r.job.frames}`} r={r} index={first + i + 2} stars={starsOf(best, r, flash)} flash={inMain} />
             ))}
             {last < results.length && <Spacer height={(results.length - last) * rowHeight} span={span} />}
           </tbody>
         </table>
       </div>
+      {split && (
+        <div className="results-wrap">
+          <table className="results" aria-label="Flash results">
+            <caption>
+              The flash model under each run: its after-cache stream on its flash configuration; ★ marks the best value among runs of the
+              same size.
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Policy</th>
+                <th scope="col">Frames</th>
+                {flash.map((c) => (
+                  <th scope="col" key={c.key} className="flash-col">
+                    {c.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {results.map((r) => (
+                <FlashRow key={`${r.spec}-${r.job.frames}`} r={r} stars={starsOf(best, r, flash)} flash={flash} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
       <ResultsExport />
     </section>
   );
