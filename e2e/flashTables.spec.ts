@@ -15,7 +15,6 @@ test('flash results fit their box beside the cache results', async ({ page }) =>
   await expect(page.getByText(/^core \d/)).toBeVisible();
   await page.getByText('Teaching presets').click();
   await page.getByRole('button', { name: 'Open preset: Greedy against cost-benefit cleaning' }).click();
-  await expect(page.getByRole('table', { name: 'Flash results' }).getByRole('row')).toHaveCount(5);
   await fits(page, 'Flash results');
   await fits(page, 'Each row is one policy at one cache size');
   await expect(page.getByRole('table', { name: 'Flash results' }).getByRole('columnheader', { name: 'Write amplification' })).toBeVisible();

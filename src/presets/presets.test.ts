@@ -46,6 +46,12 @@ function evictions(t: WasmTrace, policy: string, frames: number, params = {}) {
   return { evicted, writebacks };
 }
 
+/** A flash configuration's `metric` with the trace straight to it (the No cache row). */
+function flashMetric(p: Preset, t: WasmTrace, metric: 'copied' | 'waf' | 'erases') {
+  return (i: number) =>
+    parseCore('flash result', FlashRunOutputSchema, flash_run(t, JSON.stringify(p.experiment.flash[i]), undefined)).metrics[metric];
+}
+
 /** What the claim says, checked against the core; returns the numbers and pages the sentence must name. */
 function check(p: Preset, t: WasmTrace, c: Claim): string[] {
   switch (c.kind) {
@@ -59,16 +65,29 @@ function check(p: Preset, t: WasmTrace, c: Claim): string[] {
       return [...new Set(c.pages.slice(0, 3)), String(c.writebacks)];
     }
     case 'flash': {
-      const m = (i: number) =>
-        parseCore('flash result', FlashRunOutputSchema, flash_run(t, JSON.stringify(p.experiment.flash[i]), undefined)).metrics[c.metric];
-      expect(m(c.better), `${p.id}: ${c.metric} of flash ${c.better + 1} below flash ${c.worse + 1}`).toBeLessThan(m(c.worse));
+      const m = flashMetric(p, t, c.metric);
+      expect(m(c.better), `${p.id}: ${c.metric} of flash ${c.better + 1} below flash ${c.worse + 1}`).toBeLessThan(
+        m(c.worse) * (1 - (c.by ?? 0)),
+      );
+      return [];
+    }
+    case 'flash-close': {
+      const m = flashMetric(p, t, c.metric);
+      expect(Math.abs(m(c.a) - m(c.b)), `${p.id}: ${c.metric} of flash ${c.a + 1} and ${c.b + 1} close`).toBeLessThanOrEqual(
+        c.within * Math.max(m(c.a), m(c.b)),
+      );
       return [];
     }
     case 'fewer-writebacks':
       expect(run(t, c.better, c.frames).writebacks, `${p.id}: ${c.better} writes back less than ${c.worse}`).toBeLessThan(
-        run(t, c.worse, c.frames).writebacks,
+        run(t, c.worse, c.frames).writebacks * (1 - (c.by ?? 0)),
       );
       return [];
+    case 'close-writebacks': {
+      const [a, b] = [run(t, c.a, c.frames).writebacks, run(t, c.b, c.frames).writebacks];
+      expect(Math.abs(a - b), `${p.id}: ${c.a} and ${c.b} write back alike`).toBeLessThanOrEqual(c.within * Math.max(a, b));
+      return [];
+    }
   }
 }
 
