@@ -40,7 +40,7 @@ function DifferenceView({ policy, reference, d }: { policy: string; reference: s
 export function CheckPanel() {
   const own = useApp(selectOwn);
   const busy = useApp(selectIsBusy);
-  const { reference, status, report, error, setReference, run } = useCheck();
+  const { reference, status, report, error, progress, setReference, run, cancel } = useCheck();
   const [picked, setPicked] = useState<string | null>(null);
   const policy = own.some((o) => o.name === picked) ? picked! : (own[0]?.name ?? null);
   if (!policy) return null;
@@ -77,7 +77,15 @@ export function CheckPanel() {
           Check against {policyLabel(reference)}
         </button>
       </div>
-      {status === 'running' && <p role="status">Checking…</p>}
+      {status === 'running' && (
+        <p role="status" aria-label="Check progress">
+          {progress ?? 'Checking…'}{' '}
+          <button type="button" onClick={cancel}>
+            Cancel check
+          </button>
+        </p>
+      )}
+      {status === 'cancelled' && <p role="status">Check cancelled.</p>}
       {status === 'failed' && error && (
         <p role="alert" className="error">
           {error}
