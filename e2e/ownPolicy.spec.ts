@@ -112,6 +112,8 @@ test('Check against finds the first difference of a wrong CLOCK and opens Explor
   await expect(tab(page, 'Explore')).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByLabel('Explore status')).toContainText(`Step ${request.toLocaleString('en-US')} of`);
   await expect(page.getByRole('combobox', { name: 'Explorer policy' })).toHaveValue('my-clock');
+  // What the reference did there is named beside the narration.
+  await expect(page.getByRole('note', { name: "Reference's choice" })).toContainText(/^CLOCK at this request: (hit|miss)/);
 });
 
 test('a long Check against shows how far it got and stops on Cancel, keeping the page and the trace', async ({ page }) => {

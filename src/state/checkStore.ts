@@ -18,6 +18,8 @@ export interface CheckState {
   progress: string | null;
   /** The worker's request of the running check (for Cancel). */
   requestId: number | null;
+  /** The difference opened in Explore: the reference's choice is named beside the checked policy's there. */
+  opened: { policy: string; request: number; reference: string; did: string } | null;
   setReference(reference: string): void;
   run(policy: string): Promise<void>;
   cancel(): void;
@@ -44,6 +46,11 @@ export function formOf(cfg: GenConfig): Partial<GeneratorForm> | null {
   }
 }
 
+/** What a policy did at a request, in words. */
+export function did(hit: boolean, victim: string | null): string {
+  return hit ? 'hit' : victim === null ? 'miss, evicted nothing' : `miss, evicted page ${victim}`;
+}
+
 /** After React has drawn what the last change of view shows (its effects included). */
 const afterRender = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
@@ -54,6 +61,7 @@ export const useCheck = create<CheckState>()((set, get) => ({
   error: null,
   progress: null,
   requestId: null,
+  opened: null,
   setReference: (reference) => set({ reference }),
 
   cancel() {
@@ -104,6 +112,7 @@ export const useCheck = create<CheckState>()((set, get) => ({
       if (!useApp.getState().trace) return;
     }
     useExplorer.setState({ mode: 'cache', policy: r.policy, params: {}, frames: d.frames });
+    set({ opened: { policy: r.policy, request: d.request, reference: r.reference, did: did(d.reference_hit, d.reference_victim) } });
     useApp.getState().setView('explore');
     await afterRender();
     useExplorer.getState().openAt(d.request, d.page);

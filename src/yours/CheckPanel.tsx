@@ -5,12 +5,8 @@ import { useState } from 'react';
 import { allPolicies, policyLabel } from '../core/catalog';
 import { useApp } from '../state/store';
 import { selectIsBusy, selectOwn } from '../state/selectors';
-import { useCheck } from '../state/checkStore';
+import { did, useCheck } from '../state/checkStore';
 import type { Difference } from '../core/generated/core';
-
-function did(hit: boolean, victim: string | null): string {
-  return hit ? 'hit' : victim === null ? 'miss, evicted nothing' : `miss, evicted page ${victim}`;
-}
 
 function DifferenceView({ policy, reference, d }: { policy: string; reference: string; d: Difference }) {
   const open = useCheck((s) => s.openDifference);
