@@ -274,6 +274,7 @@ export const FlashSnapshotSchema: v.GenericSchema<FlashSnapshotLite> = v.object(
   blocks: num,
   pages_per_block: num,
   logical_pages: num,
+  fill: num,
   free_blocks: num,
   block: v.array(v.object({ valid: num, invalid: num, erases: num, role: str, region: optNum })),
   write_points: v.array(num),

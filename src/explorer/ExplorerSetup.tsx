@@ -2,7 +2,7 @@
 
 import { useApp } from '../state/store';
 import { selectOwn, selectTrace } from '../state/selectors';
-import { selectSetup, selectStatus, useExplorer } from './explorerStore';
+import { selectDeviceFill, selectSetup, selectStatus, useExplorer } from './explorerStore';
 import { useShallow } from 'zustand/react/shallow';
 import { CATALOG, allPolicies, limit, policyDoc } from '../core/catalog';
 import { fieldsOf, splitFlashFields } from '../core/params';
@@ -14,7 +14,10 @@ export function ExplorerSetup() {
   // Subscribed so that a policy the user defines joins the list.
   useApp(selectOwn);
   // The set-up only: a frame arriving (many a second while playing) does not re-render the form.
-  const { policy, frames, mode, flash, params } = useExplorer(useShallow(selectSetup));
+  const { policy, frames, mode, flash: chosen, params } = useExplorer(useShallow(selectSetup));
+  // A fill left to the core is derived from the over-provisioning: the form shows the open device's, not the catalogue's 0.85.
+  const deviceFill = useExplorer(selectDeviceFill);
+  const flash = chosen.fill === undefined && deviceFill !== undefined ? { ...chosen, fill: deviceFill } : chosen;
   const doc = policyDoc(policy);
   const status = useExplorer(selectStatus);
   const { setPolicy, setFrames, setMode, setFlash, setParams, open } = useExplorer.getState();

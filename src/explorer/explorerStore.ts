@@ -290,3 +290,5 @@ export const selectHistory = (s: ExplorerState) => s.history;
 export const selectPlaying = (s: ExplorerState) => s.frame?.playing ?? false;
 export const selectQuiz = (s: ExplorerState) => s.quiz;
 export const selectTable = (s: ExplorerState) => s.table;
+/** The open flash device's initial fill (derived by the core when the form leaves it). */
+export const selectDeviceFill = (s: ExplorerState) => s.frame?.flash?.fill;

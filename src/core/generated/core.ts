@@ -426,7 +426,12 @@ export type FlashMetrics = { host_writes: number, host_reads: number, flash_writ
  */
 utilisation: number, block_util: Array<number>, block_util_mean: number, };
 
-export type FlashSnapshot = { ftl: string, gc: string, blocks: number, pages_per_block: number, logical_pages: number, free_blocks: number, block: Array<BlockView>, write_points: Array<number>, 
+export type FlashSnapshot = { ftl: string, gc: string, blocks: number, pages_per_block: number, logical_pages: number, 
+/**
+ * The initial fill the device was given, derived from the over-provisioning when not set
+ * (the explorer's form shows it rather than the catalogue's default).
+ */
+fill: number, free_blocks: number, block: Array<BlockView>, write_points: Array<number>, 
 /**
  * Victim (or merge source) of the last step, if it cleaned.
  */

@@ -296,6 +296,7 @@ impl FlashSim {
             blocks: n.blocks,
             pages_per_block: n.ppb,
             logical_pages: self.geo.logical_pages,
+            fill: self.cfg.fill,
             free_blocks: n.free_blocks(),
             block,
             write_points: self.ftl.write_points(),

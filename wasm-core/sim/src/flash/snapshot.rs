@@ -14,6 +14,9 @@ pub struct FlashSnapshot {
     pub blocks: u32,
     pub pages_per_block: u32,
     pub logical_pages: u32,
+    /// The initial fill the device was given, derived from the over-provisioning when not set
+    /// (the explorer's form shows it rather than the catalogue's default).
+    pub fill: f64,
     pub free_blocks: u32,
     pub block: Vec<BlockView>,
     pub write_points: Vec<u32>,
