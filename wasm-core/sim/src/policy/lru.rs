@@ -61,16 +61,20 @@ impl Policy for Lru {
             if req.write {
                 *s |= DIRTY;
             }
-            // Where it was, in words: the narration must not call a page in the middle "LRU".
-            let from = if self.list.front() == Some(p) {
-                "the head"
-            } else if self.list.back() == Some(p) {
-                "the tail (least recently used)"
-            } else {
-                "the middle of the list"
-            };
+            // Where it was, in words (the narration must not call a page in the middle "LRU"); worked
+            // out only when events are recorded, so the run loop pays nothing.
+            let list = &self.list;
+            sink.ev(|| {
+                let from = if list.front() == Some(p) {
+                    "the head"
+                } else if list.back() == Some(p) {
+                    "the tail (least recently used)"
+                } else {
+                    "the middle of the list"
+                };
+                Event::Move { page: p, from, to: "the head", why: "a hit makes it the most recently used" }
+            });
             self.list.move_to_front(&mut self.links, p);
-            sink.ev(|| Event::Move { page: p, from, to: "the head", why: "a hit makes it the most recently used" });
             return true;
         }
         *s = RES | if req.write { DIRTY } else { 0 };
