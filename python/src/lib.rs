@@ -305,7 +305,7 @@ fn run_cell(
         let r = cachescope_sim::run(&t, p, &opts, &mut |_, _| signals.go_on())
             .map_err(|e| signals.or(e))?;
         let mut row = flags::result_row(&policy, &params, frames, &r.metrics);
-        if opts.interval > 0 {
+        if opts.interval_requests() > 0 {
             row["intervals"] = flags::intervals(&r);
         }
         if let Some(f) = &flash {

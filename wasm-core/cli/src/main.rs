@@ -96,8 +96,8 @@ fn simulate(a: Args) -> Result<(), String> {
         buckets: 1,
         record_stream: a.flash.is_some(),
         collapse_repeats: a.collapse_repeats,
-        warmup: a.warmup,
-        interval: a.interval,
+        warmup: Some(a.warmup),
+        interval: (a.interval > 0).then_some(a.interval),
     };
     opts.validate(trace.len() as u64).map_err(|e| e.to_string())?;
     let cells: Vec<(&String, usize)> = a
@@ -254,7 +254,6 @@ fn print_table(input: &input::Input, results: &[Value], warmup: u64) {
     }
     print_rows(results);
 }
-
 
 /// The results as a table, a row per (policy, size).
 pub fn print_rows(results: &[Value]) {

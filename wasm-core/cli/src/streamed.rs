@@ -37,8 +37,8 @@ pub fn main(a: &Args) -> Result<(), String> {
         cost: a.cost,
         flush: a.flush,
         collapse_repeats: a.collapse_repeats,
-        warmup: a.warmup,
-        interval: a.interval,
+        warmup: Some(a.warmup),
+        interval: (a.interval > 0).then_some(a.interval),
         ..RunOptions::default()
     };
     let (cells, s) = run_streamed(&name, &opts, &mut open, &mut cells, &run).map_err(|e| e.to_string())?;

@@ -187,12 +187,8 @@ pub fn result_row(policy: &str, params: &Value, frames: usize, m: &Metrics) -> V
 pub fn intervals(r: &crate::RunResult) -> Value {
     let size = r.bucket_size;
     let n = r.metrics.requests;
-    let ratios: Vec<f64> = r
-        .bucket_hits
-        .iter()
-        .enumerate()
-        .map(|(i, &h)| h as f64 / size.min(n - i as u64 * size) as f64)
-        .collect();
+    let ratios: Vec<f64> =
+        r.bucket_hits.iter().enumerate().map(|(i, &h)| h as f64 / size.min(n - i as u64 * size) as f64).collect();
     json!({"size": size, "hits": r.bucket_hits, "hit_ratio": ratios})
 }
 

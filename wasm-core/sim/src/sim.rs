@@ -30,15 +30,17 @@ pub struct RunOptions {
     pub collapse_repeats: bool,
     /// Requests served first but not counted (hits, misses, write-backs and the
     /// series start after them): a number of requests, or a share of the trace.
-    pub warmup: Warmup,
-    /// Requests per point of the hit series (0: `buckets` points over the run).
-    pub interval: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional, type = "number | string"))]
+    pub warmup: Option<Warmup>,
+    /// Requests per point of the hit series (none: `buckets` points over the run).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub interval: Option<u64>,
 }
 
 /// The warm-up of a run: `N` requests, or `P%` of the trace (`"10%"`).
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-#[cfg_attr(test, ts(type = "number | string"))]
 pub enum Warmup {
     #[default]
     None,
@@ -47,6 +49,9 @@ pub enum Warmup {
 }
 
 impl Warmup {
+    pub fn is_none(&self) -> bool {
+        *self == Warmup::None
+    }
     /// Reads `N` or `P%` (0 ≤ P < 100), as the runner, Python and links write it.
     pub fn parse(text: &str) -> Result<Warmup, SimError> {
         let t = text.trim();
@@ -115,25 +120,39 @@ impl<'de> Deserialize<'de> for Warmup {
 }
 
 impl RunOptions {
+    /// Requests of a trace of `n` the warm-up covers.
+    pub fn warm_requests(&self, n: u64) -> u64 {
+        self.warmup.map_or(0, |w| w.requests(n))
+    }
+    /// Requests per interval (0: none asked for).
+    pub fn interval_requests(&self) -> u64 {
+        self.interval.unwrap_or(0)
+    }
     /// Checks what depends on the trace's length `n`: the cost model, and that the
     /// warm-up leaves requests to count and the intervals are not too many.
     pub fn validate(&self, n: u64) -> Result<(), SimError> {
         self.cost.validate(n)?;
-        let counted = n - self.warmup.requests(n);
+        let counted = n - self.warm_requests(n);
         if n > 0 && counted == 0 {
             return Err(SimError::config(
                 "warm-up",
-                format!("a warm-up of {} leaves none of the trace's {n} requests to count", self.warmup),
+                format!(
+                    "a warm-up of {} leaves none of the trace's {n} requests to count",
+                    self.warmup.unwrap_or_default()
+                ),
             ));
         }
         let max = crate::limits::MAX_BUCKETS;
-        if self.interval > 0 && counted.div_ceil(self.interval) > max {
+        let interval = self.interval_requests();
+        if self.interval == Some(0) {
+            return Err(SimError::config("interval", "an interval needs at least 1 request"));
+        }
+        if interval > 0 && counted.div_ceil(interval) > max {
             return Err(SimError::config(
                 "interval",
                 format!(
-                    "{} requests per interval make {} intervals of {counted} requests; at most {max}",
-                    self.interval,
-                    counted.div_ceil(self.interval)
+                    "{interval} requests per interval make {} intervals of {counted} requests; at most {max}",
+                    counted.div_ceil(interval)
                 ),
             ));
         }
@@ -142,9 +161,9 @@ impl RunOptions {
 
     /// Requests per point of the hit series of a run of `n` requests.
     fn bucket_size(&self, n: u64) -> u64 {
-        let counted = n - self.warmup.requests(n);
-        if self.interval > 0 {
-            self.interval
+        let counted = n - self.warm_requests(n);
+        if self.interval_requests() > 0 {
+            self.interval_requests()
         } else {
             bucket_size(counted, self.buckets)
         }
@@ -159,8 +178,8 @@ impl Default for RunOptions {
             flush: false,
             record_stream: false,
             collapse_repeats: false,
-            warmup: Warmup::None,
-            interval: 0,
+            warmup: None,
+            interval: None,
         }
     }
 }
@@ -231,7 +250,7 @@ fn bucket_size(n: u64, buckets: usize) -> u64 {
 /// no hits in any bucket, and the trace itself as the after-cache stream.
 pub fn run_without_cache(trace: &Trace, opts: &RunOptions) -> RunResult {
     let n = trace.reqs.len() as u64;
-    let warm = opts.warmup.requests(n);
+    let warm = opts.warm_requests(n);
     let bucket_size = opts.bucket_size(n);
     let writes = if warm == 0 {
         trace.writes()
@@ -283,7 +302,7 @@ impl<T: Deref<Target = Trace>> Session<T> {
     pub fn new(trace: T, policy: Box<dyn Policy>, opts: RunOptions) -> Self {
         let n = trace.reqs.len() as u64;
         let bucket_size = opts.bucket_size(n);
-        let warm = opts.warmup.requests(n) as usize;
+        let warm = opts.warm_requests(n) as usize;
         let mut sink = Sink::counting();
         if opts.record_stream {
             sink.stream = Some(Vec::new());
@@ -799,7 +818,12 @@ mod tests {
             for (warmup, w, interval) in
                 [(Warmup::Requests(1234), 1234, 500), (Warmup::Percent(10.0), 500, 0), (Warmup::None, 0, 999)]
             {
-                let opts = RunOptions { warmup, interval, buckets: 7, ..RunOptions::default() };
+                let opts = RunOptions {
+                    warmup: Some(warmup),
+                    interval: (interval > 0).then_some(interval),
+                    buckets: 7,
+                    ..RunOptions::default()
+                };
                 let r = run_policy(&t, policy, 40, &Value::Null, &opts).unwrap();
                 let m = &r.metrics;
                 let counted = &hits[w..];
@@ -834,11 +858,11 @@ mod tests {
             assert!(Warmup::parse(bad).is_err(), "{bad}");
         }
         let o: RunOptions = serde_json::from_str(r#"{"warmup": "10%", "interval": 50}"#).unwrap();
-        assert_eq!((o.warmup, o.interval), (Warmup::Percent(10.0), 50));
+        assert_eq!((o.warmup, o.interval), (Some(Warmup::Percent(10.0)), Some(50)));
         assert_eq!(serde_json::to_value(o.warmup).unwrap(), serde_json::json!("10%"));
-        let all = RunOptions { warmup: Warmup::Requests(10), ..RunOptions::default() };
+        let all = RunOptions { warmup: Some(Warmup::Requests(10)), ..RunOptions::default() };
         assert!(all.validate(10).unwrap_err().to_string().contains("leaves none of the trace's 10 requests"));
-        let tiny = RunOptions { interval: 1, ..RunOptions::default() };
+        let tiny = RunOptions { interval: Some(1), ..RunOptions::default() };
         assert!(tiny.validate(crate::limits::MAX_BUCKETS + 1).is_err());
     }
 }

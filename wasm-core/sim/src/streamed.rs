@@ -81,13 +81,13 @@ pub fn run_streamed(
         writes += reqs.iter().filter(|&&r| crate::trace::is_write(r)).count() as u64;
     })?;
     run.validate(requests)?;
-    if run.interval > 0 {
+    if run.interval_requests() > 0 {
         return Err(SimError::config(
             "interval",
             "a streamed run gives totals only: load the file (without --stream) for figures per interval",
         ));
     }
-    let warm = run.warmup.requests(requests) as usize;
+    let warm = run.warm_requests(requests) as usize;
     let ids = first.trace.ids;
     let cells = cells(ids.len() as u32);
     if let Some(c) = cells.iter().find(|c| c.policy == "opt") {
