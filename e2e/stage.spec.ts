@@ -116,3 +116,21 @@ for (const [width, height] of [
     await shoot('flash-8x4');
   });
 }
+
+test('on a phone, a link that opens Explore shows the stage first, the set-up and side panel after it', async ({ page }, info) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/?trace=${BOOK}&policy=clock&frames=3&view=explore&step=12`);
+  await expect(status(page)).toContainText('Step 12 of 20');
+  await expect(page.getByRole('img', { name: /^Ring clock/ })).toBeVisible();
+  const top = (sel: string) => page.locator(sel).first().evaluate((e) => e.getBoundingClientRect().top);
+  const stage = await top('[role="group"][aria-label="Stage"]');
+  expect(stage).toBeLessThan(await top('form[aria-label="Explorer set-up"]'));
+  expect(stage).toBeLessThan(await top('aside.controls'));
+  // Status, controls and narration on the first screen; the drawing starts on it.
+  for (const sel of ['[aria-label="Explore status"]', '[role="toolbar"][aria-label="Playback"]', '[aria-label="Narration"]'])
+    expect(await page.locator(sel).evaluate((e) => e.getBoundingClientRect().bottom)).toBeLessThanOrEqual(844);
+  expect(await top('.explorer-views')).toBeLessThan(844);
+  const [doc, win] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  expect(doc).toBeLessThanOrEqual(win);
+  await page.screenshot({ path: info.outputPath('stage-phone.png') });
+});

@@ -99,7 +99,7 @@ export function createFlashCanvas(canvas: HTMLCanvasElement, width: number, maxH
     update(next, nextPages, nextOwners) {
       owners = nextOwners;
       if (!snap || snap.blocks !== next.blocks || snap.pages_per_block !== next.pages_per_block) {
-        layout = flashLayout(next.blocks, next.pages_per_block, width, maxHeight, labelPx ? Math.ceil(labelPx / 0.42) + 4 : undefined);
+        layout = flashLayout(next.blocks, next.pages_per_block, width, maxHeight, labelPx ? labelPx * 4 : undefined);
         canvas.dataset.labelPx = labelPx ? String(Math.min(labelPx, Math.floor(layout.cell * 0.42))) : '';
         canvas.width = layout.width;
         canvas.height = Math.max(1, layout.height);

@@ -55,7 +55,7 @@ export function createRingCanvas(
   const ctx = canvas.getContext('2d');
   // Room outside the ring for page numbers of up to four digits at the stage's size (a label
   // stands clear of the ring by its whole width at three and nine o'clock).
-  const margin = opts.labelPx ? Math.round(opts.labelPx * 2.1 + 10) : 28;
+  const margin = opts.labelPx ? Math.round(opts.labelPx * 2.4 + 10) : 28;
   const layout: RingLayout = ringLayout(size, size, margin);
   let ring: Ring | null = null;
   let marks: RingMarks = { touched: new Map(), victimSlot: null, selected: null, maxBits: 1, policy: '' };
