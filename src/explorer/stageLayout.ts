@@ -27,8 +27,8 @@ export interface StageLayout {
 
 /** Space a ring caption takes below its ring (name, then the hands on a line or two). */
 export const CAPTION_BELOW = 76;
-/** Width of a caption beside a lone ring (wider when it holds the zoom strip of a large ring). */
-export const CAPTION_BESIDE = 260;
+/** Width of a caption beside a lone ring, with the text's size (wider when it holds the zoom strip of a large ring). */
+export const captionBeside = (labelPx: number): number => Math.round(Math.min(340, Math.max(170, labelPx * 10.5)));
 /** A list's caption line above its cells. */
 export const LIST_CAPTION = 34;
 export const GAP = 12;
@@ -48,6 +48,7 @@ export function stageLayout(box: StageBox, rings: number, lists: number, labelPx
   // Lists beside the rings take what the rings leave when the height bounds them, at least
   // enough for their cells at label size, at most half the width. A lone ring's caption goes
   // beside it or below it, whichever leaves the ring larger.
+  const CAPTION_BESIDE = captionBeside(labelPx);
   const arrange = (caption: 'beside' | 'below'): StageLayout => {
     const sideMax = caption === 'beside' ? h : h - CAPTION_BELOW;
     const ringsNeed = caption === 'beside' ? sideMax + CAPTION_BESIDE + GAP : rings * sideMax + (rings - 1) * GAP;
