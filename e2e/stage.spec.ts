@@ -122,7 +122,11 @@ test('on a phone, a link that opens Explore shows the stage first, the set-up an
   await page.goto(`/?trace=${BOOK}&policy=clock&frames=3&view=explore&step=12`);
   await expect(status(page)).toContainText('Step 12 of 20');
   await expect(page.getByRole('img', { name: /^Ring clock/ })).toBeVisible();
-  const top = (sel: string) => page.locator(sel).first().evaluate((e) => e.getBoundingClientRect().top);
+  const top = (sel: string) =>
+    page
+      .locator(sel)
+      .first()
+      .evaluate((e) => e.getBoundingClientRect().top);
   const stage = await top('[role="group"][aria-label="Stage"]');
   expect(stage).toBeLessThan(await top('form[aria-label="Explorer set-up"]'));
   expect(stage).toBeLessThan(await top('aside.controls'));

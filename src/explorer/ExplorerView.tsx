@@ -175,7 +175,15 @@ function Drawings({
       {snap.rings.length > 0 && (
         <div className="rings" style={l ? { gap: GAP } : undefined}>
           {snap.rings.map((r) => (
-            <RingView key={r.name} policy={snap.policy} ring={r} events={frame.events} selected={selected} onSelect={onSelect} stage={ringStage} />
+            <RingView
+              key={r.name}
+              policy={snap.policy}
+              ring={r}
+              events={frame.events}
+              selected={selected}
+              onSelect={onSelect}
+              stage={ringStage}
+            />
           ))}
         </div>
       )}

@@ -180,9 +180,13 @@ export function createRingCanvas(
     ctx.font = `${fontPx}px system-ui, sans-serif`;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
-    let widest = 0;
-    for (const s of ring.slots) if (s.page !== null) widest = Math.max(widest, ctx.measureText(s.page).width);
-    const all = opts.labelPx ? labelsFit(n, outer + 8 + fontPx / 2, widest, fontPx) : n <= 48;
+    ctx.fillStyle = fg;
+    let all = n <= 48;
+    if (opts.labelPx) {
+      let widest = 0;
+      for (const s of ring.slots) if (s.page !== null) widest = Math.max(widest, ctx.measureText(s.page).width);
+      all = labelsFit(n, outer + 8 + fontPx / 2, widest, fontPx);
+    }
     const labelled = all ? null : new Set<number>(ring.hands.map((h) => h.pos));
     if (labelled && marks.selected !== null) ring.slots.forEach((s, i) => s.page === marks.selected && labelled.add(i));
     const mid = inner + bitBand + (outer - inner - bitBand) / 2;
@@ -190,7 +194,7 @@ export function createRingCanvas(
       const s = ring.slots[i];
       if (s.page === null || (labelled && !labelled.has(i))) continue;
       const a = slotAngle(i, n);
-      const w = ctx.measureText(s.page).width;
+      const w = opts.labelPx || labelled ? ctx.measureText(s.page).width : 0;
       const r = opts.labelPx ? labelRadius(outer, a, w, fontPx, 8) : outer + 16 * scale;
       if (labelled) {
         // A lone label on a crowded ring gets a backing, so the slots behind it do not show through.

@@ -55,8 +55,7 @@ export function stageLayout(box: StageBox, rings: number, lists: number, labelPx
     const listsW = lists === 0 ? 0 : Math.round(Math.max(260, Math.min(w * 0.5, w - ringsNeed - GAP)));
     const ringsW = w - listsW - (lists ? GAP : 0);
     const captionW = caption === 'below' ? 0 : zoom ? Math.max(CAPTION_BESIDE, Math.round(ringsW * 0.45)) : CAPTION_BESIDE;
-    const side =
-      caption === 'beside' ? Math.min(h, ringsW - captionW - GAP) : Math.min((ringsW - (rings - 1) * GAP) / rings, sideMax);
+    const side = caption === 'beside' ? Math.min(h, ringsW - captionW - GAP) : Math.min((ringsW - (rings - 1) * GAP) / rings, sideMax);
     return { ringSide: Math.max(120, Math.floor(side)), caption, captionW, listsW, listH, listCell, labelPx };
   };
   if (rings > 1) return arrange('below');
