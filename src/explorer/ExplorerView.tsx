@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react';
 import { useApp } from '../state/store';
 import { selectEmbed, selectStaged, selectTrace } from '../state/selectors';
 import { selectExplorerError, selectExplorerNotice, selectFrame, selectQuiz, selectSelected, useExplorer } from './explorerStore';
-import { GAP, stageLabelPx, stageLayout, type StageBox } from './stageLayout';
+import { GAP, listHeights, stageLabelPx, stageLayout, type StageBox } from './stageLayout';
 import { useBoxSize, useFillHeight } from './useStage';
 import { ExplorerSetup } from './ExplorerSetup';
 import { Controls } from './Controls';
@@ -164,9 +164,25 @@ function Drawings({
   if (staged && box === null) return null;
   const labelPx = typeof window === 'undefined' ? 24 : stageLabelPx(window.innerWidth, window.innerHeight);
   const zoom = snap.rings.some((r) => r.size > 96 && r.hands.length > 0);
-  const l = box ? stageLayout(box, snap.rings.length, snap.lists.length, labelPx, zoom) : null;
+  const l = box
+    ? stageLayout(
+        box,
+        snap.rings.length,
+        snap.lists.map((li) => li.entries.length),
+        labelPx,
+        zoom,
+      )
+    : null;
   const ringStage = l ? { side: l.ringSide, caption: l.caption, captionW: l.captionW, labelPx } : undefined;
-  const listStage = l ? { width: l.listsW, height: l.listH, maxCell: l.listCell, labelPx } : undefined;
+  const heights = l
+    ? listHeights(
+        snap.lists.map((li) => li.entries.length),
+        l.listsW,
+        l.listH,
+        l.listCell,
+        labelPx,
+      )
+    : [];
   return (
     <>
       {frame.flash && frame.flashPages && (
@@ -189,7 +205,7 @@ function Drawings({
       )}
       {snap.lists.length > 0 && (
         <div className="lists" style={l ? { width: l.listsW, gap: GAP } : undefined}>
-          {snap.lists.map((li) => (
+          {snap.lists.map((li, k) => (
             <ListView
               key={li.name}
               snapshot={snap}
@@ -198,7 +214,7 @@ function Drawings({
               events={frame.events}
               selected={selected}
               onSelect={onSelect}
-              stage={listStage}
+              stage={l ? { width: l.listsW, height: heights[k], maxCell: l.listCell, labelPx } : undefined}
             />
           ))}
         </div>

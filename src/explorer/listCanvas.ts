@@ -84,6 +84,8 @@ export function createListCanvas(
     const pad = l.cell >= 10 ? 1 : 0;
     const { fg } = inkOf();
     const fontPx = Math.min(maxFont, Math.floor(l.cell * (opts.labelPx ? 0.5 : 0.45)));
+    // The size page numbers are drawn at (none when the cells are too small for them), for tests.
+    if (opts.labelPx) canvas.dataset.labelPx = l.per === 1 && l.cell >= 22 ? String(fontPx) : '';
     ctx.font = `${fontPx}px system-ui, sans-serif`;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';

@@ -1,6 +1,6 @@
 // Both threads (pure): the stage's arithmetic — drawings share the box and stay inside it.
 import { describe, expect, it } from 'vitest';
-import { CAPTION_BELOW, GAP, LIST_CAPTION, stageLabelPx, stageLayout } from './stageLayout';
+import { CAPTION_BELOW, GAP, listCaption, listHeights, stageLabelPx, stageLayout } from './stageLayout';
 
 describe('stageLayout', () => {
   it('gives labels of 24 px on a 1280 × 720 projector and more on a larger screen', () => {
@@ -9,7 +9,7 @@ describe('stageLayout', () => {
   });
 
   it('makes a lone ring as tall as the box, its caption beside it', () => {
-    const l = stageLayout({ w: 800, h: 500 }, 1, 0, 24);
+    const l = stageLayout({ w: 800, h: 500 }, 1, [], 24);
     expect(l.ringSide).toBe(500);
     expect(l.caption).toBe('beside');
     expect(l.ringSide + l.captionW + GAP).toBeLessThanOrEqual(800);
@@ -17,24 +17,39 @@ describe('stageLayout', () => {
 
   it('puts several rings side by side, within the width and, with their captions, the height', () => {
     const box = { w: 1240, h: 320 };
-    const l = stageLayout(box, 3, 3, 24);
+    const l = stageLayout(box, 3, [11, 5, 7], 24);
     expect(l.caption).toBe('below');
     expect(3 * l.ringSide + 2 * GAP + l.listsW + GAP).toBeLessThanOrEqual(box.w);
     expect(l.ringSide + CAPTION_BELOW).toBeLessThanOrEqual(box.h);
-    // The lists get what the height-bound rings leave: room for cells at label size.
-    expect(l.listsW).toBeGreaterThan(400);
-    expect(3 * (l.listH + LIST_CAPTION) + 2 * GAP).toBeLessThanOrEqual(box.h);
+    // The lists get what the height-bound rings leave: room for one row of label-sized cells each.
+    expect(l.listsW).toBeGreaterThanOrEqual(11 * 48);
+    expect(3 * (l.listH + listCaption(24)) + 2 * GAP).toBeLessThanOrEqual(box.h);
   });
 
   it('moves a lone ring caption below it when lists share the width and that leaves the ring larger', () => {
-    const l = stageLayout({ w: 800, h: 500 }, 1, 1, 24);
+    const l = stageLayout({ w: 800, h: 500 }, 1, [9], 24);
     expect(l.caption).toBe('below');
     expect(l.ringSide).toBeGreaterThan(400);
   });
 
   it('gives lists alone the whole width, the height shared', () => {
-    const l = stageLayout({ w: 1000, h: 400 }, 0, 4, 24);
+    const l = stageLayout({ w: 1000, h: 400 }, 0, [4, 12, 12, 0], 24);
     expect(l.listsW).toBe(1000);
-    expect(4 * (l.listH + LIST_CAPTION) + 3 * GAP).toBeLessThanOrEqual(400);
+    expect(4 * (l.listH + listCaption(24)) + 3 * GAP).toBeLessThanOrEqual(400);
+  });
+
+  it('gives a long list the height a short one does not need, within the column', () => {
+    const [s, q] = listHeights([87, 2], 800, 200, 72, 24);
+    expect(s + q).toBeLessThanOrEqual(400);
+    // The short list keeps a row of label-sized cells; the long one takes the rest.
+    expect(q).toBeGreaterThanOrEqual(48);
+    expect(q).toBeLessThan(72);
+    expect(s).toBeGreaterThan(300);
+    const even = listHeights([10, 10], 800, 200, 72, 24);
+    expect(even[0]).toBe(even[1]);
+    // An empty list keeps a row, so its caption and place stay.
+    const [empty] = listHeights([0, 40], 800, 100, 72, 24);
+    expect(empty).toBeGreaterThanOrEqual(48);
+    expect(empty).toBeLessThan(72);
   });
 });

@@ -17,7 +17,7 @@ export interface StageLayout {
   captionW: number;
   /** Width of the column of lists (the whole width without rings; 0 without lists). */
   listsW: number;
-  /** Height each list's cells may take (its caption not counted). */
+  /** Height each list's cells may take when they share alike (its caption not counted); see listHeights. */
   listH: number;
   /** Largest cell of a list, so that a short list is drawn large, not as a thin strip. */
   listCell: number;
@@ -29,8 +29,8 @@ export interface StageLayout {
 export const CAPTION_BELOW = 76;
 /** Width of a caption beside a lone ring, with the text's size (wider when it holds the zoom strip of a large ring). */
 export const captionBeside = (labelPx: number): number => Math.round(Math.min(340, Math.max(170, labelPx * 10.5)));
-/** A list's caption line above its cells. */
-export const LIST_CAPTION = 34;
+/** A list's caption line above its cells (its text grows with the labels). */
+export const listCaption = (labelPx: number): number => Math.max(30, Math.round(labelPx * 1.45));
 export const GAP = 12;
 
 /**
@@ -39,11 +39,23 @@ export const GAP = 12;
  */
 export const stageLabelPx = (vw: number, vh: number): number => Math.max(16, Math.round(Math.min(vw / 53, vh / 30)));
 
-export function stageLayout(box: StageBox, rings: number, lists: number, labelPx: number, zoom = false): StageLayout {
+/** `listEntries`: how many entries each list holds now. */
+export function stageLayout(box: StageBox, rings: number, listEntries: number[], labelPx: number, zoom = false): StageLayout {
   const w = Math.max(200, box.w);
   const h = Math.max(160, box.h);
+  const lists = listEntries.length;
+  const caption = listCaption(labelPx);
   const listCell = Math.max(30, Math.round(labelPx * 3));
-  const listH = lists === 0 ? 0 : Math.max(labelPx * 2, Math.floor((h - lists * LIST_CAPTION - (lists - 1) * GAP) / lists));
+  const listH = lists === 0 ? 0 : Math.max(labelPx * 2, Math.floor((h - lists * caption - (lists - 1) * GAP) / lists));
+  // The narrowest column in which every list's cells hold label-sized numbers, one list under another.
+  const labelCell = 2 * labelPx;
+  const fits = (lw: number) => {
+    const perRow = Math.max(1, Math.floor(lw / labelCell));
+    const cells = listEntries.reduce((a, n) => a + Math.ceil(Math.max(1, n) / perRow) * labelCell, 0);
+    return cells + lists * caption + (lists - 1) * GAP <= h;
+  };
+  let readable = 260;
+  while (readable < w * 0.5 && !fits(readable)) readable += 8;
   if (rings === 0) return { ringSide: 0, caption: 'below', captionW: 0, listsW: w, listH, listCell, labelPx };
   // Lists beside the rings take what the rings leave when the height bounds them, at least
   // enough for their cells at label size, at most half the width. A lone ring's caption goes
@@ -52,7 +64,7 @@ export function stageLayout(box: StageBox, rings: number, lists: number, labelPx
   const arrange = (caption: 'beside' | 'below'): StageLayout => {
     const sideMax = caption === 'beside' ? h : h - CAPTION_BELOW;
     const ringsNeed = caption === 'beside' ? sideMax + CAPTION_BESIDE + GAP : rings * sideMax + (rings - 1) * GAP;
-    const listsW = lists === 0 ? 0 : Math.round(Math.max(260, Math.min(w * 0.5, w - ringsNeed - GAP)));
+    const listsW = lists === 0 ? 0 : Math.round(Math.min(w * 0.5, Math.max(readable, w - ringsNeed - GAP)));
     const ringsW = w - listsW - (lists ? GAP : 0);
     const captionW = caption === 'below' ? 0 : zoom ? Math.max(CAPTION_BESIDE, Math.round(ringsW * 0.45)) : CAPTION_BESIDE;
     const side = caption === 'beside' ? Math.min(h, ringsW - captionW - GAP) : Math.min((ringsW - (rings - 1) * GAP) / rings, sideMax);
@@ -64,4 +76,37 @@ export function stageLayout(box: StageBox, rings: number, lists: number, labelPx
   if (zoom) return beside;
   const below = arrange('below');
   return below.ringSide > beside.ringSide ? below : beside;
+}
+
+/**
+ * The height of each list's cells, sharing the lists' column by what they hold: first what each
+ * needs for label-sized cells (numbers at `labelPx`), then what is left in proportion to entries,
+ * up to what a list needs at its largest cell. When even label-sized cells do not fit, each list
+ * gets its share of the column by that need.
+ */
+export function listHeights(entries: number[], width: number, each: number, maxCell: number, labelPx: number): number[] {
+  const total = each * entries.length;
+  const rowsAt = (cell: number, n: number) => Math.ceil(Math.max(1, n) / Math.max(1, Math.floor(width / cell))) * cell;
+  const base = entries.map((n) => rowsAt(2 * labelPx, n));
+  const sumBase = base.reduce((a, b) => a + b, 0);
+  if (sumBase > total) return base.map((b) => Math.floor((total * b) / sumBase));
+  const need = entries.map((n) => Math.max(rowsAt(maxCell, n), rowsAt(2 * labelPx, n)));
+  const out = [...base];
+  let left = total - sumBase;
+  // Hand out what is left in proportion to entries, never past a list's need; again while some is left.
+  for (let round = 0; round < 4 && left > 1; round++) {
+    const open = entries.map((n, i) => (out[i] < need[i] ? Math.max(1, n) : 0));
+    const sum = open.reduce((a, b) => a + b, 0);
+    if (sum === 0) break;
+    let given = 0;
+    entries.forEach((_, i) => {
+      if (!open[i]) return;
+      const add = Math.min(need[i] - out[i], Math.floor((left * open[i]) / sum));
+      out[i] += add;
+      given += add;
+    });
+    left -= given;
+    if (given === 0) break;
+  }
+  return out;
 }
