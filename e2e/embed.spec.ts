@@ -97,9 +97,14 @@ test('embed=1 inside a course page whose host allows framing: the stage fills th
 
 test("by default the app keeps frame-ancestors 'none': a course page cannot frame it", async ({ page, csp }) => {
   csp.allow.push(/frame-ancestors/);
+  const refused: string[] = [];
+  page.on('console', (m) => {
+    if (/frame-ancestors 'none'/.test(m.text())) refused.push(m.text());
+  });
   await page.route('**/course.html', course);
-  await page.goto('/course.html');
+  await page.goto('/course.html', { waitUntil: 'load' });
   await expect(page.getByRole('heading', { name: 'Week 3: CLOCK' })).toBeVisible();
-  const frame = page.frameLocator('iframe[title="cachescope"]');
-  await expect(frame.locator('#root')).toHaveCount(0);
+  // The browser says why, and the frame never runs the app.
+  await expect.poll(() => refused.length).toBeGreaterThan(0);
+  await expect(page.frameLocator('iframe[title="cachescope"]').locator('#root')).toHaveCount(0);
 });
