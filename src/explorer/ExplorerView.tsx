@@ -204,7 +204,16 @@ function Drawings({
         </div>
       )}
       {snap.lists.length > 0 && (
-        <div className="lists" style={l ? { width: l.listsW, gap: GAP } : undefined}>
+        <div
+          className={l && l.listCols > 1 ? 'lists side-by-side' : 'lists'}
+          style={
+            l
+              ? l.listCols > 1
+                ? { gridTemplateColumns: `repeat(${l.listCols}, ${l.listsW}px)`, gap: GAP }
+                : { width: l.listsW, gap: GAP }
+              : undefined
+          }
+        >
           {snap.lists.map((li, k) => (
             <ListView
               key={li.name}

@@ -32,10 +32,15 @@ describe('stageLayout', () => {
     expect(l.ringSide).toBeGreaterThan(400);
   });
 
-  it('gives lists alone the whole width, the height shared', () => {
-    const l = stageLayout({ w: 1000, h: 400 }, 0, [4, 12, 12, 0], 24);
-    expect(l.listsW).toBe(1000);
-    expect(4 * (l.listH + listCaption(24)) + 3 * GAP).toBeLessThanOrEqual(400);
+  it('puts short lists alone side by side (ARC), long ones across the width, within the box', () => {
+    const arc = stageLayout({ w: 800, h: 480 }, 0, [4, 12, 12, 0], 24);
+    expect(arc.listCols).toBeGreaterThan(1);
+    expect(arc.listCols * arc.listsW + (arc.listCols - 1) * GAP).toBeLessThanOrEqual(800);
+    const rows = Math.ceil(4 / arc.listCols);
+    expect(rows * (arc.listH + listCaption(24)) + (rows - 1) * GAP).toBeLessThanOrEqual(480);
+    const lirs = stageLayout({ w: 800, h: 480 }, 0, [87, 2], 24);
+    expect(lirs.listCols).toBe(1);
+    expect(lirs.listsW).toBe(800);
   });
 
   it('gives a long list the height a short one does not need, within the column', () => {

@@ -1,6 +1,8 @@
 // UI: the stage's arithmetic — how the rings and lists of one snapshot share the box left on the
-// screen (presentation and embedded pages): rings side by side, lists in a column beside them (or
-// the whole width when there are no rings), every drawing as large as the box allows.
+// screen (presentation and embedded pages): rings side by side, lists in a column beside them (or,
+// without rings, across the width or in columns side by side), every drawing as large as the box allows.
+
+import { listLayout } from './listLayout';
 
 /** The box the drawings get, in CSS pixels. */
 export interface StageBox {
@@ -15,8 +17,10 @@ export interface StageLayout {
   caption: 'beside' | 'below';
   /** Width of a caption beside its ring. */
   captionW: number;
-  /** Width of the column of lists (the whole width without rings; 0 without lists). */
+  /** Width of a column of lists (0 without lists). */
   listsW: number;
+  /** Columns of lists side by side (lists alone, when that draws them larger), 1 beside rings. */
+  listCols: number;
   /** Height each list's cells may take when they share alike (its caption not counted); see listHeights. */
   listH: number;
   /** Largest cell of a list, so that a short list is drawn large, not as a thin strip. */
@@ -56,7 +60,8 @@ export function stageLayout(box: StageBox, rings: number, listEntries: number[],
   };
   let readable = 260;
   while (readable < w * 0.5 && !fits(readable)) readable += 8;
-  if (rings === 0) return { ringSide: 0, caption: 'below', captionW: 0, listsW: w, listH, listCell, labelPx };
+  if (rings === 0)
+    return { ringSide: 0, caption: 'below', captionW: 0, ...listColumns(w, h, listEntries, labelPx, listCell), listCell, labelPx };
   // Lists beside the rings take what the rings leave when the height bounds them, at least
   // enough for their cells at label size, at most half the width. A lone ring's caption goes
   // beside it or below it, whichever leaves the ring larger.
@@ -68,7 +73,7 @@ export function stageLayout(box: StageBox, rings: number, listEntries: number[],
     const ringsW = w - listsW - (lists ? GAP : 0);
     const captionW = caption === 'below' ? 0 : zoom ? Math.max(CAPTION_BESIDE, Math.round(ringsW * 0.45)) : CAPTION_BESIDE;
     const side = caption === 'beside' ? Math.min(h, ringsW - captionW - GAP) : Math.min((ringsW - (rings - 1) * GAP) / rings, sideMax);
-    return { ringSide: Math.max(120, Math.floor(side)), caption, captionW, listsW, listH, listCell, labelPx };
+    return { ringSide: Math.max(120, Math.floor(side)), caption, captionW, listsW, listCols: 1, listH, listCell, labelPx };
   };
   if (rings > 1) return arrange('below');
   const beside = arrange('beside');
@@ -109,4 +114,29 @@ export function listHeights(entries: number[], width: number, each: number, maxC
     if (given === 0) break;
   }
   return out;
+}
+
+/** The size of a list's cells in a box, or the largest when it is empty. */
+function cellIn(n: number, w: number, h: number, maxCell: number): number {
+  if (n === 0) return maxCell;
+  const l = listLayout(n, w, h, maxCell);
+  return l.per > 1 ? 0 : l.cell;
+}
+
+/**
+ * Lists alone: one under another across the width, or in columns side by side (ARC's T1, T2, B1,
+ * B2), whichever draws the smallest cell of any list largest; fewer columns on a tie.
+ */
+function listColumns(w: number, h: number, entries: number[], labelPx: number, maxCell: number) {
+  const caption = listCaption(labelPx);
+  let best = { listsW: w, listCols: 1, listH: 0, score: -1 };
+  for (let c = 1; c <= Math.min(entries.length, 4); c++) {
+    const colW = Math.floor((w - (c - 1) * GAP) / c);
+    const rows = Math.ceil(entries.length / c);
+    const each = Math.max(labelPx * 2, Math.floor((h - rows * caption - (rows - 1) * GAP) / rows));
+    const heights = c === 1 ? listHeights(entries, colW, each, maxCell, labelPx) : entries.map(() => each);
+    const score = Math.min(...entries.map((n, i) => cellIn(n, colW, heights[i], maxCell)));
+    if (score > best.score) best = { listsW: colW, listCols: c, listH: each, score };
+  }
+  return { listsW: best.listsW, listCols: best.listCols, listH: best.listH };
 }
