@@ -12,6 +12,7 @@ import { useBoxSize, useFillHeight } from './useStage';
 import { ExplorerSetup } from './ExplorerSetup';
 import { Controls } from './Controls';
 import { Narration } from './Narration';
+import { ReferenceChoice } from '../yours/ReferenceChoice';
 import { RingView } from './RingView';
 import { ListView } from './ListView';
 import { GaugeView } from './GaugeView';
@@ -103,6 +104,7 @@ export function ExplorerView() {
             <ExploreStatus frame={frame} />
             <Controls />
             {!side && <Narration frame={frame} />}
+            {!side && <ReferenceChoice policy={snap.policy} position={frame.position} />}
             {(!staged || quizOn) && <QuizPanel />}
             {!staged && !frame.flash && <CacheContents snapshot={snap} />}
             {!staged && <ExplorePictureButton frame={frame} root={() => viewsRef.current} />}
@@ -112,6 +114,7 @@ export function ExplorerView() {
                   {drawings}
                   <div className="stage-side">
                     <Narration frame={frame} />
+                    <ReferenceChoice policy={snap.policy} position={frame.position} />
                     {meta}
                     {gauges}
                   </div>
