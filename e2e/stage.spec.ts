@@ -83,6 +83,15 @@ for (const [width, height] of [
     await expect(status(page)).toContainText(`Step ${STEP} of`);
     await page.getByRole('button', { name: 'Presentation' }).click();
     await expect(page.locator('aside.controls')).toBeHidden();
+    // The set-up is folded into one line.
+    await expect(page.getByRole('form', { name: 'Explorer set-up' })).toBeHidden();
+    const fold = await page
+      .getByLabel('Explorer set-up (folded)')
+      .evaluate((e) => [
+        e.getBoundingClientRect().height,
+        parseFloat(getComputedStyle(e).lineHeight) || 1.2 * parseFloat(getComputedStyle(e).fontSize),
+      ]);
+    expect(fold[0]).toBeLessThan(1.6 * fold[1]);
     const shoot = (name: string) => page.screenshot({ path: info.outputPath(`stage-${width}x${height}-${name}.png`) });
     await checkStage(page, first.id);
     await shoot(first.id);
