@@ -33,19 +33,21 @@ export function RingZoom({
   const select = useLatest(onSelect);
   const width = stage?.width ?? 720;
   const labelPx = stage?.labelPx;
-  // On the stage the strip keeps cells large enough for its numbers, so it shows fewer slots.
-  const span = labelPx ? Math.max(8, Math.min(SPAN, Math.floor((width / (labelPx * 2.4)) * 2))) : SPAN;
+  // On the stage the strip is one row of cells large enough for their numbers (so it shows fewer
+  // slots), the hand's label under it, clear of the cells.
+  const cell = labelPx ? Math.ceil(labelPx * 2.4) : 0;
+  const span = labelPx ? Math.max(4, Math.min(SPAN, Math.floor(width / cell))) : SPAN;
   useEffect(() => {
     if (!canvasRef.current) return;
     view.current = createListCanvas(
       canvasRef.current,
       width,
-      labelPx ? Math.ceil(labelPx * 2.4) * 2 : 60,
+      labelPx ? cell : 60,
       (p) => select.current(p),
-      labelPx ? { labelPx, maxCell: Math.ceil(labelPx * 2.4) } : {},
+      labelPx ? { labelPx, maxCell: cell } : {},
     );
     return () => view.current?.destroy();
-  }, [select, width, labelPx]);
+  }, [select, width, labelPx, cell]);
   const n = ring.size;
   const pos = ring.hands.find((h) => h.name === hand)?.pos ?? ring.hands[0]?.pos ?? 0;
   const from = Math.max(0, Math.min(n - span, pos - span / 4));

@@ -190,19 +190,42 @@ export function createRingCanvas(
     const labelled = all ? null : new Set<number>(ring.hands.map((h) => h.pos));
     if (labelled && marks.selected !== null) ring.slots.forEach((s, i) => s.page === marks.selected && labelled.add(i));
     const mid = inner + bitBand + (outer - inner - bitBand) / 2;
+    const placedLabels: number[][] = [];
     for (let i = 0; i < ring.slots.length; i++) {
       const s = ring.slots[i];
       if (s.page === null || (labelled && !labelled.has(i))) continue;
       const a = slotAngle(i, n);
       const w = opts.labelPx || labelled ? ctx.measureText(s.page).width : 0;
       const r = opts.labelPx ? labelRadius(outer, a, w, fontPx, 8) : outer + 16 * scale;
+      let x = cx + r * Math.cos(a);
+      let y = cy + r * Math.sin(a);
       if (labelled) {
+        // The hands' pages are often neighbours: a label that would cover one already placed, or
+        // leave the canvas, moves outward or along the ring to the first place that is clear.
+        const rect = (px: number, py: number) => [px - w / 2 - 2, py - fontPx / 2 - 1, w + 4, fontPx + 2];
+        const clear = (b: number[]) =>
+          b[0] >= 0 &&
+          b[1] >= 0 &&
+          b[0] + b[2] <= size &&
+          b[1] + b[3] <= size &&
+          !placedLabels.some((q) => b[0] < q[0] + q[2] && q[0] < b[0] + b[2] && b[1] < q[1] + q[3] && q[1] < b[1] + b[3]);
+        const step = (w + 8) / r;
+        const tries: [number, number][] = [[r, a]];
+        for (const k of [1, 2]) tries.push([r + k * fontPx * 1.1, a]);
+        for (const j of [1, -1, 2, -2, 3, -3]) tries.push([labelRadius(outer, a + j * step, w, fontPx, 8), a + j * step]);
+        const spot = tries.find(([rr, aa]) => clear(rect(cx + rr * Math.cos(aa), cy + rr * Math.sin(aa))));
+        if (spot) {
+          x = cx + spot[0] * Math.cos(spot[1]);
+          y = cy + spot[0] * Math.sin(spot[1]);
+        }
+        const b = rect(x, y);
+        placedLabels.push(b);
         // A lone label on a crowded ring gets a backing, so the slots behind it do not show through.
         ctx.fillStyle = inkBack();
-        ctx.fillRect(cx + r * Math.cos(a) - w / 2 - 2, cy + r * Math.sin(a) - fontPx / 2 - 1, w + 4, fontPx + 2);
+        ctx.fillRect(b[0], b[1], b[2], b[3]);
       }
       ctx.fillStyle = fg;
-      ctx.fillText(String(s.page), cx + r * Math.cos(a), cy + r * Math.sin(a));
+      ctx.fillText(String(s.page), x, y);
       // Each status has a shape as well as a colour (as in the legend).
       const glyph = all && n <= 48 ? statusShape(s.status, marks.policy) : null;
       if (glyph) {
