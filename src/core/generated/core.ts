@@ -508,6 +508,10 @@ collapse: boolean,
  */
 code: { [key in string]: string }, 
 /**
+ * `embed=1`: the page shows the Explore stage alone, sized to its frame (a slide, a course page).
+ */
+embed: boolean, 
+/**
  * What the link carried that was left out or changed, each naming its link parameter;
  * everything else was read.
  */
