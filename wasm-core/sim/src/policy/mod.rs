@@ -11,6 +11,7 @@ mod event;
 mod registry;
 pub mod sink;
 mod snapshot;
+pub mod textbook;
 #[cfg(test)]
 pub(crate) mod testutil;
 
@@ -18,6 +19,7 @@ pub mod blocks;
 pub mod user;
 
 // The policies; their entries are listed in `registry.rs`.
+pub mod aging;
 pub mod arc;
 pub mod bplru;
 pub mod car;
@@ -25,6 +27,7 @@ pub mod cfclock;
 pub mod cflru;
 pub mod cflru_dynamic;
 pub mod clock;
+pub mod clock_enhanced;
 pub mod clock_pro;
 pub mod craw;
 pub mod fab;
@@ -35,12 +38,20 @@ pub mod linux_2q;
 pub mod lirs;
 pub mod lru;
 pub mod lru_wsr;
+pub mod mfu;
+pub mod mru;
+pub mod nfu;
+pub mod nru;
 pub mod opt;
+pub mod rand;
 pub mod s3fifo;
 pub mod sieve;
 pub mod sp_clock;
 pub mod ts_clock;
 pub mod two_q;
+pub mod unopt;
+pub mod working_set;
+pub mod wsclock;
 pub mod wtinylfu;
 
 pub use entry::{BuildCtx, CurveMethod, Group, PolicyEntry};
