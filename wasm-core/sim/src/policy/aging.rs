@@ -35,7 +35,14 @@ impl Default for Config {
 }
 
 const PARAMS: &[Param] = &[
-    Param::integer("bits", "Counter bits", 1.0, 8.0, "bits", "Width of each page's counter: how many ticks it remembers."),
+    Param::integer(
+        "bits",
+        "Counter bits",
+        1.0,
+        8.0,
+        "bits",
+        "Width of each page's counter: how many ticks it remembers.",
+    ),
     tick_param("Requests between clock ticks; every tick shifts each counter right and puts R into its leftmost bit."),
 ];
 

@@ -254,8 +254,7 @@ mod tests {
     fn a_use_counter_rises_with_each_use_up_to_its_maximum_and_the_hand_lowers_it() {
         // 3 frames, counter max 2, set on load. 1 1 1 → 1 at 2 (capped); 2, 3 at 1.
         // 4: the hand lowers 1 (2→1), 2 (1→0), 3 (1→0), 1 (1→0), then takes 2.
-        let (rp, _, ev, _) =
-            replay("clock", 3, json!({"bits": 2, "ref_on_insert": true}), &reads(&[1, 1, 1, 2, 3, 4]));
+        let (rp, _, ev, _) = replay("clock", 3, json!({"bits": 2, "ref_on_insert": true}), &reads(&[1, 1, 1, 2, 3, 4]));
         assert_eq!(ev.iter().map(|e| e.0).collect::<Vec<_>>(), vec![2]);
         let s = rp.policy.snapshot();
         let bits: Vec<u8> = s.rings[0].slots.iter().map(|x| x.bits).collect();

@@ -11,9 +11,9 @@ mod event;
 mod registry;
 pub mod sink;
 mod snapshot;
-pub mod textbook;
 #[cfg(test)]
 pub(crate) mod testutil;
+pub mod textbook;
 
 pub mod blocks;
 pub mod user;

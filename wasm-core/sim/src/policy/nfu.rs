@@ -31,7 +31,8 @@ impl Default for Config {
     }
 }
 
-const PARAMS: &[Param] = &[tick_param("Requests between clock ticks; every tick adds each page's R bit to its counter and clears R.")];
+const PARAMS: &[Param] =
+    &[tick_param("Requests between clock ticks; every tick adds each page's R bit to its counter and clears R.")];
 
 pub const ENTRY: PolicyEntry = PolicyEntry {
     id: "nfu",

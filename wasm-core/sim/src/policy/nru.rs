@@ -92,7 +92,12 @@ impl Nru {
         if detail(sink, self.f.len()) {
             for &p in &self.f.pages {
                 if self.r[p as usize] == self.cur {
-                    sink.ev(|| Event::Status { page: p, from: "R = 1", to: "R = 0", why: "a clock tick clears every R bit" });
+                    sink.ev(|| Event::Status {
+                        page: p,
+                        from: "R = 1",
+                        to: "R = 0",
+                        why: "a clock tick clears every R bit",
+                    });
                 }
             }
         }

@@ -104,7 +104,12 @@ impl WorkingSet {
             if detail(sink, self.f.len()) {
                 for &p in &self.f.pages {
                     if self.r[p as usize] == self.cur {
-                        sink.ev(|| Event::Status { page: p, from: "R = 1", to: "R = 0", why: "a clock tick clears every R bit" });
+                        sink.ev(|| Event::Status {
+                            page: p,
+                            from: "R = 1",
+                            to: "R = 0",
+                            why: "a clock tick clears every R bit",
+                        });
                     }
                 }
             }
@@ -155,7 +160,14 @@ impl WorkingSet {
         };
         let v = self.f.pages[s];
         let age = self.age(v);
-        sink.ev(|| Event::Count { page: v, name: "age", from: age, to: age, binary: 0, why: "now minus its time of last use" });
+        sink.ev(|| Event::Count {
+            page: v,
+            name: "age",
+            from: age,
+            to: age,
+            binary: 0,
+            why: "now minus its time of last use",
+        });
         (s, why)
     }
 }

@@ -108,7 +108,12 @@ impl WsClock {
             if detail(sink, self.slots.len()) {
                 for &p in &self.slots {
                     if self.r[p as usize] == self.cur {
-                        sink.ev(|| Event::Status { page: p, from: "R = 1", to: "R = 0", why: "a clock tick clears every R bit" });
+                        sink.ev(|| Event::Status {
+                            page: p,
+                            from: "R = 1",
+                            to: "R = 0",
+                            why: "a clock tick clears every R bit",
+                        });
                     }
                 }
             }
@@ -127,7 +132,11 @@ impl WsClock {
                 self.r[p as usize] = NONE;
                 let (from, to) = (self.last[p as usize], self.now);
                 self.last[p as usize] = to;
-                sink.ev(|| Event::Visit { hand: "hand", page: p, action: "R = 1: cleared R, time of last use set to now" });
+                sink.ev(|| Event::Visit {
+                    hand: "hand",
+                    page: p,
+                    action: "R = 1: cleared R, time of last use set to now",
+                });
                 if from != to {
                     sink.ev(|| Event::Count { page: p, name: "time of last use", from, to, binary: 0, why: "R was 1" });
                 }
@@ -140,7 +149,11 @@ impl WsClock {
                 self.dirty[p as usize] = false;
                 sink.clean(p, "R = 0 and older than τ but dirty: its write is scheduled and the hand moves on");
             } else {
-                sink.ev(|| Event::Visit { hand: "hand", page: p, action: "R = 0 but in the working set (age at most τ): passed" });
+                sink.ev(|| Event::Visit {
+                    hand: "hand",
+                    page: p,
+                    action: "R = 0 but in the working set (age at most τ): passed",
+                });
             }
             h = if h + 1 == n { 0 } else { h + 1 };
         }
