@@ -242,6 +242,7 @@ export const EventSchema: v.GenericSchema<G.Event<string>> = v.variant('kind', [
   v.object({ kind: v.literal('status'), page: str, from: str, to: str, why: str }),
   v.object({ kind: v.literal('move'), page: str, from: str, to: str, why: str }),
   v.object({ kind: v.literal('gauge'), name: str, from: num, to: num, why: str }),
+  v.object({ kind: v.literal('count'), page: str, name: str, from: num, to: num, binary: num, why: str }),
   v.object({ kind: v.literal('ghost'), page: str, list: str, action: str }),
   v.object({ kind: v.literal('repeat'), page: str, write: v.boolean() }),
 ]);

@@ -188,8 +188,9 @@ impl Policy for Aging {
         };
         let i = p as usize;
         (self.reg[i], self.at[i], self.r[i], self.dirty[i]) = (0, self.cur, true, req.write);
+        let place = if victim.is_some() { "the victim's frame" } else { "a free frame" };
         let s = self.f.load(p, req.t, victim);
-        sink.ev(|| Event::Insert { page: p, place: "a frame with counter 0, R = 1", slot: Some(s as u32) });
+        sink.ev(|| Event::Insert { page: p, place, slot: Some(s as u32) });
         false
     }
 

@@ -148,7 +148,7 @@ impl Policy for ClockEnhanced {
         self.slots[slot] = p;
         self.bits[slot] = R | m;
         self.slot_of[p as usize] = slot as u32;
-        sink.ev(|| Event::Insert { page: p, place: "clock with R = 1", slot: Some(slot as u32) });
+        sink.ev(|| Event::Insert { page: p, place: "clock", slot: Some(slot as u32) });
         false
     }
 

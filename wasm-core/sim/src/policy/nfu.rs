@@ -158,8 +158,9 @@ impl Policy for Nfu {
         self.count[p as usize] = 0;
         self.open[p as usize] = self.cur;
         self.dirty[p as usize] = req.write;
+        let place = if victim.is_some() { "the victim's frame" } else { "a free frame" };
         let s = self.f.load(p, req.t, victim);
-        sink.ev(|| Event::Insert { page: p, place: "a frame with counter 0, R = 1", slot: Some(s as u32) });
+        sink.ev(|| Event::Insert { page: p, place, slot: Some(s as u32) });
         false
     }
 

@@ -134,8 +134,9 @@ impl Policy for Nru {
         };
         self.r[p as usize] = self.cur;
         self.m[p as usize] = req.write;
+        let place = if victim.is_some() { "the victim's frame" } else { "a free frame" };
         let s = self.f.load(p, req.t, victim);
-        sink.ev(|| Event::Insert { page: p, place: "a frame with R = 1", slot: Some(s as u32) });
+        sink.ev(|| Event::Insert { page: p, place, slot: Some(s as u32) });
         false
     }
 

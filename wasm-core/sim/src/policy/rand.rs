@@ -81,8 +81,9 @@ impl Policy for Rand {
             None
         };
         self.dirty[p as usize] = req.write;
+        let place = if victim.is_some() { "the victim's frame" } else { "a free frame" };
         let s = self.f.load(p, req.t, victim);
-        sink.ev(|| Event::Insert { page: p, place: "frame", slot: Some(s as u32) });
+        sink.ev(|| Event::Insert { page: p, place, slot: Some(s as u32) });
         false
     }
 

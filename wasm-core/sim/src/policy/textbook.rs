@@ -56,7 +56,7 @@ pub fn tick_event(sink: &mut Sink, from: u32, to: u32) {
         name: "clock ticks",
         from: from as f64,
         to: to as f64,
-        why: "the timer interrupt comes every `tick` requests",
+        why: "a timer interrupt",
     });
 }
 

@@ -198,8 +198,9 @@ impl Policy for WorkingSet {
         self.r[p as usize] = self.cur;
         self.last[p as usize] = self.now;
         self.dirty[p as usize] = req.write;
+        let place = if victim.is_some() { "the victim's frame" } else { "a free frame" };
         let s = self.f.load(p, req.t, victim);
-        sink.ev(|| Event::Insert { page: p, place: "a frame with R = 1, last used now", slot: Some(s as u32) });
+        sink.ev(|| Event::Insert { page: p, place, slot: Some(s as u32) });
         false
     }
 

@@ -203,7 +203,7 @@ impl Policy for WsClock {
         self.r[p as usize] = self.cur;
         self.last[p as usize] = self.now;
         self.dirty[p as usize] = req.write;
-        sink.ev(|| Event::Insert { page: p, place: "clock with R = 1, last used now", slot: Some(slot as u32) });
+        sink.ev(|| Event::Insert { page: p, place: "clock", slot: Some(slot as u32) });
         false
     }
 
