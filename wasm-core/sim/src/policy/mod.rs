@@ -116,8 +116,9 @@ pub trait Policy: PolicyClone {
     }
 
     /// Whether the policy must serve every request, repeats included. OPT's
-    /// state is its position in the trace, so for it a repeat is served as a
-    /// request (a hit that only moves the page's next use).
+    /// (and UNOPT's) state is its position in the trace, so for it a repeat is
+    /// served as a request (a hit that only moves the page's next use); such a
+    /// policy reads the future, so it cannot run on a streamed file either.
     fn sees_every_request(&self) -> bool {
         false
     }

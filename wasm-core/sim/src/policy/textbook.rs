@@ -52,12 +52,7 @@ pub fn detail(sink: &Sink, resident: usize) -> bool {
 /// Records that the clock ticked from interval `from` to `to` (several ticks
 /// when requests passed without the policy seeing them).
 pub fn tick_event(sink: &mut Sink, from: u32, to: u32) {
-    sink.ev(|| Event::Gauge {
-        name: "clock ticks",
-        from: from as f64,
-        to: to as f64,
-        why: "a timer interrupt",
-    });
+    sink.ev(|| Event::Gauge { name: "clock ticks", from: from as f64, to: to as f64, why: "a timer interrupt" });
 }
 
 /// Frames filled in slot order; a new page takes its victim's frame. Each
