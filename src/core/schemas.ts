@@ -106,7 +106,7 @@ export const PolicyDocSchema: v.GenericSchema<G.PolicyDoc> = v.object({
   id: str,
   name: str,
   short: str,
-  group: v.picklist(['classic', 'adaptive', 'flash', 'yours']),
+  group: v.picklist(['classic', 'adaptive', 'flash', 'textbook', 'yours']),
   curve: CurveMethodSchema,
   source: str,
   summary: str,

@@ -58,7 +58,8 @@ const belady = [1, 2, 3, 4, 1, 2, 5, 1, 2, 3, 4, 5].map(String);
 const agingTicks = ['1', '2', '3', '4', '1', '2', '1', '2', '1', '3', '1', '3', '1', '4', '1', '4', '2', '2', '2', '2', '1', '5'];
 // Working set: eight pages in a loop, then only 1 and 2 (the rest age out of the working set),
 // then a loop over 1, 2 and four new pages (the working set grows again).
-const wsPhases = [1, 2, 3, 4, 5, 6, 7, 8, 1, 2, 3, 4, 5, 6, 7, 8, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2]
+const wsPhases = [1, 2, 3, 4, 5, 6, 7, 8, 1, 2, 3, 4, 5, 6, 7, 8]
+  .concat([1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2])
   .concat([1, 2, 9, 10, 11, 12, 1, 2, 9, 10, 11, 12, 1, 2, 9, 10, 11, 12])
   .map(String);
 // A loop one page larger than the cache: 6 pages, five times round, in 5 frames.
@@ -131,16 +132,17 @@ export const PRESETS: Preset[] = [
     title: 'The working set shrinks and grows',
     paper: 'Textbook',
     watch:
-      'Working set with τ = 6 requests and a tick every 2, on 8 frames. After a loop over 8 pages, only 1 and 2 are used: after 28 requests 6 of the 8 resident pages are marked out of the working set (R = 0, older than τ). Then four new pages join 1 and 2: the faults evict the old pages first, and after 46 requests 2 remain.',
+      'The working-set algorithm on 8 frames, τ = 10 requests, a clock tick every 4. After a loop over 8 pages only 1 and 2 are used: after 24 requests the other 6 are marked out of the working set (R = 0, unused for more than τ). Then 9, 10, 11 and 12 join 1 and 2: each fault evicts a page out of the working set, 3, 4, 5 and 6 (clean, 0 write-backs), and the working set grows to six pages; after 44 requests only 2 resident pages, 7 and 8, are still outside it.',
     claims: [
-      { kind: 'statuses', policy: 'working-set', params: { tau: 6, tick: 2 }, frames: 8, status: 'old', steps: [28, 46], counts: [6, 2] },
+      { kind: 'statuses', policy: 'working-set', frames: 8, status: 'old', steps: [24, 44], counts: [6, 2] },
+      { kind: 'evicted', policy: 'working-set', frames: 8, pages: ['3', '4', '5', '6'], writebacks: 0 },
     ],
     experiment: base({
       source: inline('working-set.txt', wsPhases),
-      policies: [p('working-set', { tau: 6, tick: 2 }), p('wsclock', { tau: 6, tick: 2 }), p('lru')],
+      policies: [p('working-set'), p('wsclock'), p('lru')],
       frames: '8',
       view: 'explore',
-      explore: explore('working-set', 8, 28, { tau: 6, tick: 2 }),
+      explore: explore('working-set', 8, 24),
     }),
   },
   {

@@ -11,6 +11,10 @@
 //! Ties (equal counters: pages that were not used in the last `bits` ticks, or
 //! were loaded since the last tick) go to the page that entered the cache first.
 //!
+//! Cost: a fault scans every frame, as the textbook's algorithm does (ticks
+//! cost nothing, applied lazily): fine for the caches one teaches with, slow for
+//! runs of caches of many thousands of frames.
+//!
 //! Snapshot: list "by counter", smallest first (the next victim at the head,
 //! ties in load order); `bits` is the counter (at most 8 bits, so exact); status
 //! "referenced" while R = 1. Events write counters in binary.

@@ -9,6 +9,10 @@
 //! Counters never decay (that is aging's fix). Ties go to the page that entered
 //! the cache first.
 //!
+//! Cost: a fault scans every frame, as the textbook's algorithm does (ticks
+//! cost nothing, applied lazily): fine for the caches one teaches with, slow for
+//! runs of caches of many thousands of frames.
+//!
 //! Snapshot: list "by counter", smallest first (the next victim at the head,
 //! ties in load order); `bits` is the counter, shown up to 255 (events carry the
 //! exact value); status "referenced" while R = 1.

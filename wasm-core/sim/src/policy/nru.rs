@@ -10,6 +10,10 @@
 //! leaves. Tanenbaum picks at random within the class; here the tie goes to the
 //! page that entered the cache first, so a run repeats.
 //!
+//! Cost: a fault scans every frame, as the textbook's algorithm does (ticks
+//! cost nothing, applied lazily): fine for the caches one teaches with, slow for
+//! runs of caches of many thousands of frames.
+//!
 //! Snapshot: list "frames" in frame order; status "class 0" … "class 3"; `bits`
 //! is R and `dirty` is M.
 

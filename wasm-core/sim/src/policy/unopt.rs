@@ -141,7 +141,7 @@ impl Policy for Unopt {
         self.load_seq[p as usize] = self.loads;
         self.loads += 1;
         self.heap.push(Reverse((self.key(t, p), p)));
-        sink.ev(|| Event::Insert { page: p, place: "cache", slot: None });
+        sink.ev(|| Event::Insert { page: p, place: "the cache", slot: None });
         false
     }
 

@@ -15,6 +15,10 @@
 //! ages, every R = 1) go to the page that entered first, where Tanenbaum picks
 //! at random.
 //!
+//! Cost: a fault scans every frame, as the textbook's algorithm does (ticks
+//! cost nothing, applied lazily): fine for the caches one teaches with, slow for
+//! runs of caches of many thousands of frames.
+//!
 //! Snapshot: list "frames" in load order (first loaded at the head); status
 //! "old" for a page with R = 0 and age above τ (out of the working set), else
 //! "referenced" for R = 1, else plain; `bits` is R. Events give ages and times.
