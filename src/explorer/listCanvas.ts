@@ -1,8 +1,8 @@
 // UI: an ordered list (head first) on <canvas>: a cell per entry coloured by
 // status, dirty pages with a black corner, ghosts faded; a pointer (e.g.
 // TS-CLOCK's s-hand) and a split (e.g. CFLRU's clean-first window) drawn over it.
-// A policy whose view counts (`max_bits` > 1: LFU's uses, aging's counter) shows each
-// entry's count in the cell's lower right corner.
+// A list view whose policy counts (`max_bits` > 1: LFU's uses, aging's counter) shows
+// each entry's count in the cell's lower right corner.
 
 import { fitCanvas, pointIn } from './canvasSize';
 import { EMPTY, HIGHLIGHT, inkOf, statusColour, statusShape } from './colours';
@@ -75,7 +75,8 @@ export function createListCanvas(
     ctx.font = `${Math.min(12, Math.floor(l.cell * 0.45))}px system-ui, sans-serif`;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
-    const counts = (policyDoc(marks.policy)?.view.max_bits ?? 1) > 1 && l.per === 1 && l.cell >= 30;
+    const view = policyDoc(marks.policy)?.view;
+    const counts = view?.kind === 'list' && view.max_bits > 1 && l.per === 1 && l.cell >= 30;
     const pageFont = ctx.font;
     const countFont = `${Math.max(8, Math.floor(l.cell * 0.26))}px system-ui, sans-serif`;
     for (let c = 0; c < l.cells; c++) {
