@@ -84,6 +84,9 @@ impl Frames {
     pub fn len(&self) -> usize {
         self.pages.len()
     }
+    pub fn is_empty(&self) -> bool {
+        self.pages.is_empty()
+    }
     pub fn contains(&self, page: u32) -> bool {
         self.slot_of.get(page as usize).is_some_and(|&s| s != NIL)
     }
