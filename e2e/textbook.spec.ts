@@ -33,7 +33,7 @@ test('the experiment and explorer pickers show the Textbook group', async ({ pag
   await expect(select.locator('optgroup[label="Textbook"] option')).toHaveText(TEXTBOOK);
   await expect(select.locator('optgroup[label="Classic"] option', { hasText: 'CLOCK' }).first()).toHaveText('CLOCK');
   await select.selectOption({ label: 'Aging' });
-  await expect(page.getByRole('spinbutton', { name: /Counter bits/ })).toHaveValue('8');
+  await expect(page.getByRole('spinbutton', { name: 'Aging bits' })).toHaveValue('8');
 });
 
 test('the aging preset stops after the fifth tick and says what the tick did in binary', async ({ page }) => {
