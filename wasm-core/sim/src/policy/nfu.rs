@@ -9,9 +9,8 @@
 //! Counters never decay (that is aging's fix). Ties go to the page that entered
 //! the cache first.
 //!
-//! Cost: a fault scans every frame, as the textbook's algorithm does (ticks
-//! cost nothing, applied lazily): fine for the caches one teaches with, slow for
-//! runs of caches of many thousands of frames.
+//! Cost: O(log n) per request (pages ordered by counter and load time; a tick
+//! updates the pages used since the one before).
 //!
 //! Snapshot: list "by counter", smallest first (the next victim at the head,
 //! ties in load order); `bits` is the counter, shown up to 255 (events carry the
@@ -22,6 +21,7 @@ use super::textbook::{detail, interval, tick_event, tick_param, Frames, NONE, RE
 use super::{Event, List, Policy, Req, Sink, Slot, Snapshot};
 use crate::describe::{defaults_of, parse_config, Param, View, RESIDENT};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -57,6 +57,8 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
             f: Frames::new(frames, ctx.n_pages),
             count: vec![0; n],
             open: vec![NONE; n],
+            used: Vec::new(),
+            set: BTreeSet::new(),
             dirty: vec![false; n],
             tick: c.tick.max(1),
             cur: 0,
@@ -67,22 +69,26 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
 #[derive(Clone)]
 pub struct Nfu {
     f: Frames,
-    /// Per page: the counter, not yet counting the interval `open`.
+    /// Per page: the counter (the current interval's R is added at its tick).
     count: Vec<u32>,
-    /// Per page: the tick interval of its last use, whose R bit the counter
-    /// takes in at the interval's end (NONE: taken in).
+    /// Per page: the tick interval of its last use; R = 1 while that is the current one.
     open: Vec<u32>,
+    /// The pages used in the current interval (each once): the next tick adds 1 to their counters.
+    used: Vec<u32>,
+    /// Resident pages as (counter, load time, page): the first is the victim.
+    set: BTreeSet<(u32, u32, u32)>,
     dirty: Vec<bool>,
     tick: u64,
     cur: u32,
 }
 
 impl Nfu {
-    /// The counter now: an earlier interval's R has been added at its tick.
     #[inline]
     fn counter(&self, p: u32) -> u32 {
-        let o = self.open[p as usize];
-        self.count[p as usize] + (o != NONE && o < self.cur) as u32
+        self.count[p as usize]
+    }
+    fn key(&self, p: u32) -> (u32, u32, u32) {
+        (self.count[p as usize], self.f.loaded[self.f.slot(p).expect("resident")], p)
     }
     #[inline]
     fn referenced(&self, p: u32) -> bool {
@@ -95,34 +101,46 @@ impl Nfu {
             return;
         }
         tick_event(sink, self.cur, now);
-        if detail(sink, self.f.len()) {
-            for &p in &self.f.pages {
-                if self.referenced(p) {
-                    let c = self.counter(p);
+        let tell = detail(sink, self.f.len());
+        // The tick adds R to every counter: 1 for the pages used in the interval now ending.
+        let mut used = std::mem::take(&mut self.used);
+        if tell {
+            used.sort_unstable_by_key(|&p| self.f.slot(p));
+        }
+        for &p in &used {
+            if self.f.contains(p) && self.referenced(p) {
+                let k = self.key(p);
+                self.set.remove(&k);
+                self.count[p as usize] += 1;
+                self.set.insert((k.0 + 1, k.1, p));
+                if tell {
                     sink.ev(|| Event::Count {
                         page: p,
                         name: "counter",
-                        from: c,
-                        to: c + 1,
+                        from: k.0,
+                        to: k.0 + 1,
                         binary: 0,
                         why: "the tick adds R = 1 and clears R",
                     });
                 }
             }
         }
+        used.clear();
+        self.used = used;
         self.cur = now;
     }
 
-    /// Uses `p` now: an earlier interval's R is taken into the counter first.
+    /// Uses `p` now: R = 1.
     fn touch(&mut self, p: u32) {
-        self.count[p as usize] = self.counter(p);
-        self.open[p as usize] = self.cur;
+        if self.open[p as usize] != self.cur {
+            self.open[p as usize] = self.cur;
+            self.used.push(p);
+        }
     }
 
+    /// Frames by counter, then load time.
     fn order(&self) -> Vec<usize> {
-        let mut o: Vec<usize> = (0..self.f.len()).collect();
-        o.sort_unstable_by_key(|&s| (self.counter(self.f.pages[s]), self.f.loaded[s]));
-        o
+        self.set.iter().map(|k| self.f.slot(k.2).expect("resident")).collect()
     }
 }
 
@@ -141,11 +159,8 @@ impl Policy for Nfu {
             return true;
         }
         let victim = if self.f.full() {
-            let s = (0..self.f.len())
-                .min_by_key(|&s| (self.counter(self.f.pages[s]), self.f.loaded[s]))
-                .expect("a full cache has pages");
-            let v = self.f.pages[s];
-            let c = self.counter(v);
+            let (c, _, v) = self.set.pop_first().expect("a full cache has pages");
+            let s = self.f.slot(v).expect("resident");
             sink.ev(|| Event::Count {
                 page: v,
                 name: "counter",
@@ -160,8 +175,9 @@ impl Policy for Nfu {
             None
         };
         self.count[p as usize] = 0;
-        self.open[p as usize] = self.cur;
+        self.touch(p);
         self.dirty[p as usize] = req.write;
+        self.set.insert((0, req.t as u32, p));
         let place = if victim.is_some() { "the victim's frame" } else { "a free frame" };
         let s = self.f.load(p, req.t, victim);
         sink.ev(|| Event::Insert { page: p, place, slot: Some(s as u32) });

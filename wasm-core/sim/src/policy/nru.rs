@@ -10,9 +10,9 @@
 //! leaves. Tanenbaum picks at random within the class; here the tie goes to the
 //! page that entered the cache first, so a run repeats.
 //!
-//! Cost: a fault scans every frame, as the textbook's algorithm does (ticks
-//! cost nothing, applied lazily): fine for the caches one teaches with, slow for
-//! runs of caches of many thousands of frames.
+//! Cost: O(log n) per fault plus the pages used since the last tick, which the
+//! search skips (clean and dirty pages are kept in load order; ticks cost
+//! nothing, applied lazily).
 //!
 //! Snapshot: list "frames" in frame order; status "class 0" … "class 3"; `bits`
 //! is R and `dirty` is M.
@@ -22,6 +22,7 @@ use super::textbook::{detail, interval, tick_event, tick_param, Frames, CLASSES,
 use super::{Event, List, Policy, Req, Sink, Slot, Snapshot};
 use crate::describe::{defaults_of, parse_config, Param, View};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -55,6 +56,8 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
             f: Frames::new(frames, ctx.n_pages),
             r: vec![NONE; ctx.n_pages as usize],
             m: vec![false; ctx.n_pages as usize],
+            clean: BTreeSet::new(),
+            dirty: BTreeSet::new(),
             tick: c.tick.max(1),
             cur: 0,
         }))
@@ -68,6 +71,11 @@ pub struct Nru {
     r: Vec<u32>,
     /// Per page: M.
     m: Vec<bool>,
+    /// Clean and dirty resident pages as (load time, page), first loaded first:
+    /// the victim is the first without R in the clean set, else in the dirty set
+    /// (skipping only pages used since the last tick), else the first of either.
+    clean: BTreeSet<(u32, u32)>,
+    dirty: BTreeSet<(u32, u32)>,
     tick: u64,
     /// The current tick interval.
     cur: u32,
@@ -81,6 +89,22 @@ const WHY: [&str; 4] = [
 ];
 
 impl Nru {
+    /// The key of resident `p` in its set.
+    fn key(&self, p: u32) -> (u32, u32) {
+        (self.f.loaded[self.f.slot(p).expect("resident")], p)
+    }
+
+    /// The victim: lowest class, then first loaded.
+    fn victim(&self) -> u32 {
+        let r0 = |k: &&(u32, u32)| self.r[k.1 as usize] != self.cur;
+        let first = |set: &BTreeSet<(u32, u32)>| set.iter().find(r0).map(|k| k.1);
+        first(&self.clean)
+            .or_else(|| first(&self.dirty))
+            .or_else(|| self.clean.first().map(|k| k.1))
+            .or_else(|| self.dirty.first().map(|k| k.1))
+            .expect("a full cache has pages")
+    }
+
     #[inline]
     fn class(&self, p: u32) -> usize {
         2 * (self.r[p as usize] == self.cur) as usize + self.m[p as usize] as usize
@@ -120,16 +144,18 @@ impl Policy for Nru {
         self.advance(req.t, sink);
         if self.f.contains(p) {
             self.r[p as usize] = self.cur;
-            self.m[p as usize] |= req.write;
+            if req.write && !self.m[p as usize] {
+                self.m[p as usize] = true;
+                let k = self.key(p);
+                self.clean.remove(&k);
+                self.dirty.insert(k);
+            }
             return true;
         }
         let victim = if self.f.full() {
-            // Lowest class, then first loaded.
-            let s = (0..self.f.len())
-                .min_by_key(|&s| (self.class(self.f.pages[s]), self.f.loaded[s]))
-                .expect("a full cache has pages");
-            let v = self.f.pages[s];
-            let class = self.class(v);
+            let v = self.victim();
+            let (s, class, k) = (self.f.slot(v).expect("resident"), self.class(v), self.key(v));
+            if self.m[v as usize] { &mut self.dirty } else { &mut self.clean }.remove(&k);
             sink.evict(v, std::mem::take(&mut self.m[v as usize]), WHY[class]);
             self.r[v as usize] = NONE;
             Some(s)
@@ -138,6 +164,7 @@ impl Policy for Nru {
         };
         self.r[p as usize] = self.cur;
         self.m[p as usize] = req.write;
+        if req.write { &mut self.dirty } else { &mut self.clean }.insert((req.t as u32, p));
         let place = if victim.is_some() { "the victim's frame" } else { "a free frame" };
         let s = self.f.load(p, req.t, victim);
         sink.ev(|| Event::Insert { page: p, place, slot: Some(s as u32) });
@@ -160,6 +187,7 @@ impl Policy for Nru {
                 sink.clean(p, "final flush");
             }
         }
+        self.clean.append(&mut self.dirty);
     }
 
     fn snapshot(&self) -> Snapshot {
