@@ -11,9 +11,9 @@
 //! Ties (equal counters: pages that were not used in the last `bits` ticks, or
 //! were loaded since the last tick) go to the page that entered the cache first.
 //!
-//! Cost: a fault scans every frame, as the textbook's algorithm does (ticks
-//! cost nothing, applied lazily): fine for the caches one teaches with, slow for
-//! runs of caches of many thousands of frames.
+//! Cost: every counter is 0 but those of the pages used in the last `bits`
+//! ticks, so a fault walks the load order skipping only those (O(bits · tick)
+//! pages); ticks cost nothing, applied lazily. The snapshot sorts every frame.
 //!
 //! Snapshot: list "by counter", smallest first (the next victim at the head,
 //! ties in load order); `bits` is the counter (at most 8 bits, so exact); status
@@ -171,9 +171,13 @@ impl Policy for Aging {
             return true;
         }
         let victim = if self.f.full() {
-            let s = (0..self.f.len())
-                .min_by_key(|&s| (self.counter(self.f.pages[s]), self.f.loaded[s]))
-                .expect("a full cache has pages");
+            // Counters are 0 but for the pages used in the last `bits` ticks: the
+            // first loaded page at 0 is the victim, found skipping only those.
+            let s = self.f.first_loaded(|p| self.counter(p) == 0).unwrap_or_else(|| {
+                (0..self.f.len())
+                    .min_by_key(|&s| (self.counter(self.f.pages[s]), self.f.loaded[s]))
+                    .expect("a full cache has pages")
+            });
             let v = self.f.pages[s];
             let c = self.counter(v);
             let width = self.width as u8;

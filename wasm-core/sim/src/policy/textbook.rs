@@ -13,6 +13,7 @@
 use super::{Event, Sink};
 use crate::collections::NIL;
 use crate::describe::{Mark, Param};
+use std::collections::BTreeSet;
 
 /// No interval yet (an R bit that was never set or was cleared by a hand).
 pub const NONE: u32 = u32::MAX;
@@ -66,11 +67,19 @@ pub struct Frames {
     /// Per page: its frame, or NIL.
     pub slot_of: Vec<u32>,
     pub frames: usize,
+    /// (load time, page) of every resident page: load order.
+    order: BTreeSet<(u32, u32)>,
 }
 
 impl Frames {
     pub fn new(frames: usize, n_pages: u32) -> Frames {
-        Frames { pages: Vec::new(), loaded: Vec::new(), slot_of: vec![NIL; n_pages as usize], frames }
+        Frames {
+            pages: Vec::new(),
+            loaded: Vec::new(),
+            slot_of: vec![NIL; n_pages as usize],
+            frames,
+            order: BTreeSet::new(),
+        }
     }
     #[inline]
     pub fn slot(&self, page: u32) -> Option<usize> {
@@ -95,6 +104,7 @@ impl Frames {
     pub fn load(&mut self, page: u32, t: usize, victim: Option<usize>) -> usize {
         let s = match victim {
             Some(s) => {
+                self.order.remove(&(self.loaded[s], self.pages[s]));
                 self.slot_of[self.pages[s] as usize] = NIL;
                 self.pages[s] = page;
                 self.loaded[s] = t as u32;
@@ -107,13 +117,17 @@ impl Frames {
             }
         };
         self.slot_of[page as usize] = s as u32;
+        self.order.insert((t as u32, page));
         s
     }
     /// Frames in the order their pages were loaded (first loaded first).
     pub fn by_load(&self) -> Vec<usize> {
-        let mut order: Vec<usize> = (0..self.pages.len()).collect();
-        order.sort_unstable_by_key(|&s| self.loaded[s]);
-        order
+        self.order.iter().map(|k| self.slot_of[k.1 as usize] as usize).collect()
+    }
+    /// The frame of the first loaded page that `keep` accepts: it walks the
+    /// load order, so it costs the pages it skips.
+    pub fn first_loaded(&self, keep: impl Fn(u32) -> bool) -> Option<usize> {
+        self.order.iter().find(|k| keep(k.1)).map(|k| self.slot_of[k.1 as usize] as usize)
     }
 }
 

@@ -15,9 +15,10 @@
 //! ages, every R = 1) go to the page that entered first, where Tanenbaum picks
 //! at random.
 //!
-//! Cost: a fault scans every frame, as the textbook's algorithm does (ticks
-//! cost nothing, applied lazily): fine for the caches one teaches with, slow for
-//! runs of caches of many thousands of frames.
+//! Cost: the scan's updates touch only the pages used since the last tick, and
+//! the search walks the load order skipping only pages used within τ, so a
+//! fault costs about τ · tick pages, not the whole cache (ticks are applied
+//! lazily).
 //!
 //! Snapshot: list "frames" in load order (first loaded at the head); status
 //! "old" for a page with R = 0 and age above τ (out of the working set), else
@@ -63,6 +64,7 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
             f: Frames::new(frames, ctx.n_pages),
             r: vec![NONE; n],
             last: vec![0; n],
+            used: Vec::new(),
             dirty: vec![false; n],
             tau: c.tau.max(1),
             tick: c.tick.max(1),
@@ -79,6 +81,8 @@ pub struct WorkingSet {
     r: Vec<u32>,
     /// Per page: its time of last use.
     last: Vec<u32>,
+    /// The pages used in the current tick interval (R = 1), each about once.
+    used: Vec<u32>,
     dirty: Vec<bool>,
     tau: u64,
     tick: u64,
@@ -91,6 +95,14 @@ impl WorkingSet {
     #[inline]
     fn referenced(&self, p: u32) -> bool {
         self.r[p as usize] == self.cur
+    }
+    /// Uses `p` now: R = 1.
+    #[inline]
+    fn touch(&mut self, p: u32) {
+        if self.r[p as usize] != self.cur {
+            self.r[p as usize] = self.cur;
+            self.used.push(p);
+        }
     }
     #[inline]
     fn age(&self, p: u32) -> u32 {
@@ -118,6 +130,7 @@ impl WorkingSet {
                 }
             }
             self.cur = now;
+            self.used.clear();
         }
         self.now = t.min(u32::MAX as usize) as u32;
     }
@@ -125,14 +138,12 @@ impl WorkingSet {
     /// Tanenbaum's scan: the victim's frame, and why.
     fn scan(&mut self, sink: &mut Sink) -> (usize, &'static str) {
         let tell = detail(sink, self.f.len());
-        let (mut out, mut oldest, mut first) = (None, None::<(u32, u32, usize)>, None::<(u32, usize)>);
-        for s in self.f.by_load() {
-            let p = self.f.pages[s];
-            let loaded = self.f.loaded[s];
-            if first.is_none_or(|f| loaded < f.0) {
-                first = Some((loaded, s));
-            }
-            if self.referenced(p) {
+        // The R = 1 pages are those used in this tick interval: their time of last use becomes now.
+        let mut used = std::mem::take(&mut self.used);
+        used.sort_unstable_by_key(|&p| self.f.slot(p).map(|s| self.f.loaded[s]));
+        used.dedup();
+        for &p in &used {
+            if self.f.contains(p) && self.referenced(p) {
                 let (from, to) = (self.last[p as usize], self.now);
                 self.last[p as usize] = to;
                 if tell && from != to {
@@ -145,22 +156,27 @@ impl WorkingSet {
                         why: "R = 1: used since the last tick, so in the working set now",
                     });
                 }
-                continue;
-            }
-            let age = self.age(p);
-            if age as u64 > self.tau {
-                if out.is_none() {
-                    out = Some(s);
-                }
-            } else if oldest.is_none_or(|o| self.last[p as usize] < o.0) {
-                oldest = Some((self.last[p as usize], loaded, s));
             }
         }
-        let (s, why) = match (out, oldest, first) {
-            (Some(s), _, _) => (s, "R = 0 and older than τ: out of the working set"),
-            (None, Some(o), _) => (o.2, "every page is in the working set: the oldest with R = 0"),
-            (None, None, Some(f)) => (f.1, "every R is 1: the page that entered first"),
-            _ => unreachable!("a full cache has pages"),
+        self.used = used;
+        // The first loaded page with R = 0 older than τ: the walk in load order
+        // skips only pages used within τ (or since the last tick).
+        let (s, why) = match self.f.first_loaded(|p| !self.referenced(p) && self.age(p) as u64 > self.tau) {
+            Some(s) => (s, "R = 0 and older than τ: out of the working set"),
+            // Every page is in the working set (so there are few of them).
+            None => match self
+                .f
+                .by_load()
+                .into_iter()
+                .filter(|&s| !self.referenced(self.f.pages[s]))
+                .min_by_key(|&s| (self.last[self.f.pages[s] as usize], self.f.loaded[s]))
+            {
+                Some(s) => (s, "every page is in the working set: the oldest with R = 0"),
+                None => (
+                    self.f.first_loaded(|_| true).expect("a full cache has pages"),
+                    "every R is 1: the page that entered first",
+                ),
+            },
         };
         let v = self.f.pages[s];
         let age = self.age(v);
@@ -186,7 +202,7 @@ impl Policy for WorkingSet {
         let p = req.page;
         self.advance(req.t, sink);
         if self.f.contains(p) {
-            self.r[p as usize] = self.cur;
+            self.touch(p);
             self.dirty[p as usize] |= req.write;
             return true;
         }
@@ -199,7 +215,7 @@ impl Policy for WorkingSet {
         } else {
             None
         };
-        self.r[p as usize] = self.cur;
+        self.touch(p);
         self.last[p as usize] = self.now;
         self.dirty[p as usize] = req.write;
         let place = if victim.is_some() { "the victim's frame" } else { "a free frame" };
