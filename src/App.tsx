@@ -2,7 +2,7 @@
 
 import { lazy, Suspense, useEffect } from 'react';
 import { useApp } from './state/store';
-import { selectCoreVersion, selectEngineStatus, selectPresenting, selectTheme, selectView } from './state/selectors';
+import { selectCoreVersion, selectEmbed, selectEngineStatus, selectPresenting, selectTheme, selectView } from './state/selectors';
 import { WorkloadPanel } from './components/WorkloadPanel';
 import { ExperimentPanel } from './components/ExperimentPanel';
 import { CompareView } from './components/CompareView';
@@ -28,6 +28,7 @@ export function App() {
   const view = useApp(selectView);
   const theme = useApp(selectTheme);
   const presenting = useApp(selectPresenting);
+  const embed = useApp(selectEmbed);
   const { startEngine, setView, setTheme, setPresenting } = useApp.getState();
   useEffect(() => {
     void startEngine();
@@ -52,8 +53,17 @@ export function App() {
     };
   }, [setPresenting]);
 
+  // Embedded in a course page or a slide (`embed=1`): the Explore stage alone.
+  if (embed)
+    return (
+      <div className="app embed">
+        <main className="layout" aria-label="cachescope explorer">
+          <ExplorerView />
+        </main>
+      </div>
+    );
   return (
-    <div className={presenting ? 'app presenting' : 'app'}>
+    <div className={`app${presenting ? ' presenting' : ''} view-${view}`}>
       <header className="app-header">
         <h1>cachescope</h1>
         <p className="tagline">Page replacement and flash translation, step by step.</p>

@@ -315,6 +315,7 @@ export const HandLinkSchema: v.GenericSchema<G.HandLink> = v.object({
   step: optNum,
   collapse: bool,
   code: v.record(str, str),
+  embed: bool,
 });
 
 /** Where a policy and a reference first decided differently (*Check against*). */

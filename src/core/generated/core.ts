@@ -500,7 +500,11 @@ collapse: boolean,
 /**
  * Sources of the user policies the link defines (`code.NAME=`), by name.
  */
-code: { [key in string]: string }, };
+code: { [key in string]: string }, 
+/**
+ * `embed=1`: the page shows the Explore stage alone, sized to its frame (a slide, a course page).
+ */
+embed: boolean, };
 
 export type LinkKey = { 
 /**

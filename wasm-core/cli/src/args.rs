@@ -38,6 +38,10 @@ usage: cachescope [--trace FILE | --generate SPEC] [options]
   --warmup N|P%         serve the first N requests (or P % of the trace) without counting them:
                         hits, misses, write-backs and intervals start after them
   --interval N          also give the hit ratio of every N requests (in --json, `intervals`)
+  --analyze             instead of runs, analyse the trace: popularity with a fitted Zipf α, LRU
+                        stack distances (exact) and reuse times, one-hit wonders, the working
+                        set and write share per window, runs of consecutive pages
+  --window N            requests per window of --analyze (default: a hundredth of the trace)
   --json                print one JSON object instead of a table
 
 flash (any of these turns the flash model on; without --policy the trace goes straight to it):
@@ -87,6 +91,9 @@ pub struct Args {
     pub flush: bool,
     pub collapse_repeats: bool,
     pub warmup: cachescope_sim::Warmup,
+    /// `--analyze`: the trace analysis instead of runs, per `--window` requests (0: a hundredth).
+    pub analyze: bool,
+    pub window: u64,
     pub interval: u64,
     pub json: bool,
     pub list_policies: bool,
@@ -133,6 +140,15 @@ fn flash_field<'a>(a: &'a mut Args, field: &'static str) -> &'a mut FlashConfig 
 
 /// A cache size as `--frames` takes it (read by the core, so Python reads it the same way).
 pub use cachescope_sim::frames::FrameSize as Frames;
+
+/// The value of `--FLAG`, a number of requests above 0.
+fn requests(p: &mut lexopt::Parser, flag: &str) -> Result<u64, lexopt::Error> {
+    let v = p.value()?.string()?;
+    v.parse::<u64>()
+        .ok()
+        .filter(|&n| n > 0)
+        .ok_or_else(|| bad(format!("--{flag}: {v:?} is not a number of requests above 0")))
+}
 
 fn bad(msg: impl Into<String>) -> lexopt::Error {
     lexopt::Error::Custom(msg.into().into())
@@ -251,14 +267,9 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
                     e => bad(e.to_string()),
                 })?;
             }
-            Long("interval") => {
-                let v = p.value()?.string()?;
-                a.interval = v
-                    .parse::<u64>()
-                    .ok()
-                    .filter(|&n| n > 0)
-                    .ok_or_else(|| bad(format!("--interval: {v:?} is not a number of requests above 0")))?;
-            }
+            Long("analyze") => a.analyze = true,
+            Long("window") => a.window = requests(&mut p, "window")?,
+            Long("interval") => a.interval = requests(&mut p, "interval")?,
             Long("json") => a.json = true,
             Long("list-policies") => a.list_policies = true,
             Long("reproduce") => a.reproduce = Some(p.value()?.string()?),

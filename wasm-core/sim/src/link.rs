@@ -42,6 +42,8 @@ pub struct HandLink {
     pub collapse: bool,
     /// Sources of the user policies the link defines (`code.NAME=`), by name.
     pub code: BTreeMap<String, String>,
+    /// `embed=1`: the page shows the Explore stage alone, sized to its frame (a slide, a course page).
+    pub embed: bool,
 }
 
 fn bad(param: &str, msg: impl Into<String>) -> SimError {
@@ -79,6 +81,7 @@ pub const LINK_KEYS: &[LinkKey] = &[
     key("step", "REQUESTS"),
     key("collapse-repeats", "true|false"),
     key("code.NAME", "JAVASCRIPT (percent-encoded)"),
+    key("embed", "1|0"),
     flash("ftl", "ftl"),
     flash("gc", "gc"),
     flash("blocks", "blocks"),
@@ -210,6 +213,11 @@ pub fn parse_query(query: &str) -> Result<HandLink, SimError> {
                 "explore" | "compare" | "reproduce" => link.view = Some(val),
                 _ => return Err(bad("view", format!("{}: expected explore, compare or reproduce", quoted(&val)))),
             },
+            "embed" => match val.as_str() {
+                "1" | "true" => link.embed = true,
+                "0" | "false" => link.embed = false,
+                _ => return Err(bad("embed", format!("{}: expected 1 (the stage alone) or 0", quoted(&val)))),
+            },
             "collapse-repeats" => match value_of(&val) {
                 Value::Bool(b) => link.collapse = b,
                 _ => return Err(bad("collapse-repeats", format!("{}: expected true or false", quoted(&val)))),
@@ -314,6 +322,16 @@ mod tests {
     }
 
     #[test]
+    fn embed_shows_the_stage_alone() {
+        assert!(parse_query("?trace=1,2&policy=clock&frames=1&embed=1").unwrap().embed);
+        assert!(parse_query("?trace=1,2&embed=true").unwrap().embed);
+        assert!(!parse_query("?trace=1,2&embed=0").unwrap().embed);
+        assert!(!parse_query("?trace=1,2").unwrap().embed);
+        let e = err("embed=yes");
+        assert!(e.contains("link parameter embed") && e.contains("expected 1"), "{e}");
+    }
+
+    #[test]
     fn a_lecturer_link_reads_as_written() {
         let l = parse_query("?trace=7,0,1,2w%200%203&policy=fifo&frames=3&view=explore&step=4").unwrap();
         assert_eq!(l.trace.as_deref(), Some("7\n0\n1\n2 W\n0\n3\n"));
@@ -381,6 +399,7 @@ mod tests {
             "view",
             "step",
             "collapse-repeats",
+            "embed",
             "ftl",
             "gc",
             "blocks",
