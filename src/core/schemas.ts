@@ -106,7 +106,7 @@ export const PolicyDocSchema: v.GenericSchema<G.PolicyDoc> = v.object({
   id: str,
   name: str,
   short: str,
-  group: v.picklist(['classic', 'adaptive', 'flash', 'yours']),
+  group: v.picklist(['classic', 'adaptive', 'flash', 'textbook', 'yours']),
   curve: CurveMethodSchema,
   source: str,
   summary: str,
@@ -242,6 +242,7 @@ export const EventSchema: v.GenericSchema<G.Event<string>> = v.variant('kind', [
   v.object({ kind: v.literal('status'), page: str, from: str, to: str, why: str }),
   v.object({ kind: v.literal('move'), page: str, from: str, to: str, why: str }),
   v.object({ kind: v.literal('gauge'), name: str, from: num, to: num, why: str }),
+  v.object({ kind: v.literal('count'), page: str, name: str, from: num, to: num, binary: num, why: str }),
   v.object({ kind: v.literal('ghost'), page: str, list: str, action: str }),
   v.object({ kind: v.literal('repeat'), page: str, write: v.boolean() }),
 ]);
