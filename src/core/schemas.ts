@@ -244,9 +244,10 @@ export const EventSchema: v.GenericSchema<G.Event<string>> = v.variant('kind', [
   v.object({ kind: v.literal('gauge'), name: str, from: num, to: num, why: str }),
   v.object({ kind: v.literal('ghost'), page: str, list: str, action: str }),
   v.object({ kind: v.literal('repeat'), page: str, write: v.boolean() }),
+  v.object({ kind: v.literal('reason'), why: str }),
 ]);
 
-export const StepRecordSchema: v.GenericSchema<G.StepRecord> = v.object({ hit: bool, events: v.array(EventSchema) });
+export const StepRecordSchema: v.GenericSchema<G.StepRecord> = v.object({ hit: bool, events: v.array(EventSchema), reason: optStr });
 
 export const FlashEventSchema: v.GenericSchema<G.FlashEvent> = v.variant('kind', [
   v.object({ kind: v.literal('host_write'), lpn: num, ppn: num }),
@@ -291,10 +292,10 @@ export function parseCore<T>(what: string, schema: v.GenericSchema<T>, text: str
 }
 
 /** One stepped request, a cache's or a flash device's (which has no hit). */
-export function parseStep(text: string): { hit: boolean | null; events: (G.Event<string> | G.FlashEvent)[] } {
+export function parseStep(text: string): { hit: boolean | null; events: (G.Event<string> | G.FlashEvent)[]; reason: string | null } {
   const raw: unknown = JSON.parse(text);
   if (typeof raw === 'object' && raw !== null && 'hit' in raw) return parseCoreValue('step', StepRecordSchema, raw);
-  return { hit: null, ...parseCoreValue('flash step', FlashStepSchema, raw) };
+  return { hit: null, reason: null, ...parseCoreValue('flash step', FlashStepSchema, raw) };
 }
 
 function parseCoreValue<T>(what: string, schema: v.GenericSchema<T>, raw: unknown): T {
@@ -314,6 +315,8 @@ export const HandLinkSchema: v.GenericSchema<G.HandLink> = v.object({
   step: optNum,
   collapse: bool,
   code: v.record(str, str),
+  quiz: bool,
+  exercise: optStr,
 });
 
 /** Where a policy and a reference first decided differently (*Check against*). */
@@ -335,4 +338,5 @@ export const CheckReportSchema: v.GenericSchema<G.CheckReport> = v.object({
   cases: num,
   requests: num,
   difference: v.nullable(DifferenceSchema),
+  traces: v.array(v.object({ trace: str, cases: num, requests: num, difference: v.nullable(DifferenceSchema) })),
 });

@@ -1,6 +1,6 @@
 // UI: the textbook frame table of a short run.
 
-import { selectFrame, selectTable, useExplorer } from './explorerStore';
+import { selectFrame, selectLocked, selectTable, useExplorer } from './explorerStore';
 import { frameTableCsv } from '../core/frameTable';
 import { download } from '../components/download';
 
@@ -8,15 +8,19 @@ import { download } from '../components/download';
 export function FrameTableView() {
   const table = useExplorer(selectTable);
   const frame = useExplorer(selectFrame);
+  // During an exercise the table ahead stays hidden, and its download (the whole run) with it.
+  const locked = useExplorer(selectLocked);
   if (!table || !frame || frame.flash) return null;
   const upto = frame.position;
   return (
     <section className="frame-table panel" aria-label="Frame table">
       <div className="chart-head">
         <h3>Frame table</h3>
-        <button type="button" className="small" onClick={() => download('frame-table.csv', frameTableCsv(table), 'text/csv')}>
-          Download CSV
-        </button>
+        {!locked && (
+          <button type="button" className="small" onClick={() => download('frame-table.csv', frameTableCsv(table), 'text/csv')}>
+            Download CSV
+          </button>
+        )}
       </div>
       <div className="results-wrap">
         <table className="results frames">

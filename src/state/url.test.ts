@@ -26,6 +26,8 @@ describe('hand-written links', () => {
       view: null,
       step: null,
       code: {},
+      quiz: false,
+      exercise: null,
     };
     expect(experimentOfLink({ ...link, collapse: true }).collapse).toBe(true);
     const off = experimentOfLink({ ...link, collapse: false });

@@ -14,6 +14,7 @@ import { useExplorer } from '../explorer/explorerStore';
 import type { HandLink } from '../core/generated/core';
 import { codeOfLink, defineLinkCode } from './ownLink';
 import { CATALOG } from '../core/catalog';
+import { useExercise } from '../explorer/exerciseStore';
 
 /** The Explore tab's state as a link carries it. */
 function exploreOf(): ExploreShare {
@@ -166,7 +167,10 @@ export function experimentOfLink(l: HandLink): SharedExperiment {
   const firstFrames = Number(/^\d+/.exec(frames)?.[0] ?? useExplorer.getState().frames);
   const flash = l.flash as Params;
   const hasFlash = Object.keys(flash).length > 0;
-  const view = l.view === 'explore' || l.view === 'compare' || l.view === 'reproduce' ? l.view : l.step !== null ? 'explore' : 'compare';
+  // An exercise opens where it is done: Explore for victims, the editor for a policy; the quiz on Explore.
+  const asked = l.exercise === 'policy' ? 'yours' : l.exercise !== null || l.quiz ? 'explore' : null;
+  const view =
+    asked ?? (l.view === 'explore' || l.view === 'compare' || l.view === 'reproduce' ? l.view : l.step !== null ? 'explore' : 'compare');
   const step = l.step ?? 0;
   return {
     source:
@@ -216,6 +220,8 @@ async function restoreQuery(search: string): Promise<void> {
   }
   const e = experimentOfLink(link);
   applyExperiment(e);
+  // The quiz and an exercise start before the session opens, so its first question is asked, not shown.
+  const teaching = startTeaching(link, e, `${location.origin}${location.pathname}${search}`);
   restoring = true;
   try {
     await defineLinkCode(e);
@@ -223,11 +229,31 @@ async function restoreQuery(search: string): Promise<void> {
   } finally {
     restoring = false;
   }
-  // The query gives way to the canonical link, which carries everything the page now shows.
+  // The query gives way to the canonical link, which carries everything the page now shows; a quiz's
+  // or an exercise's stays, so reloading opens it again (a `#v2=` link does not carry them).
   const now = experimentOf(useApp.getState());
-  if (now) history.replaceState(null, '', `${location.pathname}${encodeExperiment({ ...now, explore: e.explore })}`);
+  if (now && !teaching) history.replaceState(null, '', `${location.pathname}${encodeExperiment({ ...now, explore: e.explore })}`);
   openExplore(e);
 }
+
+/** A link's `quiz=1` turns the quiz on; its `exercise=` starts the exercise. True when either did. */
+function startTeaching(l: HandLink, e: SharedExperiment, link: string): boolean {
+  const x = e.explore;
+  if (l.exercise === 'victims' || l.exercise === 'policy') {
+    const at = { policy: x?.policy ?? e.policies[0].id, params: x?.params ?? {}, frames: x?.frames ?? 1, start: x?.step ?? 0 };
+    useExercise.getState().begin({ kind: l.exercise, link, ...at });
+    return true;
+  }
+  if (l.quiz) useExplorer.getState().setQuiz(true);
+  return l.quiz;
+}
+
+/** The address is a hand-written link that opens the quiz or an exercise. */
+const teachingQuery = (): boolean => {
+  if (location.hash.startsWith('#v')) return false;
+  const q = new URLSearchParams(location.search);
+  return q.has('exercise') || q.has('quiz');
+};
 
 /** Starts the sync; returns the function that stops it. */
 export function installUrlSync(): () => void {
@@ -261,6 +287,8 @@ export function installUrlSync(): () => void {
       pending ||= ran;
       return;
     }
+    // An exercise's or a quiz's link stays as it was written (reloading opens it again).
+    if (teachingQuery()) return;
     const push = (ran || described) && !restoring;
     pending = false;
     const hash = encodeExperiment(e);

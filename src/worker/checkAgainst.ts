@@ -9,7 +9,8 @@ import type { CheckRequest } from '../protocol/own';
 import { jsEngine, type WasmTrace } from './instance';
 
 export function checkAgainst(trace: WasmTrace, req: CheckRequest): CheckReport {
-  const text = jsEngine().check(
+  const js = jsEngine();
+  const text = (req.everyTrace ? js.check_every_trace : js.check)(
     trace,
     Uint32Array.from(req.sizes),
     req.policy,

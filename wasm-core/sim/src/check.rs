@@ -43,6 +43,19 @@ pub struct CheckReport {
     pub cases: u32,
     pub requests: u64,
     pub difference: Option<Difference>,
+    /// Each trace checked, in order, with its own verdict (an exercise passes or fails per trace).
+    pub traces: Vec<TraceVerdict>,
+}
+
+/// One trace's verdict: the sizes compared on it and its first difference, if any.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct TraceVerdict {
+    /// `current`, or the generator's description.
+    pub trace: String,
+    pub cases: u32,
+    pub requests: u64,
+    pub difference: Option<Difference>,
 }
 
 /// Requests of each generated trace.
@@ -114,39 +127,69 @@ pub fn check(
     policy: (&str, &Value),
     reference: (&str, &Value),
 ) -> Result<CheckReport, SimError> {
-    let mut report =
-        CheckReport { policy: policy.0.into(), reference: reference.0.into(), cases: 0, requests: 0, difference: None };
-    let mut one = |t: &Trace, frames: usize, name: &str, gen: Option<&GenConfig>| -> Result<bool, SimError> {
-        report.cases += 1;
-        match first_difference(t, policy, reference, frames)? {
-            Some(d) => {
-                report.requests += d.request;
-                report.difference = Some(Difference {
-                    trace: name.into(),
-                    generator: gen.map(|g| serde_json::to_value(g).expect("configs serialise")),
-                    ..d
-                });
-                Ok(true)
-            }
-            None => {
-                report.requests += t.len() as u64;
-                Ok(false)
+    check_with(current, policy, reference, false)
+}
+
+/// As [`check`], but a difference ends only its trace: every trace gets a verdict (an
+/// exercise passes or fails per trace); `difference` is still the first one found.
+pub fn check_every_trace(
+    current: Option<(&Trace, &[usize])>,
+    policy: (&str, &Value),
+    reference: (&str, &Value),
+) -> Result<CheckReport, SimError> {
+    check_with(current, policy, reference, true)
+}
+
+fn check_with(
+    current: Option<(&Trace, &[usize])>,
+    policy: (&str, &Value),
+    reference: (&str, &Value),
+    every: bool,
+) -> Result<CheckReport, SimError> {
+    let mut report = CheckReport {
+        policy: policy.0.into(),
+        reference: reference.0.into(),
+        cases: 0,
+        requests: 0,
+        difference: None,
+        traces: Vec::new(),
+    };
+    // One trace at its sizes; true when it differed.
+    let mut one = |t: &Trace, sizes: &[usize], name: &str, gen: Option<&GenConfig>| -> Result<bool, SimError> {
+        let mut verdict = TraceVerdict { trace: name.into(), cases: 0, requests: 0, difference: None };
+        for &frames in sizes {
+            verdict.cases += 1;
+            match first_difference(t, policy, reference, frames)? {
+                Some(d) => {
+                    verdict.requests += d.request;
+                    verdict.difference = Some(Difference {
+                        trace: name.into(),
+                        generator: gen.map(|g| serde_json::to_value(g).expect("configs serialise")),
+                        ..d
+                    });
+                    break;
+                }
+                None => verdict.requests += t.len() as u64,
             }
         }
+        report.cases += verdict.cases;
+        report.requests += verdict.requests;
+        let differed = verdict.difference.is_some();
+        if report.difference.is_none() {
+            report.difference.clone_from(&verdict.difference);
+        }
+        report.traces.push(verdict);
+        Ok(differed)
     };
     if let Some((t, sizes)) = current {
-        for &f in sizes {
-            if one(t, f, "current", None)? {
-                return Ok(report);
-            }
+        if one(t, sizes, "current", None)? && !every {
+            return Ok(report);
         }
     }
     for (name, cfg) in suite() {
         let t = generate(&cfg)?;
-        for f in SIZES {
-            if one(&t, f, &name, Some(&cfg))? {
-                return Ok(report);
-            }
+        if one(&t, &SIZES, &name, Some(&cfg))? && !every {
+            return Ok(report);
         }
     }
     Ok(report)
@@ -163,6 +206,14 @@ mod tests {
         let r = check(Some((&t, &[3])), ("lru", &null), ("lru", &null)).unwrap();
         assert_eq!(r.difference, None);
         assert_eq!(r.cases as usize, 1 + suite().len() * SIZES.len());
+        assert!(r.traces.iter().all(|v| v.difference.is_none()) && r.traces.len() == 1 + suite().len());
+        // Every trace gets a verdict; the first difference is still the report's.
+        let all = check_every_trace(Some((&t, &[3])), ("fifo", &null), ("lru", &null)).unwrap();
+        assert_eq!(all.traces.len(), 1 + suite().len());
+        assert_eq!(all.difference.as_ref().map(|d| d.request), Some(6));
+        assert!(all.traces[0].difference.is_some());
+        let first = check(Some((&t, &[3])), ("fifo", &null), ("lru", &null)).unwrap();
+        assert_eq!(first.traces.len(), 1);
         let d = first_difference(&t, ("fifo", &null), ("lru", &null), 3).unwrap().unwrap();
         // Request 6 (page 3): FIFO evicts 0 (oldest), LRU evicts 1.
         assert_eq!((d.request, d.page.as_str()), (6, "3"));

@@ -42,6 +42,12 @@ pub struct HandLink {
     pub collapse: bool,
     /// Sources of the user policies the link defines (`code.NAME=`), by name.
     pub code: BTreeMap<String, String>,
+    /// `quiz=1`: Explore opens with *Predict the victim* on.
+    pub quiz: bool,
+    /// `exercise=`: a lecturer's exercise, its answers hidden until submitted: `victims`
+    /// (predict each victim from `step` on; `exercise=1` says the same) or `policy` (write
+    /// the link's first policy, with its parameters, in *Your policy*).
+    pub exercise: Option<String>,
 }
 
 fn bad(param: &str, msg: impl Into<String>) -> SimError {
@@ -79,6 +85,8 @@ pub const LINK_KEYS: &[LinkKey] = &[
     key("step", "REQUESTS"),
     key("collapse-repeats", "true|false"),
     key("code.NAME", "JAVASCRIPT (percent-encoded)"),
+    key("quiz", "true|false|1|0"),
+    key("exercise", "victims|policy|1"),
     flash("ftl", "ftl"),
     flash("gc", "gc"),
     flash("blocks", "blocks"),
@@ -214,6 +222,17 @@ pub fn parse_query(query: &str) -> Result<HandLink, SimError> {
                 Value::Bool(b) => link.collapse = b,
                 _ => return Err(bad("collapse-repeats", format!("{}: expected true or false", quoted(&val)))),
             },
+            "quiz" => match val.as_str() {
+                "1" | "true" => link.quiz = true,
+                "0" | "false" => link.quiz = false,
+                _ => return Err(bad("quiz", format!("{}: expected 1 or 0 (true or false)", quoted(&val)))),
+            },
+            "exercise" => match val.as_str() {
+                "1" | "victims" => link.exercise = Some("victims".into()),
+                "policy" => link.exercise = Some("policy".into()),
+                "0" | "false" => link.exercise = None,
+                _ => return Err(bad("exercise", format!("{}: expected victims (or 1) or policy", quoted(&val)))),
+            },
             "step" => {
                 let n: u64 = val
                     .parse()
@@ -314,6 +333,17 @@ mod tests {
     }
 
     #[test]
+    fn a_link_opens_the_quiz_or_an_exercise() {
+        let q = |s: &str| parse_query(s).unwrap();
+        assert!(q("trace=1,2&quiz=1").quiz && !q("trace=1,2&quiz=0").quiz && !q("trace=1,2").quiz);
+        assert_eq!(q("trace=1,2&exercise=1").exercise.as_deref(), Some("victims"));
+        assert_eq!(q("trace=1,2&exercise=policy").exercise.as_deref(), Some("policy"));
+        assert_eq!(q("trace=1,2").exercise, None);
+        assert!(err("quiz=maybe").contains("link parameter quiz"));
+        assert!(err("exercise=table").contains("link parameter exercise"));
+    }
+
+    #[test]
     fn a_lecturer_link_reads_as_written() {
         let l = parse_query("?trace=7,0,1,2w%200%203&policy=fifo&frames=3&view=explore&step=4").unwrap();
         assert_eq!(l.trace.as_deref(), Some("7\n0\n1\n2 W\n0\n3\n"));
@@ -381,6 +411,8 @@ mod tests {
             "view",
             "step",
             "collapse-repeats",
+            "quiz",
+            "exercise",
             "ftl",
             "gc",
             "blocks",

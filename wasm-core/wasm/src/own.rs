@@ -56,6 +56,28 @@ pub fn check(
     Ok(to_json(&r))
 }
 
+/// As [`check`], but every trace gets its verdict (an exercise passes or fails per trace).
+#[wasm_bindgen]
+pub fn check_every_trace(
+    trace: &WasmTrace,
+    sizes: Vec<u32>,
+    policy: &str,
+    params_json: &str,
+    reference: &str,
+    reference_params_json: &str,
+) -> Result<String, JsError> {
+    let params = params_of(policy, params_json)?;
+    let ref_params = params_of(reference, reference_params_json)?;
+    let sizes: Vec<usize> = sizes.into_iter().map(|f| f as usize).collect();
+    let r = cachescope_sim::check::check_every_trace(
+        Some((&trace.inner, &sizes)),
+        (policy, &params),
+        (reference, &ref_params),
+    )
+    .map_err(js_err)?;
+    Ok(to_json(&r))
+}
+
 /// The clock QuickJS's wasm shim asks the host for (`env.__rquickjs_host_now_us`):
 /// defined here, so the module imports nothing but wasm-bindgen's glue. The sandbox has
 /// no clock (`Date` is removed), so it reads 0.

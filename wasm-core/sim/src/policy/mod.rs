@@ -9,6 +9,7 @@
 pub mod entry;
 mod event;
 mod registry;
+pub mod reason;
 pub mod sink;
 mod snapshot;
 #[cfg(test)]
