@@ -113,7 +113,7 @@ impl Arc {
     fn replace(&mut self, in_b2: bool, sink: &mut Sink) {
         let t1 = self.len(T1);
         let from_t1 = t1 >= 1 && ((in_b2 && t1 as f64 == self.p) || t1 as f64 > self.p);
-        sink.ev(|| Event::Reason { why: replace_reason(t1, self.p, in_b2, from_t1) });
+        sink.ev(|| Event::Reason { why: replace_reason(t1, self.p, from_t1) });
         if from_t1 {
             self.demote(T1, B1, sink);
         } else {
@@ -123,7 +123,7 @@ impl Arc {
 }
 
 /// REPLACE's choice in words, with the numbers that made it (the quiz's reason).
-fn replace_reason(t1: usize, p: f64, in_b2: bool, from_t1: bool) -> String {
+fn replace_reason(t1: usize, p: f64, from_t1: bool) -> String {
     let over = t1 as f64 > p;
     let p = super::reason::number(p);
     if from_t1 && over {
