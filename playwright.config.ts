@@ -40,8 +40,24 @@ export default defineConfig({
     {
       name: 'dev',
       use: { baseURL: `http://127.0.0.1:${devPort}` },
-      testMatch: ['links.spec.ts', 'farStep.spec.ts', 'explorer.spec.ts', 'quiz.spec.ts', 'exercise.spec.ts', 'experiments.spec.ts', 'ownPolicy.spec.ts'],
-      grep: [/links\.spec\.ts/, /farStep\.spec\.ts/, /explorer\.spec\.ts/, /quiz\.spec\.ts/, /exercise\.spec\.ts/, /ownPolicy\.spec\.ts/, /teaching preset/],
+      testMatch: [
+        'links.spec.ts',
+        'farStep.spec.ts',
+        'explorer.spec.ts',
+        'quiz.spec.ts',
+        'exercise.spec.ts',
+        'experiments.spec.ts',
+        'ownPolicy.spec.ts',
+      ],
+      grep: [
+        /links\.spec\.ts/,
+        /farStep\.spec\.ts/,
+        /explorer\.spec\.ts/,
+        /quiz\.spec\.ts/,
+        /exercise\.spec\.ts/,
+        /ownPolicy\.spec\.ts/,
+        /teaching preset/,
+      ],
       // The frame-time probes measure the production build; a development build's numbers would mislead.
       grepInvert: /frame-time probe/,
     },

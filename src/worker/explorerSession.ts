@@ -25,7 +25,12 @@ export interface Stepper {
 
 export class ExplorerSession {
   private s: Stepper;
-  private last: { hit: boolean | null; events: AnyEvent[]; reason: string | null; at: number } = { hit: null, events: [], reason: null, at: 0 };
+  private last: { hit: boolean | null; events: AnyEvent[]; reason: string | null; at: number } = {
+    hit: null,
+    events: [],
+    reason: null,
+    at: 0,
+  };
   /** Times the session was rebuilt to go back, and requests replayed doing so (tests read them). */
   replays = 0;
   replayed = 0;

@@ -8,8 +8,8 @@
 
 pub mod entry;
 mod event;
-mod registry;
 pub mod reason;
+mod registry;
 pub mod sink;
 mod snapshot;
 #[cfg(test)]

@@ -79,7 +79,8 @@ fn sweep(visits: &[(&str, &str, &str)], victim: &str, why: &str, policy: &str) -
             if i == last && passed.last().is_some_and(|&(p, _)| p == victim) {
                 passed = &passed[..passed.len() - 1];
             }
-            let went = if passed.is_empty() { String::new() } else { format!(" passed {}", pages_with_actions(passed)) };
+            let went =
+                if passed.is_empty() { String::new() } else { format!(" passed {}", pages_with_actions(passed)) };
             if i == last {
                 let and = if passed.is_empty() { "" } else { " and" };
                 format!("{name}{went}{and} stopped at page {victim}: {why}")
@@ -145,7 +146,8 @@ mod tests {
     fn reasons(policy: &str, frames: usize, pages: &[u64]) -> Vec<Option<String>> {
         let reqs: Vec<(u64, bool)> = pages.iter().map(|&p| (p, false)).collect();
         let trace = Trace::from_pages(&reqs);
-        let ctx = crate::policy::BuildCtx { n_pages: trace.distinct(), trace: &trace.reqs, ids: &trace.ids, devices: false };
+        let ctx =
+            crate::policy::BuildCtx { n_pages: trace.distinct(), trace: &trace.reqs, ids: &trace.ids, devices: false };
         let p = crate::policy::build(policy, frames, &ctx, &serde_json::json!({})).unwrap();
         let mut s = Session::new(&trace, p, RunOptions::default());
         std::iter::from_fn(|| s.step_labeled()).map(|r| r.reason).collect()
