@@ -26,6 +26,12 @@ pub fn eviction_reason(events: &[Event<String>], policy: &str) -> Option<String>
     let mut visits: Vec<(&str, &str, &str)> = Vec::new();
     let mut because: Option<&str> = None;
     let victims = events.iter().filter(|e| matches!(e, Event::Evict { .. })).count();
+    // The one hand that moved this step, if only one did: a victim found with no page passed was found by it.
+    let mut moved = events.iter().filter_map(|e| match e {
+        Event::Hand { hand, .. } => Some(*hand),
+        _ => None,
+    });
+    let only_hand = moved.next().filter(|h| moved.all(|o| o == *h));
     for e in events {
         match e {
             Event::Visit { hand, page, action } => visits.push((hand, page, action)),
@@ -34,7 +40,12 @@ pub fn eviction_reason(events: &[Event<String>], policy: &str) -> Option<String>
                 let clause = match because {
                     Some(b) => b.to_string(),
                     None if !visits.is_empty() => sweep(&visits, page, why, policy),
-                    None => why.to_string(),
+                    None => match only_hand {
+                        Some(h) if victims == 1 => {
+                            format!("{} stopped at page {page} at once: {why}", hand_label(h, policy))
+                        }
+                        _ => why.to_string(),
+                    },
                 };
                 // Pages a block policy evicts together for one rule share its clause.
                 match clauses.last_mut() {
@@ -168,6 +179,13 @@ mod tests {
             r[6].as_deref(),
             Some("the hand passed page 5 (cleared reference bit) and stopped at page 3: reference bit clear under the hand")
         );
+    }
+
+    #[test]
+    fn a_hand_that_passes_nothing_stops_at_once() {
+        // 1 2 fill the ring with bits clear; 3: the hand takes 1 straight away.
+        let r = reasons("clock", 2, &[1, 2, 3]);
+        assert_eq!(r[2].as_deref(), Some("the hand stopped at page 1 at once: reference bit clear under the hand"));
     }
 
     #[test]
