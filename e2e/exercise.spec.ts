@@ -125,3 +125,36 @@ test("a student's wrong CLOCK fails a policy exercise with its first difference"
   await expect(linkRow).toContainText('fails at request 9 (page 2), 3 frames: yours miss, evicted page 0; CLOCK miss, evicted page 3');
   await expect(page.getByRole('tab', { name: 'Compare' })).toHaveCount(1);
 });
+
+test('a table exercise asks for the next requests’ frames, keeps the run at its start, then marks each cell', async ({ page }) => {
+  // FIFO, 3 frames, from step 3 (frames 7, 0, 1): request 4 (page 2) replaces 7, request 5 (0) hits,
+  // request 6 (page 3) replaces 0.
+  await page.goto('/?trace=7,0,1,2,0,3,0,4&policy=fifo&frames=3&step=3&exercise=table&exercise-requests=3');
+  const status = page.getByLabel('Explore status');
+  await expect(status).toContainText('Step 3 of 8');
+  const exercise = page.getByRole('region', { name: 'Exercise' });
+  await expect(exercise).toContainText('Fill in the frame table for requests 4–6 under FIFO with 3 frames');
+  await expect(page.getByRole('button', { name: 'Download CSV' })).toHaveCount(0);
+  const table = page.getByRole('region', { name: 'Frame table' });
+  const want = { 4: ['2', '0', '1'], 5: ['2', '0', '1'], 6: ['2', '0', '1'] } as Record<number, string[]>; // frame 2 after 6 is wrong: 3
+  for (const [request, frames] of Object.entries(want)) {
+    for (const [i, p] of frames.entries()) await table.getByRole('textbox', { name: `Frame ${i + 1} after request ${request}` }).fill(p);
+  }
+  // Stepping forward would show the answers: the run stays where the exercise starts.
+  await page.getByRole('button', { name: 'Step forward' }).click();
+  await expect(status).toContainText('Step 3 of 8');
+  await expect(status).not.toContainText('hits');
+
+  await exercise.getByRole('button', { name: 'Submit table' }).click();
+  await expect(exercise.getByLabel('Exercise score')).toHaveText('Score: 8 of 9 cells right.');
+  await expect(table.getByRole('textbox')).toHaveCount(0);
+  await expect(table).toContainText('3 (you: 0)');
+  await expect(status).toContainText('0 hits, 3 misses');
+  await page.getByRole('button', { name: 'Step forward' }).click();
+  await expect(status).toContainText('Step 4 of 8');
+  const csv = await downloaded(page, 'Download score (CSV)');
+  const lines = csv.text.trim().split('\n');
+  expect(lines[0]).toBe('exercise,name,request,frame,answer,page,right,sha256');
+  expect(lines).toHaveLength(10);
+  expect(lines.filter((l) => l.includes(',false,'))).toEqual([expect.stringContaining(',,6,2,0,3,false,')]);
+});

@@ -317,6 +317,7 @@ export const HandLinkSchema: v.GenericSchema<G.HandLink> = v.object({
   code: v.record(str, str),
   quiz: bool,
   exercise: optStr,
+  exercise_requests: optNum,
 });
 
 /** Where a policy and a reference first decided differently (*Check against*). */

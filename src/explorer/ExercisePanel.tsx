@@ -8,7 +8,7 @@ import type { CheckReport, Difference } from '../core/generated/core';
 import { download } from '../components/download';
 import { useApp } from '../state/store';
 import { selectOwn } from '../state/selectors';
-import { selectFrame, selectQuiz, useExplorer, type QuizAnswer } from './explorerStore';
+import { selectFrame, selectQuiz, selectTable, useExplorer, type QuizAnswer } from './explorerStore';
 import { scoreCsv, scoreJson, useExercise, type Exercise } from './exerciseStore';
 import { feedbackText } from './QuizPanel';
 
@@ -21,8 +21,9 @@ const params = (p: Record<string, unknown>) =>
 
 function Export({ e, log, report }: { e: Exercise; log: QuizAnswer[]; report: CheckReport | null }) {
   const name = useExercise((s) => s.name);
+  const marked = useExercise((s) => s.marked);
   const save = async (kind: 'csv' | 'json') => {
-    const text = kind === 'csv' ? await scoreCsv(e, name, log, report) : await scoreJson(e, name, log, report);
+    const text = kind === 'csv' ? await scoreCsv(e, name, log, report, marked) : await scoreJson(e, name, log, report, marked);
     download(`exercise-score.${kind}`, text, kind === 'csv' ? 'text/csv' : 'application/json');
   };
   return (
@@ -97,6 +98,35 @@ function VictimsExercise({ e }: { e: Exercise }) {
             </tbody>
           </table>
           <Export e={e} log={log} report={null} />
+        </>
+      )}
+    </>
+  );
+}
+
+function TableExercise({ e }: { e: Exercise }) {
+  const table = useExplorer(selectTable);
+  const { submitted, marked } = useExercise();
+  const last = Math.min(e.start + e.requests, table?.requests.length ?? e.start + e.requests);
+  return (
+    <>
+      <p>
+        Fill in the frame table for requests {e.start + 1}–{last} under {policyLabel(e.policy)}
+        {params(e.params)} with {e.frames} frames: the page in each frame after each request (leave an empty frame blank).
+      </p>
+      {!table && <p className="hint">The frame table is drawn for short runs of small caches only.</p>}
+      {!submitted && table && (
+        <button type="button" className="primary" onClick={() => useExercise.getState().submitTable(table)}>
+          Submit table
+        </button>
+      )}
+      {submitted && (
+        <>
+          <p role="status" aria-label="Exercise score">
+            Score: {marked.filter((c) => c.right).length} of {marked.length} cells right.
+          </p>
+          <p className="hint">The worked answer is in the frame table: each wrong cell shows the run&apos;s page and yours.</p>
+          <Export e={e} log={[]} report={null} />
         </>
       )}
     </>
@@ -189,7 +219,7 @@ export function ExercisePanel() {
         Your name{' '}
         <input type="text" value={name} aria-label="Your name" onChange={(ev) => useExercise.getState().setName(ev.target.value)} />
       </label>
-      {e.kind === 'victims' ? <VictimsExercise e={e} /> : <PolicyExercise e={e} />}
+      {e.kind === 'victims' ? <VictimsExercise e={e} /> : e.kind === 'table' ? <TableExercise e={e} /> : <PolicyExercise e={e} />}
       {!submitted && (
         <p className="hint">Until you submit, the hit and miss counts, the frame table ahead, the Compare tab and far jumps are hidden.</p>
       )}

@@ -9,6 +9,7 @@ const e: Exercise = {
   params: {},
   frames: 3,
   start: 0,
+  requests: 8,
 };
 const log: QuizAnswer[] = [
   { position: 3, page: '2', victims: ['7'], reason: 'oldest in the queue', answer: '7', right: true },

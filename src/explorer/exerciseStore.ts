@@ -7,11 +7,12 @@
 import { create } from 'zustand';
 import type { CheckReport } from '../core/generated/core';
 import type { Params } from '../link/types';
+import type { FrameTable } from '../core/frameTable';
 import { engine } from '../engine/client';
 import { useApp } from '../state/store';
 import { useExplorer, type QuizAnswer } from './explorerStore';
 
-export type ExerciseKind = 'victims' | 'policy';
+export type ExerciseKind = 'victims' | 'table' | 'policy';
 
 export interface Exercise {
   kind: ExerciseKind;
@@ -23,6 +24,17 @@ export interface Exercise {
   frames: number;
   /** The step the exercise opened at. */
   start: number;
+  /** Table exercises: the requests after `start` whose columns the student fills in. */
+  requests: number;
+}
+
+/** A frame-table cell as the student filled it in, and what the core's run put there. */
+export interface TableCell {
+  request: number;
+  frame: number;
+  answer: string;
+  page: string | null;
+  right: boolean;
 }
 
 export interface ExerciseState {
@@ -33,6 +45,12 @@ export interface ExerciseState {
   checking: boolean;
   report: CheckReport | null;
   error: string | null;
+  /** Table exercises: what the student typed, by `frame:request` (both counted from 0), and the marked cells once submitted. */
+  cells: Record<string, string>;
+  marked: TableCell[];
+  setCell(frame: number, request: number, text: string): void;
+  /** Table: marks each cell against the run's frame table and ends the hide. */
+  submitTable(table: FrameTable): void;
   begin(e: Exercise): void;
   setName(name: string): void;
   /** Victims: ends the hide (the quiz shows its score and answers). */
@@ -48,9 +66,33 @@ export const useExercise = create<ExerciseState>()((set, get) => ({
   checking: false,
   report: null,
   error: null,
+  cells: {},
+  marked: [],
+  setCell: (frame, request, text) => set((s) => ({ cells: { ...s.cells, [`${frame}:${request}`]: text } })),
+  submitTable: (table) => {
+    const e = get().exercise;
+    if (!e) return;
+    const marked: TableCell[] = [];
+    const end = Math.min(table.requests.length, e.start + e.requests);
+    for (let t = e.start; t < end; t++) {
+      table.frames.forEach((row, f) => {
+        const answer = (get().cells[`${f}:${t}`] ?? '').trim();
+        const page = row[t];
+        marked.push({ request: t + 1, frame: f + 1, answer, page, right: answer === (page ?? '') });
+      });
+    }
+    useExplorer.getState().unlockQuiz();
+    set({ marked, submitted: true });
+  },
   begin: (exercise) => {
-    set({ exercise, submitted: false, report: null, error: null, checking: false });
-    if (exercise.kind === 'victims') useExplorer.getState().setQuiz(true, true);
+    set({ exercise, submitted: false, report: null, error: null, checking: false, cells: {}, marked: [] });
+    const x = useExplorer.getState();
+    if (exercise.kind === 'victims') x.setQuiz(true, true);
+    // A table exercise is done at its start: the run may not move past it until submitted.
+    if (exercise.kind === 'table') {
+      x.setQuiz(false, true);
+      x.setFence(exercise.start);
+    }
   },
   setName: (name) => set({ name }),
   submitVictims: () => {
@@ -102,12 +144,20 @@ export async function receipt(link: string, name: string, answers: unknown): Pro
 }
 
 /** The score's export: the exercise link, the name, the score, every answer and the receipt. */
-export async function scoreJson(e: Exercise, name: string, log: QuizAnswer[], report: CheckReport | null): Promise<string> {
-  const answers =
+export async function scoreJson(
+  e: Exercise,
+  name: string,
+  log: QuizAnswer[],
+  report: CheckReport | null,
+  marked: TableCell[] = [],
+): Promise<string> {
+  const answers: Record<string, unknown>[] =
     e.kind === 'victims'
       ? answered(log)
-      : (report?.traces ?? []).map((t) => ({ trace: t.trace, passed: t.difference === null, difference: t.difference }));
-  const right = e.kind === 'victims' ? log.filter((a) => a.right).length : answers.filter((a) => 'passed' in a && a.passed).length;
+      : e.kind === 'table'
+        ? marked.map((c) => ({ ...c }))
+        : (report?.traces ?? []).map((t) => ({ trace: t.trace, right: t.difference === null, difference: t.difference }));
+  const right = answers.filter((a) => a.right === true).length;
   return JSON.stringify(
     {
       exercise: e.link,
@@ -131,9 +181,20 @@ const csvCell = (x: unknown): string => {
 };
 
 /** The same as CSV: a row per answer, the exercise link, name and receipt on every row. */
-export async function scoreCsv(e: Exercise, name: string, log: QuizAnswer[], report: CheckReport | null): Promise<string> {
-  const doc = JSON.parse(await scoreJson(e, name, log, report)) as { answers: Record<string, unknown>[]; sha256: string };
-  const cols = e.kind === 'victims' ? ['request', 'page', 'answer', 'evicted', 'right', 'reason'] : ['trace', 'passed', 'difference'];
+export async function scoreCsv(
+  e: Exercise,
+  name: string,
+  log: QuizAnswer[],
+  report: CheckReport | null,
+  marked: TableCell[] = [],
+): Promise<string> {
+  const doc = JSON.parse(await scoreJson(e, name, log, report, marked)) as { answers: Record<string, unknown>[]; sha256: string };
+  const cols =
+    e.kind === 'victims'
+      ? ['request', 'page', 'answer', 'evicted', 'right', 'reason']
+      : e.kind === 'table'
+        ? ['request', 'frame', 'answer', 'page', 'right']
+        : ['trace', 'right', 'difference'];
   const head = ['exercise', 'name', ...cols, 'sha256'];
   const rows = doc.answers.map((a) => [e.link, name, ...cols.map((c) => a[c]), doc.sha256].map(csvCell).join(','));
   return [head.join(','), ...rows].join('\n') + '\n';

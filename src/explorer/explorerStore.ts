@@ -63,6 +63,9 @@ export interface ExplorerState {
   setQuiz(on: boolean, locked?: boolean): void;
   /** Ends an exercise's hide: the score and feedback show, every control works again. */
   unlockQuiz(): void;
+  /** A position the session may not pass (a table exercise's start, until it is submitted). */
+  fence: number | null;
+  setFence(fence: number | null): void;
   /** In quiz mode, the next step: asks first when it evicts. */
   quizNext(): void;
   /** The student's answer to the waiting question; the step is then shown. */
@@ -186,8 +189,10 @@ export const useExplorer = create<ExplorerState>()((set, get) => ({
   table: null,
   quiz: QUIZ_OFF,
   toggleQuiz: () => set((s) => (s.quiz.locked ? {} : { quiz: s.quiz.on ? QUIZ_OFF : { ...QUIZ_OFF, on: true } })),
-  setQuiz: (on, locked = false) => set({ quiz: on ? { ...QUIZ_OFF, on: true, locked } : QUIZ_OFF }),
-  unlockQuiz: () => set((s) => ({ quiz: { ...s.quiz, locked: false } })),
+  setQuiz: (on, locked = false) => set({ quiz: { ...QUIZ_OFF, on, locked } }),
+  unlockQuiz: () => set((s) => ({ quiz: { ...s.quiz, locked: false }, fence: null })),
+  fence: null,
+  setFence: (fence) => set({ fence }),
   quizNext: () => {
     const { frame, quiz } = get();
     if (!frame || !quiz.on || quiz.question || frame.position >= frame.total) return;
@@ -275,6 +280,8 @@ export const useExplorer = create<ExplorerState>()((set, get) => ({
     if (!f) return;
     // During an exercise the way forward is one request at a time, through the questions.
     if (get().quiz.locked && position > (aim ?? f.position) + 1) return;
+    const fence = get().fence;
+    if (fence !== null && position > fence && position > f.position) return;
     set({ error: null });
     aim = position;
     engine().explore({ type: 'explore-seek', position });

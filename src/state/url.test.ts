@@ -28,6 +28,7 @@ describe('hand-written links', () => {
       code: {},
       quiz: false,
       exercise: null,
+      exercise_requests: null,
     };
     expect(experimentOfLink({ ...link, collapse: true }).collapse).toBe(true);
     const off = experimentOfLink({ ...link, collapse: false });

@@ -239,9 +239,12 @@ async function restoreQuery(search: string): Promise<void> {
 /** A link's `quiz=1` turns the quiz on; its `exercise=` starts the exercise. True when either did. */
 function startTeaching(l: HandLink, e: SharedExperiment, link: string): boolean {
   const x = e.explore;
-  if (l.exercise === 'victims' || l.exercise === 'policy') {
-    const at = { policy: x?.policy ?? e.policies[0].id, params: x?.params ?? {}, frames: x?.frames ?? 1, start: x?.step ?? 0 };
-    useExercise.getState().begin({ kind: l.exercise, link, ...at });
+  if (l.exercise === 'victims' || l.exercise === 'table' || l.exercise === 'policy') {
+    const start = x?.step ?? 0;
+    const at = { policy: x?.policy ?? e.policies[0].id, params: x?.params ?? {}, frames: x?.frames ?? 1, start };
+    // A table exercise asks for the next `exercise-requests` columns, or the rest of the trace.
+    const requests = l.exercise_requests ?? Math.max(1, l.requests - start);
+    useExercise.getState().begin({ kind: l.exercise, link, requests, ...at });
     return true;
   }
   if (l.quiz) useExplorer.getState().setQuiz(true);

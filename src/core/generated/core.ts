@@ -512,10 +512,15 @@ code: { [key in string]: string },
 quiz: boolean, 
 /**
  * `exercise=`: a lecturer's exercise, its answers hidden until submitted: `victims`
- * (predict each victim from `step` on; `exercise=1` says the same) or `policy` (write
- * the link's first policy, with its parameters, in *Your policy*).
+ * (predict each victim from `step` on; `exercise=1` says the same), `table` (fill in
+ * the frame table for the next `exercise-requests` requests) or `policy` (write the
+ * link's first policy, with its parameters, in *Your policy*).
  */
-exercise: string | null, };
+exercise: string | null, 
+/**
+ * `exercise-requests=K`: how many requests after `step` a table exercise asks for.
+ */
+exercise_requests: number | null, };
 
 export type LinkKey = { 
 /**

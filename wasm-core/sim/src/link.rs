@@ -45,9 +45,12 @@ pub struct HandLink {
     /// `quiz=1`: Explore opens with *Predict the victim* on.
     pub quiz: bool,
     /// `exercise=`: a lecturer's exercise, its answers hidden until submitted: `victims`
-    /// (predict each victim from `step` on; `exercise=1` says the same) or `policy` (write
-    /// the link's first policy, with its parameters, in *Your policy*).
+    /// (predict each victim from `step` on; `exercise=1` says the same), `table` (fill in
+    /// the frame table for the next `exercise-requests` requests) or `policy` (write the
+    /// link's first policy, with its parameters, in *Your policy*).
     pub exercise: Option<String>,
+    /// `exercise-requests=K`: how many requests after `step` a table exercise asks for.
+    pub exercise_requests: Option<u64>,
 }
 
 fn bad(param: &str, msg: impl Into<String>) -> SimError {
@@ -86,7 +89,8 @@ pub const LINK_KEYS: &[LinkKey] = &[
     key("collapse-repeats", "true|false"),
     key("code.NAME", "JAVASCRIPT (percent-encoded)"),
     key("quiz", "true|false|1|0"),
-    key("exercise", "victims|policy|1"),
+    key("exercise", "victims|table|policy|1"),
+    key("exercise-requests", "REQUESTS"),
     flash("ftl", "ftl"),
     flash("gc", "gc"),
     flash("blocks", "blocks"),
@@ -229,9 +233,20 @@ pub fn parse_query(query: &str) -> Result<HandLink, SimError> {
             },
             "exercise" => match val.as_str() {
                 "1" | "victims" => link.exercise = Some("victims".into()),
-                "policy" => link.exercise = Some("policy".into()),
+                "policy" | "table" => link.exercise = Some(val.clone()),
                 "0" | "false" => link.exercise = None,
-                _ => return Err(bad("exercise", format!("{}: expected victims (or 1) or policy", quoted(&val)))),
+                _ => {
+                    return Err(bad("exercise", format!("{}: expected victims (or 1), table or policy", quoted(&val))))
+                }
+            },
+            "exercise-requests" => match val.parse::<u64>() {
+                Ok(n) if n >= 1 => link.exercise_requests = Some(n),
+                _ => {
+                    return Err(bad(
+                        "exercise-requests",
+                        format!("{} is not a whole number of requests from 1", quoted(&val)),
+                    ))
+                }
             },
             "step" => {
                 let n: u64 = val
@@ -340,7 +355,10 @@ mod tests {
         assert_eq!(q("trace=1,2&exercise=policy").exercise.as_deref(), Some("policy"));
         assert_eq!(q("trace=1,2").exercise, None);
         assert!(err("quiz=maybe").contains("link parameter quiz"));
-        assert!(err("exercise=table").contains("link parameter exercise"));
+        let t = q("trace=1,2,3&exercise=table&exercise-requests=2");
+        assert_eq!((t.exercise.as_deref(), t.exercise_requests), (Some("table"), Some(2)));
+        assert!(err("exercise=essay").contains("link parameter exercise"));
+        assert!(err("exercise-requests=0").contains("link parameter exercise-requests"));
     }
 
     #[test]
@@ -413,6 +431,7 @@ mod tests {
             "collapse-repeats",
             "quiz",
             "exercise",
+            "exercise-requests",
             "ftl",
             "gc",
             "blocks",
