@@ -112,6 +112,27 @@ test('Check against finds the first difference of a wrong CLOCK and opens Explor
   await expect(tab(page, 'Explore')).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByLabel('Explore status')).toContainText(`Step ${request.toLocaleString('en-US')} of`);
   await expect(page.getByRole('combobox', { name: 'Explorer policy' })).toHaveValue('my-clock');
+  // What the reference did there is named beside the narration.
+  await expect(page.getByRole('note', { name: "Reference's choice" })).toContainText(/^CLOCK at this request: (hit|miss)/);
+});
+
+test('a long Check against shows how far it got and stops on Cancel, keeping the page and the trace', async ({ page }) => {
+  await open(page);
+  await generate(page, 1_000_000);
+  // The shipped CLOCK's own template decides as CLOCK does, so the check would go through every case.
+  await write(page, 'same-clock', template('clock'), false);
+  const check = page.getByRole('region', { name: 'Check against' });
+  await check.getByRole('combobox', { name: 'Reference policy' }).selectOption('clock');
+  await check.getByRole('button', { name: 'Check against CLOCK' }).click();
+  const progress = check.getByRole('status', { name: 'Check progress' });
+  await expect(progress).toContainText(/checking case \d+ of \d+/);
+  await answersWithin(page, 500);
+  await progress.getByRole('button', { name: 'Cancel check' }).click();
+  await expect(check.getByText('Check cancelled.')).toBeVisible();
+  // The worker serves the next request, on the same trace (still loaded).
+  await check.getByRole('combobox', { name: 'Reference policy' }).selectOption('fifo');
+  await check.getByRole('button', { name: 'Check against FIFO' }).click();
+  await expect(check.getByRole('status', { name: 'Check result' })).toContainText('same-clock first decides differently from FIFO');
 });
 
 test('the Your policy tab: its error marked, no serious accessibility violation, no sideways scrolling', async ({ page }) => {

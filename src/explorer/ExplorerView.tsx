@@ -10,6 +10,7 @@ import { selectExplorerError, selectExplorerNotice, selectFrame, selectSelected,
 import { ExplorerSetup } from './ExplorerSetup';
 import { Controls } from './Controls';
 import { Narration } from './Narration';
+import { ReferenceChoice } from '../yours/ReferenceChoice';
 import { RingView } from './RingView';
 import { ListView } from './ListView';
 import { GaugeView } from './GaugeView';
@@ -65,6 +66,7 @@ export function ExplorerView() {
           <ExploreStatus frame={frame} />
           <Controls />
           <Narration frame={frame} />
+          <ReferenceChoice policy={snap.policy} position={frame.position} />
           <QuizPanel />
           {!frame.flash && <CacheContents snapshot={snap} />}
           <ExplorePictureButton frame={frame} root={() => viewsRef.current} />

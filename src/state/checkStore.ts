@@ -4,18 +4,25 @@
 
 import { create } from 'zustand';
 import type { CheckReport, GenConfig } from '../core/generated/core';
-import { engine } from '../engine/client';
+import { CancelledError, engine } from '../engine/client';
 import { useExplorer } from '../explorer/explorerStore';
 import { useApp } from './store';
 import type { GeneratorForm } from '../link/types';
 
 export interface CheckState {
   reference: string;
-  status: 'idle' | 'running' | 'done' | 'failed';
+  status: 'idle' | 'running' | 'done' | 'failed' | 'cancelled';
   report: CheckReport | null;
   error: string | null;
+  /** How far a running check got, in words ("checking case 3 of 50"). */
+  progress: string | null;
+  /** The worker's request of the running check (for Cancel). */
+  requestId: number | null;
+  /** The difference opened in Explore: the reference's choice is named beside the checked policy's there. */
+  opened: { policy: string; request: number; reference: string; did: string } | null;
   setReference(reference: string): void;
   run(policy: string): Promise<void>;
+  cancel(): void;
   /** Opens Explore on the checked policy at the first difference (loading its generated trace when it was one of the suite's). */
   openDifference(): Promise<void>;
 }
@@ -39,6 +46,11 @@ export function formOf(cfg: GenConfig): Partial<GeneratorForm> | null {
   }
 }
 
+/** What a policy did at a request, in words. */
+export function did(hit: boolean, victim: string | null): string {
+  return hit ? 'hit' : victim === null ? 'miss, evicted nothing' : `miss, evicted page ${victim}`;
+}
+
 /** After React has drawn what the last change of view shows (its effects included). */
 const afterRender = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
@@ -47,7 +59,15 @@ export const useCheck = create<CheckState>()((set, get) => ({
   status: 'idle',
   report: null,
   error: null,
+  progress: null,
+  requestId: null,
+  opened: null,
   setReference: (reference) => set({ reference }),
+
+  cancel() {
+    const id = get().requestId;
+    if (id !== null) engine().cancel(id);
+  },
 
   async run(policy) {
     const app = useApp.getState();
@@ -57,7 +77,7 @@ export const useCheck = create<CheckState>()((set, get) => ({
       set({ status: 'failed', error: s.error ?? 'Load or generate a trace first.', report: null });
       return;
     }
-    set({ status: 'running', error: null, report: null });
+    set({ status: 'running', error: null, report: null, progress: null });
     try {
       // The experiment's cache sizes, read by the core as a run reads them.
       const sizes = await engine()
@@ -65,10 +85,16 @@ export const useCheck = create<CheckState>()((set, get) => ({
         .done.catch((e: Error) => {
           throw new Error(`Cache sizes: ${e.message}`);
         });
-      const req = engine().check({ policy, params: {}, reference: get().reference, referenceParams: {}, sizes });
+      const req = engine().check({ policy, params: {}, reference: get().reference, referenceParams: {}, sizes }, (p) =>
+        set({ progress: p.label }),
+      );
+      set({ requestId: req.id });
       set({ status: 'done', report: await req.done });
     } catch (e) {
-      set({ status: 'failed', error: (e as Error).message });
+      if (e instanceof CancelledError) set({ status: 'cancelled' });
+      else set({ status: 'failed', error: (e as Error).message });
+    } finally {
+      set({ requestId: null, progress: null });
     }
   },
 
@@ -86,6 +112,7 @@ export const useCheck = create<CheckState>()((set, get) => ({
       if (!useApp.getState().trace) return;
     }
     useExplorer.setState({ mode: 'cache', policy: r.policy, params: {}, frames: d.frames });
+    set({ opened: { policy: r.policy, request: d.request, reference: r.reference, did: did(d.reference_hit, d.reference_victim) } });
     useApp.getState().setView('explore');
     await afterRender();
     useExplorer.getState().openAt(d.request, d.page);

@@ -37,7 +37,7 @@ async function serve(task: Task, msg: Exclude<ToWorker, { type: 'cancel' }>): Pr
     case 'define':
       return { type: 'defined', id, defined };
     case 'check':
-      return { type: 'checked', id, report: checkAgainst(loadedTrace('checking a policy'), msg) };
+      return { type: 'checked', id, report: await checkAgainst(task, loadedTrace('checking a policy'), msg) };
     case 'debug-trap':
       debug_trap('requested by a test');
       return { type: 'done', id };

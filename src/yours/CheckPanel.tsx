@@ -5,12 +5,8 @@ import { useState } from 'react';
 import { allPolicies, policyLabel } from '../core/catalog';
 import { useApp } from '../state/store';
 import { selectIsBusy, selectOwn } from '../state/selectors';
-import { useCheck } from '../state/checkStore';
+import { did, useCheck } from '../state/checkStore';
 import type { Difference } from '../core/generated/core';
-
-function did(hit: boolean, victim: string | null): string {
-  return hit ? 'hit' : victim === null ? 'miss, evicted nothing' : `miss, evicted page ${victim}`;
-}
 
 function DifferenceView({ policy, reference, d }: { policy: string; reference: string; d: Difference }) {
   const open = useCheck((s) => s.openDifference);
@@ -40,7 +36,7 @@ function DifferenceView({ policy, reference, d }: { policy: string; reference: s
 export function CheckPanel() {
   const own = useApp(selectOwn);
   const busy = useApp(selectIsBusy);
-  const { reference, status, report, error, setReference, run } = useCheck();
+  const { reference, status, report, error, progress, setReference, run, cancel } = useCheck();
   const [picked, setPicked] = useState<string | null>(null);
   const policy = own.some((o) => o.name === picked) ? picked! : (own[0]?.name ?? null);
   if (!policy) return null;
@@ -77,7 +73,15 @@ export function CheckPanel() {
           Check against {policyLabel(reference)}
         </button>
       </div>
-      {status === 'running' && <p role="status">Checking…</p>}
+      {status === 'running' && (
+        <p role="status" aria-label="Check progress">
+          {progress ?? 'Checking…'}{' '}
+          <button type="button" onClick={cancel}>
+            Cancel check
+          </button>
+        </p>
+      )}
+      {status === 'cancelled' && <p role="status">Check cancelled.</p>}
       {status === 'failed' && error && (
         <p role="alert" className="error">
           {error}

@@ -29,13 +29,9 @@ const SETUP_TICKS: u64 = USER_OPS_SETUP / TICK;
 /// The file name errors and stack traces give the user's source.
 const FILE: &str = "policy.js";
 
-/// Runs before the user's module: no clock, a seeded `Math.random`, and a `Map` and
-/// `Set` that hash page numbers well. QuickJS-ng hashes a number through its double's
-/// bits, and a whole number below 2^21 leaves the low bits of that hash zero, so a Map
-/// of small page numbers sits in a few buckets (the LRU template ran 2.4× slower). The
-/// sandbox's Map and Set store each whole number below 2^32 multiplied by an odd
-/// constant (a bijection, undone when keys are read back), which spreads them; what
-/// user code sees is unchanged. The same prelude runs on every surface.
+/// Runs before the user's module: no clock and a seeded `Math.random`, the same on
+/// every surface. (`Map` and `Set` of page numbers are fast because the engine's hash
+/// of a number is patched: see `wasm-core/vendor/rquickjs-sys/PATCHED.md`.)
 const PRELUDE: &str = r#""use strict";
 {
   // mulberry32: a seeded Math.random gives the same numbers on every run and surface
@@ -49,65 +45,30 @@ const PRELUDE: &str = r#""use strict";
   Object.defineProperty(Math, "random", { value: random, writable: false, configurable: false });
   for (const name of ["Date", "performance", "WeakRef", "FinalizationRegistry"]) delete globalThis[name];
 }
-{
-  const C = 0x9e3779b1 | 0, INV = 0x0e8b2f51 | 0; // C × INV ≡ 1 (mod 2^32)
-  const whole = (k) => typeof k === "number" && k >= 0 && k <= 4294967295 && k >>> 0 === k;
-  const enc = (k) => (whole(k) ? Math.imul(k, C) >>> 0 : k);
-  const dec = (k) => (whole(k) ? Math.imul(k, INV) >>> 0 : k);
-  const m = Map.prototype, st = Set.prototype;
-  const [mget, mset, mhas, mdel, mkeys, ments, meach] = [m.get, m.set, m.has, m.delete, m.keys, m.entries, m.forEach];
-  const [sadd, shas, sdel, svals, seach] = [st.add, st.has, st.delete, st.values, st.forEach];
-  function* keysOf(it) { for (const k of it) yield dec(k); }
-  function* entriesOf(it) { for (const [k, v] of it) yield [dec(k), v]; }
-  function* pairsOf(it) { for (const k of it) { const d = dec(k); yield [d, d]; } }
-  class Map_ extends Map {
-    get(k) { return mget.call(this, enc(k)); }
-    set(k, v) { mset.call(this, enc(k), v); return this; }
-    has(k) { return mhas.call(this, enc(k)); }
-    delete(k) { return mdel.call(this, enc(k)); }
-    keys() { return keysOf(mkeys.call(this)); }
-    entries() { return entriesOf(ments.call(this)); }
-    [Symbol.iterator]() { return entriesOf(ments.call(this)); }
-    forEach(f, that) { meach.call(this, (v, k) => f.call(that, v, dec(k), this)); }
-  }
-  class Set_ extends Set {
-    add(k) { sadd.call(this, enc(k)); return this; }
-    has(k) { return shas.call(this, enc(k)); }
-    delete(k) { return sdel.call(this, enc(k)); }
-    values() { return keysOf(svals.call(this)); }
-    keys() { return keysOf(svals.call(this)); }
-    entries() { return pairsOf(svals.call(this)); }
-    [Symbol.iterator]() { return keysOf(svals.call(this)); }
-    forEach(f, that) { seach.call(this, (k) => { const d = dec(k); f.call(that, d, d, this); }); }
-  }
-  Object.defineProperty(Map_, "name", { value: "Map" });
-  Object.defineProperty(Set_, "name", { value: "Set" });
-  globalThis.Map = Map_;
-  globalThis.Set = Set_;
-}
 "#;
 
 /// Builds the driver around an instance of the user's class.
 const DRIVER: &str = r#"(function (Policy, frames, paramsJson) {
   const p = new Policy(frames, JSON.parse(paramsJson));
-  const call = (name) => (typeof p[name] === "function" ? p[name].bind(p) : null);
-  const hit = call("hit"), insert = call("insert"), evict = call("evict"), view = call("view");
+  const has = (name) => typeof p[name] === "function";
+  // Methods are called on the instance (p.hit(…)), as the user's own code would.
+  const hit = has("hit"), insert = has("insert"), evict = has("evict"), view = has("view");
   let at = -1;
   return {
     run(kinds, pages, n, wantVictim) {
       for (let i = 0; i < n; i++) {
         at = i;
         const k = kinds[i];
-        if (k & 1) { if (insert) insert(pages[i], (k & 2) !== 0); }
-        else if (hit) hit(pages[i], (k & 2) !== 0);
+        if (k & 1) { if (insert) p.insert(pages[i], (k & 2) !== 0); }
+        else if (hit) p.hit(pages[i], (k & 2) !== 0);
       }
       at = -1;
       if (!wantVictim) return undefined;
       if (!evict) throw new TypeError("the policy has no evict() method");
-      return evict();
+      return p.evict();
     },
     at() { return at; },
-    view() { return view ? JSON.stringify(view() ?? null) : undefined; },
+    view() { return view ? JSON.stringify(p.view() ?? null) : undefined; },
   };
 })"#;
 

@@ -12,6 +12,8 @@ use crate::sim::{RunOptions, Session};
 use crate::trace::Trace;
 use serde::Serialize;
 use serde_json::Value;
+use std::ops::Deref;
+use std::rc::Rc;
 
 /// Where two policies first decided differently.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -80,6 +82,218 @@ pub fn suite() -> Vec<(String, GenConfig)> {
     out
 }
 
+/// A trace a check runs on: the caller's (borrowed natively, shared in the wasm
+/// adapter) or one of the [`suite`]'s, generated when its turn comes.
+#[derive(Clone)]
+pub enum CheckTrace<'a> {
+    Borrowed(&'a Trace),
+    Shared(Rc<Trace>),
+}
+
+impl Deref for CheckTrace<'_> {
+    type Target = Trace;
+    fn deref(&self) -> &Trace {
+        match self {
+            CheckTrace::Borrowed(t) => t,
+            CheckTrace::Shared(t) => t,
+        }
+    }
+}
+
+/// One case: both policies at one size on one trace, request by request.
+struct Pair<'a> {
+    name: String,
+    generator: Option<Value>,
+    frames: usize,
+    a: Session<CheckTrace<'a>>,
+    b: Session<CheckTrace<'a>>,
+}
+
+/// A check in progress, advanced a number of requests at a time so that a page can
+/// show where it is and call it off ([`Checker::advance`]).
+pub struct Checker<'a> {
+    policy: (String, Value),
+    reference: (String, Value),
+    /// The caller's trace and sizes, checked first.
+    current: Option<(CheckTrace<'a>, Vec<usize>)>,
+    /// The next case to start, counting the current trace's sizes first.
+    next: usize,
+    /// The suite's trace being checked, generated once for its sizes.
+    generated: Option<(usize, CheckTrace<'a>)>,
+    pair: Option<Pair<'a>>,
+    /// The [`suite`] follows the current trace.
+    with_suite: bool,
+    /// A difference ends only its trace (the rest of its sizes), not the check.
+    every_trace: bool,
+    report: CheckReport,
+    done: bool,
+}
+
+impl<'a> Checker<'a> {
+    pub fn new(
+        current: Option<(CheckTrace<'a>, Vec<usize>)>,
+        policy: (&str, &Value),
+        reference: (&str, &Value),
+    ) -> Checker<'a> {
+        Checker {
+            policy: (policy.0.into(), policy.1.clone()),
+            reference: (reference.0.into(), reference.1.clone()),
+            current,
+            next: 0,
+            generated: None,
+            pair: None,
+            with_suite: true,
+            every_trace: false,
+            report: CheckReport {
+                policy: policy.0.into(),
+                reference: reference.0.into(),
+                cases: 0,
+                requests: 0,
+                difference: None,
+                traces: Vec::new(),
+            },
+            done: false,
+        }
+    }
+
+    /// Every trace gets a verdict: a difference ends its trace, not the check; the
+    /// report's `difference` is still the first one found.
+    pub fn set_every_trace(&mut self, on: bool) {
+        self.every_trace = on;
+    }
+
+    /// Cases in all: the current trace's sizes, then the suite's traces × [`SIZES`].
+    pub fn total_cases(&self) -> usize {
+        let suite = if self.with_suite { suite().len() * SIZES.len() } else { 0 };
+        self.current.as_ref().map_or(0, |(_, s)| s.len()) + suite
+    }
+
+    /// Cases finished or under way.
+    pub fn cases(&self) -> usize {
+        self.report.cases as usize
+    }
+
+    pub fn report(&self) -> &CheckReport {
+        &self.report
+    }
+
+    /// Compares about `budget` more requests; true once the check is over (a
+    /// difference found, or every case compared).
+    pub fn advance(&mut self, budget: u64) -> Result<bool, SimError> {
+        let mut left = budget;
+        while !self.done && left > 0 {
+            if self.pair.is_none() && !self.start_next()? {
+                self.done = true;
+                break;
+            }
+            let pair = self.pair.as_mut().expect("a case under way");
+            while left > 0 {
+                left -= 1;
+                let Some((hit, ev)) = pair.a.step_traced() else {
+                    let n = pair.a.len() as u64;
+                    self.report.requests += n;
+                    self.verdict().requests += n;
+                    self.pair = None;
+                    break;
+                };
+                pair.a.settle()?;
+                let (ref_hit, ref_ev) = pair.b.step_traced().expect("the same trace");
+                pair.b.settle()?;
+                let (va, vb) = (victim(&ev), victim(&ref_ev));
+                if hit != ref_hit || va != vb {
+                    let t = pair.a.position() - 1;
+                    let trace = pair.a.trace();
+                    self.report.requests += t as u64 + 1;
+                    let d = Difference {
+                        trace: pair.name.clone(),
+                        generator: pair.generator.clone(),
+                        frames: pair.frames,
+                        request: t as u64 + 1,
+                        page: trace.label(crate::trace::page_of(trace.reqs[t])),
+                        hit,
+                        reference_hit: ref_hit,
+                        victim: va.map(|p| trace.label(p)),
+                        reference_victim: vb.map(|p| trace.label(p)),
+                    };
+                    let verdict = self.verdict();
+                    verdict.requests += t as u64 + 1;
+                    verdict.difference = Some(d.clone());
+                    if self.report.difference.is_none() {
+                        self.report.difference = Some(d);
+                    }
+                    self.pair = None;
+                    if self.every_trace {
+                        self.skip_rest_of_trace();
+                    } else {
+                        self.done = true;
+                    }
+                    break;
+                }
+            }
+        }
+        Ok(self.done)
+    }
+
+    /// The verdict of the trace under way.
+    fn verdict(&mut self) -> &mut TraceVerdict {
+        self.report.traces.last_mut().expect("a case under way has its trace's verdict")
+    }
+
+    /// After a difference: the next case is the next trace's first.
+    fn skip_rest_of_trace(&mut self) {
+        let i = self.next - 1; // the case that differed
+        let mine = self.current.as_ref().map_or(0, |(_, s)| s.len());
+        self.next = if i < mine { mine } else { mine + ((i - mine) / SIZES.len() + 1) * SIZES.len() };
+    }
+
+    /// Starts the next case; false when none is left.
+    fn start_next(&mut self) -> Result<bool, SimError> {
+        let i = self.next;
+        let mine = self.current.as_ref().map_or(0, |(_, s)| s.len());
+        let (name, generator, trace, frames) = if i < mine {
+            let (t, sizes) = self.current.as_ref().expect("current sizes");
+            ("current".to_string(), None, t.clone(), sizes[i])
+        } else if !self.with_suite {
+            return Ok(false);
+        } else {
+            let k = (i - mine) / SIZES.len();
+            let cases = suite();
+            let Some((name, cfg)) = cases.get(k) else { return Ok(false) };
+            if self.generated.as_ref().is_none_or(|(g, _)| *g != k) {
+                self.generated = Some((k, CheckTrace::Shared(Rc::new(generate(cfg)?))));
+            }
+            let t = self.generated.as_ref().expect("generated").1.clone();
+            let gen = serde_json::to_value(cfg).expect("configs serialise");
+            (name.clone(), Some(gen), t, SIZES[(i - mine) % SIZES.len()])
+        };
+        let ctx = BuildCtx::of(&trace);
+        let a = build(&self.policy.0, frames, &ctx, &self.policy.1)?;
+        let b = build(&self.reference.0, frames, &ctx, &self.reference.1)?;
+        self.pair = Some(Pair {
+            name: name.clone(),
+            generator,
+            frames,
+            a: Session::new(trace.clone(), a, RunOptions::default()),
+            b: Session::new(trace, b, RunOptions::default()),
+        });
+        self.next += 1;
+        self.report.cases += 1;
+        let first_size = i == 0 || i == mine || (i > mine && (i - mine).is_multiple_of(SIZES.len()));
+        if first_size {
+            self.report.traces.push(TraceVerdict { trace: name, cases: 0, requests: 0, difference: None });
+        }
+        self.verdict().cases += 1;
+        Ok(true)
+    }
+}
+
+fn victim(ev: &[Event]) -> Option<u32> {
+    ev.iter().find_map(|e| match e {
+        Event::Evict { page, .. } => Some(*page),
+        _ => None,
+    })
+}
+
 /// Compares `policy` with `reference` at `frames` on `trace`: the first request where
 /// they differ, if any.
 pub fn first_difference(
@@ -88,36 +302,10 @@ pub fn first_difference(
     reference: (&str, &Value),
     frames: usize,
 ) -> Result<Option<Difference>, SimError> {
-    let ctx = BuildCtx::of(trace);
-    let mut a = Session::new(trace, build(policy.0, frames, &ctx, policy.1)?, RunOptions::default());
-    let mut b = Session::new(trace, build(reference.0, frames, &ctx, reference.1)?, RunOptions::default());
-    let victim = |ev: &[Event]| {
-        ev.iter().find_map(|e| match e {
-            Event::Evict { page, .. } => Some(*page),
-            _ => None,
-        })
-    };
-    while let Some((hit, ev)) = a.step_traced() {
-        a.settle()?;
-        let (ref_hit, ref_ev) = b.step_traced().expect("the same trace");
-        b.settle()?;
-        let (va, vb) = (victim(&ev), victim(&ref_ev));
-        if hit != ref_hit || va != vb {
-            let t = a.position() - 1;
-            return Ok(Some(Difference {
-                trace: "current".into(),
-                generator: None,
-                frames,
-                request: t as u64 + 1,
-                page: trace.label(crate::trace::page_of(trace.reqs[t])),
-                hit,
-                reference_hit: ref_hit,
-                victim: va.map(|p| trace.label(p)),
-                reference_victim: vb.map(|p| trace.label(p)),
-            }));
-        }
-    }
-    Ok(None)
+    let mut c = Checker::new(Some((CheckTrace::Borrowed(trace), vec![frames])), policy, reference);
+    c.with_suite = false;
+    while !c.advance(u64::MAX)? {}
+    Ok(c.report.difference)
 }
 
 /// Checks on `current` (if given) at `sizes`, then on the [`suite`] at its sizes;
@@ -127,72 +315,21 @@ pub fn check(
     policy: (&str, &Value),
     reference: (&str, &Value),
 ) -> Result<CheckReport, SimError> {
-    check_with(current, policy, reference, false)
+    let mut c = Checker::new(current.map(|(t, s)| (CheckTrace::Borrowed(t), s.to_vec())), policy, reference);
+    while !c.advance(u64::MAX)? {}
+    Ok(c.report)
 }
 
-/// As [`check`], but a difference ends only its trace: every trace gets a verdict (an
-/// exercise passes or fails per trace); `difference` is still the first one found.
+/// As [`check`], but every trace gets its verdict ([`Checker::set_every_trace`]).
 pub fn check_every_trace(
     current: Option<(&Trace, &[usize])>,
     policy: (&str, &Value),
     reference: (&str, &Value),
 ) -> Result<CheckReport, SimError> {
-    check_with(current, policy, reference, true)
-}
-
-fn check_with(
-    current: Option<(&Trace, &[usize])>,
-    policy: (&str, &Value),
-    reference: (&str, &Value),
-    every: bool,
-) -> Result<CheckReport, SimError> {
-    let mut report = CheckReport {
-        policy: policy.0.into(),
-        reference: reference.0.into(),
-        cases: 0,
-        requests: 0,
-        difference: None,
-        traces: Vec::new(),
-    };
-    // One trace at its sizes; true when it differed.
-    let mut one = |t: &Trace, sizes: &[usize], name: &str, gen: Option<&GenConfig>| -> Result<bool, SimError> {
-        let mut verdict = TraceVerdict { trace: name.into(), cases: 0, requests: 0, difference: None };
-        for &frames in sizes {
-            verdict.cases += 1;
-            match first_difference(t, policy, reference, frames)? {
-                Some(d) => {
-                    verdict.requests += d.request;
-                    verdict.difference = Some(Difference {
-                        trace: name.into(),
-                        generator: gen.map(|g| serde_json::to_value(g).expect("configs serialise")),
-                        ..d
-                    });
-                    break;
-                }
-                None => verdict.requests += t.len() as u64,
-            }
-        }
-        report.cases += verdict.cases;
-        report.requests += verdict.requests;
-        let differed = verdict.difference.is_some();
-        if report.difference.is_none() {
-            report.difference.clone_from(&verdict.difference);
-        }
-        report.traces.push(verdict);
-        Ok(differed)
-    };
-    if let Some((t, sizes)) = current {
-        if one(t, sizes, "current", None)? && !every {
-            return Ok(report);
-        }
-    }
-    for (name, cfg) in suite() {
-        let t = generate(&cfg)?;
-        if one(&t, &SIZES, &name, Some(&cfg))? && !every {
-            return Ok(report);
-        }
-    }
-    Ok(report)
+    let mut c = Checker::new(current.map(|(t, s)| (CheckTrace::Borrowed(t), s.to_vec())), policy, reference);
+    c.set_every_trace(true);
+    while !c.advance(u64::MAX)? {}
+    Ok(c.report)
 }
 
 #[cfg(test)]
@@ -207,16 +344,37 @@ mod tests {
         assert_eq!(r.difference, None);
         assert_eq!(r.cases as usize, 1 + suite().len() * SIZES.len());
         assert!(r.traces.iter().all(|v| v.difference.is_none()) && r.traces.len() == 1 + suite().len());
+        assert!(r.traces.iter().all(|v| v.cases == if v.trace == "current" { 1 } else { SIZES.len() as u32 }));
         // Every trace gets a verdict; the first difference is still the report's.
-        let all = check_every_trace(Some((&t, &[3])), ("fifo", &null), ("lru", &null)).unwrap();
+        let all = check_every_trace(Some((&t, &[3, 4])), ("fifo", &null), ("lru", &null)).unwrap();
         assert_eq!(all.traces.len(), 1 + suite().len());
         assert_eq!(all.difference.as_ref().map(|d| d.request), Some(6));
-        assert!(all.traces[0].difference.is_some());
+        assert_eq!((all.traces[0].cases, all.traces[0].difference.as_ref().map(|d| d.frames)), (1, Some(3)));
+        assert_eq!(all.requests, all.traces.iter().map(|v| v.requests).sum::<u64>());
         let first = check(Some((&t, &[3])), ("fifo", &null), ("lru", &null)).unwrap();
         assert_eq!(first.traces.len(), 1);
         let d = first_difference(&t, ("fifo", &null), ("lru", &null), 3).unwrap().unwrap();
         // Request 6 (page 3): FIFO evicts 0 (oldest), LRU evicts 1.
         assert_eq!((d.request, d.page.as_str()), (6, "3"));
         assert_eq!((d.victim.as_deref(), d.reference_victim.as_deref()), (Some("0"), Some("1")));
+    }
+
+    #[test]
+    fn a_check_advanced_a_few_requests_at_a_time_ends_as_one_in_a_go() {
+        let t = Trace::reads(&[7, 0, 1, 2, 0, 3, 0, 4, 2, 3, 0, 3, 2, 1, 2, 0, 1, 7, 0, 1]);
+        let null = Value::Null;
+        for (p, r) in [("lru", "lru"), ("fifo", "clock"), ("clock", "fifo")] {
+            let whole = check(Some((&t, &[3, 4])), (p, &null), (r, &null)).unwrap();
+            let mut c = Checker::new(Some((CheckTrace::Borrowed(&t), vec![3, 4])), (p, &null), (r, &null));
+            let (mut calls, mut seen) = (0, 0);
+            while !c.advance(7).unwrap() {
+                calls += 1;
+                assert!(c.cases() >= seen && c.cases() <= c.total_cases());
+                seen = c.cases();
+            }
+            assert_eq!(c.report(), &whole, "{p} against {r}");
+            // Equal policies go through every case, many budgets' worth.
+            assert!(p != r || calls > 100, "{p} against {r}: {calls} calls");
+        }
     }
 }

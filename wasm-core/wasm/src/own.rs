@@ -7,6 +7,7 @@
 use crate::{js_err, to_json, WasmTrace};
 use cachescope_js::JsSource;
 use cachescope_sim::catalog::policy_doc;
+use cachescope_sim::check::{CheckTrace, Checker};
 use cachescope_sim::policy::user;
 use serde_json::{json, Value};
 use std::sync::Arc;
@@ -37,45 +38,49 @@ fn params_of(what: &str, json: &str) -> Result<Value, JsError> {
 }
 
 /// *Check against*: `policy` and `reference` side by side on `trace` at `sizes`, then on
-/// the core's generated suite; JSON `CheckReport` with the first request where their
-/// decisions differ, if any.
+/// the core's generated suite, advanced a slice at a time (`advance`) so that the worker
+/// shows progress and a Cancel arrives between slices; `report` is the JSON
+/// `CheckReport` with the first request where their decisions differ, if any.
 #[wasm_bindgen]
-pub fn check(
-    trace: &WasmTrace,
-    sizes: Vec<u32>,
-    policy: &str,
-    params_json: &str,
-    reference: &str,
-    reference_params_json: &str,
-) -> Result<String, JsError> {
-    let params = params_of(policy, params_json)?;
-    let ref_params = params_of(reference, reference_params_json)?;
-    let sizes: Vec<usize> = sizes.into_iter().map(|f| f as usize).collect();
-    let r = cachescope_sim::check::check(Some((&trace.inner, &sizes)), (policy, &params), (reference, &ref_params))
-        .map_err(js_err)?;
-    Ok(to_json(&r))
+pub struct WasmCheck {
+    inner: Checker<'static>,
 }
 
-/// As [`check`], but every trace gets its verdict (an exercise passes or fails per trace).
 #[wasm_bindgen]
-pub fn check_every_trace(
-    trace: &WasmTrace,
-    sizes: Vec<u32>,
-    policy: &str,
-    params_json: &str,
-    reference: &str,
-    reference_params_json: &str,
-) -> Result<String, JsError> {
-    let params = params_of(policy, params_json)?;
-    let ref_params = params_of(reference, reference_params_json)?;
-    let sizes: Vec<usize> = sizes.into_iter().map(|f| f as usize).collect();
-    let r = cachescope_sim::check::check_every_trace(
-        Some((&trace.inner, &sizes)),
-        (policy, &params),
-        (reference, &ref_params),
-    )
-    .map_err(js_err)?;
-    Ok(to_json(&r))
+impl WasmCheck {
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        trace: &WasmTrace,
+        sizes: Vec<u32>,
+        policy: &str,
+        params_json: &str,
+        reference: &str,
+        reference_params_json: &str,
+    ) -> Result<WasmCheck, JsError> {
+        let params = params_of(policy, params_json)?;
+        let ref_params = params_of(reference, reference_params_json)?;
+        let sizes: Vec<usize> = sizes.into_iter().map(|f| f as usize).collect();
+        let current = Some((CheckTrace::Shared(trace.inner.clone()), sizes));
+        Ok(WasmCheck { inner: Checker::new(current, (policy, &params), (reference, &ref_params)) })
+    }
+    /// Every trace gets its verdict: a difference ends its trace, not the check (an exercise's).
+    pub fn set_every_trace(&mut self, on: bool) {
+        self.inner.set_every_trace(on);
+    }
+    /// Compares about `budget` more requests of each policy; true once the check is over.
+    pub fn advance(&mut self, budget: f64) -> Result<bool, JsError> {
+        self.inner.advance(budget as u64).map_err(js_err)
+    }
+    /// Cases begun so far, and in all.
+    pub fn cases(&self) -> u32 {
+        self.inner.cases() as u32
+    }
+    pub fn total_cases(&self) -> u32 {
+        self.inner.total_cases() as u32
+    }
+    pub fn report(&self) -> String {
+        to_json(self.inner.report())
+    }
 }
 
 /// The clock QuickJS's wasm shim asks the host for (`env.__rquickjs_host_now_us`):
