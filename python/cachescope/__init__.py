@@ -139,13 +139,28 @@ COLUMNS = ["policy", "params", "frames", "requests", "hits", "misses", "hit_rati
 def _flatten(row: Dict[str, Any]) -> Dict[str, Any]:
     flash = row.pop("flash", None) or {}
     out = {k: row[k] for k in COLUMNS if k in row}
+    if "intervals" in row:
+        out["interval"] = row["intervals"]["size"]
+        out["interval_hit_ratio"] = row["intervals"]["hit_ratio"]
     out.update({f"flash_{k}": v for k, v in flash.items()})
     return out
 
 
-def _options(cost: Optional[Mapping[str, float]], collapse_repeats: bool, flush: bool) -> str:
+def _options(
+    cost: Optional[Mapping[str, float]],
+    collapse_repeats: bool,
+    flush: bool,
+    warmup: Union[int, str, None] = None,
+    interval: Optional[int] = None,
+) -> str:
     c = catalog()["cost_presets"][0]["cost"] if cost is None else dict(cost)
-    return json.dumps({"cost": c, "buckets": 1, "flush": flush, "record_stream": False, "collapse_repeats": collapse_repeats})
+    opts = {"cost": c, "buckets": 1, "flush": flush, "record_stream": False, "collapse_repeats": collapse_repeats}
+    # The core reads both (a warm-up of N requests or "P%"; an interval in requests) and says what is wrong.
+    if warmup is not None:
+        opts["warmup"] = warmup
+    if interval is not None:
+        opts["interval"] = interval
+    return json.dumps(opts)
 
 
 def simulate(
@@ -161,10 +176,17 @@ def simulate(
     writes: Optional[np.ndarray] = None,
     flush: bool = False,
     stream: bool = False,
+    warmup: Union[int, str, None] = None,
+    interval: Optional[int] = None,
     **load_options: Any,
 ) -> "pd.DataFrame":
     """Runs every policy at every size; one row per (policy, size) with the runner's
     columns, flash metrics flattened to ``flash_*`` columns (arrays kept as lists).
+
+    ``warmup`` (N requests, or a share such as ``"10%"``) is served first and not
+    counted; ``interval`` (requests) adds ``interval`` and ``interval_hit_ratio`` (the
+    hit ratio of each interval after the warm-up, a list) columns, as the runner's
+    ``--warmup`` and ``--interval``.
 
     ``params`` maps a policy id to its parameters; ``flash`` is a flash device (the
     runner's flash flags by their field names, e.g. ``{"ftl": "page", "regions": 4}``);
@@ -175,7 +197,7 @@ def simulate(
     pols = _policies(policies)
     params = dict(params or {})
     _core.params_among(list(params), pols)
-    options = _options(cost, collapse_repeats, flush)
+    options = _options(cost, collapse_repeats, flush, warmup, interval)
     if stream:
         if flash is not None:
             raise ValueError("stream=True runs policies only: leave out flash")

@@ -296,6 +296,7 @@ fn run_cell(
     };
     opts.buckets = 1;
     opts.record_stream = flash.is_some();
+    opts.validate(trace.inner.len() as u64).map_err(bad)?;
     let t = trace.inner.clone();
     let python = own::is_python(&policy);
     own::maybe_allow_threads(py, python, move || {
@@ -304,6 +305,9 @@ fn run_cell(
         let r = cachescope_sim::run(&t, p, &opts, &mut |_, _| signals.go_on())
             .map_err(|e| signals.or(e))?;
         let mut row = flags::result_row(&policy, &params, frames, &r.metrics);
+        if opts.interval_requests() > 0 {
+            row["intervals"] = flags::intervals(&r);
+        }
         if let Some(f) = &flash {
             let fr = run_flash(f, &t, r.stream.as_deref()).map_err(bad)?;
             row["flash"] = serde_json::to_value(&fr.metrics).expect("metrics serialise");

@@ -384,7 +384,16 @@ record_stream: boolean,
  * else. (A policy that files dirty pages apart serves such a write as an
  * ordinary request; see [`Policy::mark_dirty`].)
  */
-collapse_repeats: boolean, };
+collapse_repeats: boolean, 
+/**
+ * Requests served first but not counted (hits, misses, write-backs and the
+ * series start after them): a number of requests, or a share of the trace.
+ */
+warmup?: number | string, 
+/**
+ * Requests per point of the hit series (none: `buckets` points over the run).
+ */
+interval?: number, };
 
 export type StepRecord = { hit: boolean, 
 /**

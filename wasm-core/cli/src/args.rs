@@ -35,6 +35,9 @@ usage: cachescope [--trace FILE | --generate SPEC] [options]
   --flush               write back dirty pages left in the cache at the end
   --collapse-repeats    an immediate repeat of a page is a hit that changes nothing (as the LIRS
                         and CLOCK-Pro authors' simulators count them)
+  --warmup N|P%         serve the first N requests (or P % of the trace) without counting them:
+                        hits, misses, write-backs and intervals start after them
+  --interval N          also give the hit ratio of every N requests (in --json, `intervals`)
   --json                print one JSON object instead of a table
 
 flash (any of these turns the flash model on; without --policy the trace goes straight to it):
@@ -83,6 +86,8 @@ pub struct Args {
     pub cost: CostModel,
     pub flush: bool,
     pub collapse_repeats: bool,
+    pub warmup: cachescope_sim::Warmup,
+    pub interval: u64,
     pub json: bool,
     pub list_policies: bool,
     pub reproduce: Option<String>,
@@ -239,6 +244,21 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
             }
             Long("flush") => a.flush = true,
             Long("collapse-repeats") => a.collapse_repeats = true,
+            Long("warmup") => {
+                let v = p.value()?.string()?;
+                a.warmup = cachescope_sim::Warmup::parse(&v).map_err(|e| match e {
+                    cachescope_sim::SimError::Config { msg, .. } => bad(format!("--warmup: {msg}")),
+                    e => bad(e.to_string()),
+                })?;
+            }
+            Long("interval") => {
+                let v = p.value()?.string()?;
+                a.interval = v
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or_else(|| bad(format!("--interval: {v:?} is not a number of requests above 0")))?;
+            }
             Long("json") => a.json = true,
             Long("list-policies") => a.list_policies = true,
             Long("reproduce") => a.reproduce = Some(p.value()?.string()?),

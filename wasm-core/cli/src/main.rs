@@ -96,7 +96,10 @@ fn simulate(a: Args) -> Result<(), String> {
         buckets: 1,
         record_stream: a.flash.is_some(),
         collapse_repeats: a.collapse_repeats,
+        warmup: Some(a.warmup),
+        interval: (a.interval > 0).then_some(a.interval),
     };
+    opts.validate(trace.len() as u64).map_err(|e| e.to_string())?;
     let cells: Vec<(&String, usize)> = a
         .policies
         .iter()
@@ -108,6 +111,9 @@ fn simulate(a: Args) -> Result<(), String> {
         let p = build(id, frames, &BuildCtx::of(trace), &params).map_err(|e| e.to_string())?;
         let r = cachescope_sim::run(trace, p, &opts, &mut |_, _| true).map_err(|e: SimError| e.to_string())?;
         let mut row = result_row(id, &params, frames, &r.metrics);
+        if a.interval > 0 {
+            row["intervals"] = cachescope_sim::flags::intervals(&r);
+        }
         own::mark_row(id, &mut row);
         if let Some(f) = &a.flash {
             let fr = run_flash(f, trace, r.stream.as_deref()).map_err(|e| e.to_string())?;
@@ -125,7 +131,9 @@ fn simulate(a: Args) -> Result<(), String> {
     if a.json {
         let mut out = json!({
             "core": cachescope_sim::catalog::catalog().version,
-            "options": {"collapse_repeats": a.collapse_repeats, "flush": a.flush},
+            "options": {"collapse_repeats": a.collapse_repeats, "flush": a.flush,
+                        "warmup": a.warmup, "warmup_requests": a.warmup.requests(trace.len() as u64),
+                        "interval": a.interval},
             "trace": input.describe(),
             "cost_model": {"read": a.cost.read, "write": a.cost.write},
             "results": results,
@@ -138,7 +146,7 @@ fn simulate(a: Args) -> Result<(), String> {
         }
         println!("{out}");
     } else {
-        print_table(&input, &results);
+        print_table(&input, &results, a.warmup.requests(trace.len() as u64));
         if let Some(m) = &direct {
             print_flash("trace → FTL", m);
         }
@@ -238,9 +246,12 @@ fn flash_error(e: SimError) -> String {
     }
 }
 
-fn print_table(input: &input::Input, results: &[Value]) {
+fn print_table(input: &input::Input, results: &[Value], warmup: u64) {
     let t: &Trace = &input.trace;
     println!("trace: {} — {} requests, {} distinct pages, {} writes", input.source, t.len(), t.distinct(), t.writes());
+    if warmup > 0 {
+        println!("warm-up: the first {warmup} requests were served but are not counted below");
+    }
     print_rows(results);
 }
 

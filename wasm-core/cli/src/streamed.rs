@@ -33,15 +33,22 @@ pub fn main(a: &Args) -> Result<(), String> {
             })
             .collect()
     };
-    let run =
-        RunOptions { cost: a.cost, flush: a.flush, collapse_repeats: a.collapse_repeats, ..RunOptions::default() };
+    let run = RunOptions {
+        cost: a.cost,
+        flush: a.flush,
+        collapse_repeats: a.collapse_repeats,
+        warmup: Some(a.warmup),
+        interval: (a.interval > 0).then_some(a.interval),
+        ..RunOptions::default()
+    };
     let (cells, s) = run_streamed(&name, &opts, &mut open, &mut cells, &run).map_err(|e| e.to_string())?;
     let results: Vec<Value> =
         cells.iter().zip(&s.metrics).map(|(c, m)| result_row(&c.policy, &c.params, c.frames, m)).collect();
     if a.json {
         let out = json!({
             "core": cachescope_sim::catalog::catalog().version,
-            "options": {"collapse_repeats": a.collapse_repeats, "flush": a.flush, "stream": true},
+            "options": {"collapse_repeats": a.collapse_repeats, "flush": a.flush, "stream": true,
+                        "warmup": a.warmup, "warmup_requests": a.warmup.requests(s.requests)},
             "trace": {"source": path, "format": format!("{}{}", s.format.id(), if s.detected { " (detected)" } else { "" }),
                       "requests": s.requests, "distinct": s.distinct, "writes": s.writes, "skipped": s.skipped, "sha256": null},
             "cost_model": {"read": a.cost.read, "write": a.cost.write},

@@ -386,6 +386,39 @@ fn streaming_a_file_gives_the_numbers_of_loading_it() {
     assert!(e.contains("cannot stream"), "{e}");
 }
 
+#[test]
+fn a_warm_up_and_intervals_count_what_the_trace_sliced_by_hand_counts() {
+    let text: String = (0..20_000u64)
+        .map(|i| format!("{}{}\n", (i * 7919) % 1500 + (i % 7) * 3, if i % 5 == 0 { " W" } else { "" }))
+        .collect();
+    let f = temp_file("warm.txt", &text);
+    let base = ["--trace", &f, "--policy", "lru,clock", "--frames", "100", "--json"];
+    let warm = json(&[&base[..], &["--warmup", "25%", "--interval", "4000"]].concat());
+    assert_eq!(warm["options"]["warmup"], "25%");
+    assert_eq!(warm["options"]["warmup_requests"], 5000);
+    // Streaming the file with the same warm-up counts the same (intervals need the file loaded).
+    let streamed = json(&[&base[..], &["--warmup", "5000", "--stream"]].concat());
+    for (i, r) in warm["results"].as_array().unwrap().iter().enumerate() {
+        assert_eq!(r["requests"], 15_000);
+        let iv = &r["intervals"];
+        assert_eq!(iv["size"], 4000);
+        let hits: Vec<u64> = iv["hits"].as_array().unwrap().iter().map(|h| h.as_u64().unwrap()).collect();
+        assert_eq!(hits.len(), 4, "15,000 counted requests in intervals of 4,000");
+        assert_eq!(hits.iter().sum::<u64>(), r["hits"].as_u64().unwrap());
+        let last = iv["hit_ratio"][3].as_f64().unwrap();
+        assert!((last - hits[3] as f64 / 3000.0).abs() < 1e-12, "the last interval holds 3,000 requests");
+        for k in ["hits", "misses", "writebacks"] {
+            assert_eq!(r[k], streamed["results"][i][k], "{k}");
+        }
+    }
+    let (code, _, e) = run(&[&base[..], &["--interval", "10", "--stream"]].concat());
+    assert_eq!(code, 2);
+    assert!(e.contains("load the file"), "{e}");
+    let (code, _, e) = run(&[&base[..], &["--warmup", "20000"]].concat());
+    assert_eq!(code, 2);
+    assert!(e.contains("leaves none of the trace's 20000 requests"), "{e}");
+}
+
 /// Out of memory is a message and exit 2, never an abort (exit 134): here the
 /// address space is capped below what 100 M generated requests need.
 #[test]

@@ -182,6 +182,16 @@ pub fn result_row(policy: &str, params: &Value, frames: usize, m: &Metrics) -> V
     })
 }
 
+/// The hit ratio of every interval of a run with [`RunOptions::interval`](crate::RunOptions)
+/// set, after the warm-up (the last interval may be shorter), as the runner's JSON gives it.
+pub fn intervals(r: &crate::RunResult) -> Value {
+    let size = r.bucket_size;
+    let n = r.metrics.requests;
+    let ratios: Vec<f64> =
+        r.bucket_hits.iter().enumerate().map(|(i, &h)| h as f64 / size.min(n - i as u64 * size) as f64).collect();
+    json!({"size": size, "hits": r.bucket_hits, "hit_ratio": ratios})
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

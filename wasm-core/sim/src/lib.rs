@@ -29,5 +29,5 @@ pub mod trace;
 pub use cost::CostModel;
 pub use error::SimError;
 pub use policy::{Event, Policy, Req, Sink, Snapshot};
-pub use sim::{run, run_policy, run_without_cache, Metrics, RunOptions, RunResult, Session};
+pub use sim::{run, run_policy, run_without_cache, Metrics, RunOptions, RunResult, Session, Warmup};
 pub use trace::{Trace, TraceBuilder};

@@ -28,6 +28,146 @@ pub struct RunOptions {
     /// else. (A policy that files dirty pages apart serves such a write as an
     /// ordinary request; see [`Policy::mark_dirty`].)
     pub collapse_repeats: bool,
+    /// Requests served first but not counted (hits, misses, write-backs and the
+    /// series start after them): a number of requests, or a share of the trace.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional, type = "number | string"))]
+    pub warmup: Option<Warmup>,
+    /// Requests per point of the hit series (none: `buckets` points over the run).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub interval: Option<u64>,
+}
+
+/// The warm-up of a run: `N` requests, or `P%` of the trace (`"10%"`).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub enum Warmup {
+    #[default]
+    None,
+    Requests(u64),
+    Percent(f64),
+}
+
+impl Warmup {
+    pub fn is_none(&self) -> bool {
+        *self == Warmup::None
+    }
+    /// Reads `N` or `P%` (0 ≤ P < 100), as the runner, Python and links write it.
+    pub fn parse(text: &str) -> Result<Warmup, SimError> {
+        let t = text.trim();
+        let bad = || {
+            SimError::config(
+                "warm-up",
+                format!("{} is not a number of requests or a share like 10%", crate::error::quoted(t)),
+            )
+        };
+        if let Some(p) = t.strip_suffix('%') {
+            let p: f64 = p.trim().parse().map_err(|_| bad())?;
+            if !(0.0..100.0).contains(&p) {
+                return Err(SimError::config("warm-up", format!("{t} is not a share from 0% to below 100%")));
+            }
+            return Ok(if p == 0.0 { Warmup::None } else { Warmup::Percent(p) });
+        }
+        match t.parse::<u64>() {
+            Ok(0) => Ok(Warmup::None),
+            Ok(n) => Ok(Warmup::Requests(n)),
+            Err(_) => Err(bad()),
+        }
+    }
+    /// Requests of a trace of `n` it covers (at most `n`).
+    pub fn requests(&self, n: u64) -> u64 {
+        match *self {
+            Warmup::None => 0,
+            Warmup::Requests(k) => k.min(n),
+            Warmup::Percent(p) => ((n as f64 * p / 100.0).floor() as u64).min(n),
+        }
+    }
+}
+
+impl std::fmt::Display for Warmup {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Warmup::None => write!(f, "0"),
+            Warmup::Requests(k) => write!(f, "{k}"),
+            Warmup::Percent(p) => write!(f, "{p}%"),
+        }
+    }
+}
+
+impl Serialize for Warmup {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Warmup::None => s.serialize_u64(0),
+            Warmup::Requests(k) => s.serialize_u64(*k),
+            Warmup::Percent(_) => s.serialize_str(&self.to_string()),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Warmup {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Warmup, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Raw {
+            N(u64),
+            S(String),
+        }
+        match Raw::deserialize(d)? {
+            Raw::N(n) => Ok(if n == 0 { Warmup::None } else { Warmup::Requests(n) }),
+            Raw::S(t) => Warmup::parse(&t).map_err(serde::de::Error::custom),
+        }
+    }
+}
+
+impl RunOptions {
+    /// Requests of a trace of `n` the warm-up covers.
+    pub fn warm_requests(&self, n: u64) -> u64 {
+        self.warmup.map_or(0, |w| w.requests(n))
+    }
+    /// Requests per interval (0: none asked for).
+    pub fn interval_requests(&self) -> u64 {
+        self.interval.unwrap_or(0)
+    }
+    /// Checks what depends on the trace's length `n`: the cost model, and that the
+    /// warm-up leaves requests to count and the intervals are not too many.
+    pub fn validate(&self, n: u64) -> Result<(), SimError> {
+        self.cost.validate(n)?;
+        let counted = n - self.warm_requests(n);
+        if n > 0 && counted == 0 {
+            return Err(SimError::config(
+                "warm-up",
+                format!(
+                    "a warm-up of {} leaves none of the trace's {n} requests to count",
+                    self.warmup.unwrap_or_default()
+                ),
+            ));
+        }
+        let max = crate::limits::MAX_BUCKETS;
+        let interval = self.interval_requests();
+        if self.interval == Some(0) {
+            return Err(SimError::config("interval", "an interval needs at least 1 request"));
+        }
+        if interval > 0 && counted.div_ceil(interval) > max {
+            return Err(SimError::config(
+                "interval",
+                format!(
+                    "{interval} requests per interval make {} intervals of {counted} requests; at most {max}",
+                    counted.div_ceil(interval)
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Requests per point of the hit series of a run of `n` requests.
+    fn bucket_size(&self, n: u64) -> u64 {
+        let counted = n - self.warm_requests(n);
+        if self.interval_requests() > 0 {
+            self.interval_requests()
+        } else {
+            bucket_size(counted, self.buckets)
+        }
+    }
 }
 
 impl Default for RunOptions {
@@ -38,6 +178,8 @@ impl Default for RunOptions {
             flush: false,
             record_stream: false,
             collapse_repeats: false,
+            warmup: None,
+            interval: None,
         }
     }
 }
@@ -110,11 +252,17 @@ fn bucket_size(n: u64, buckets: usize) -> u64 {
 /// no hits in any bucket, and the trace itself as the after-cache stream.
 pub fn run_without_cache(trace: &Trace, opts: &RunOptions) -> RunResult {
     let n = trace.reqs.len() as u64;
-    let bucket_size = bucket_size(n, opts.buckets);
+    let warm = opts.warm_requests(n);
+    let bucket_size = opts.bucket_size(n);
+    let writes = if warm == 0 {
+        trace.writes()
+    } else {
+        trace.reqs[warm as usize..].iter().filter(|&&r| is_write(r)).count() as u64
+    };
     RunResult {
-        metrics: Metrics::without_cache(n, trace.writes(), &opts.cost),
+        metrics: Metrics::without_cache(n - warm, writes, &opts.cost),
         bucket_size,
-        bucket_hits: vec![0; n.div_ceil(bucket_size) as usize],
+        bucket_hits: vec![0; (n - warm).div_ceil(bucket_size) as usize],
         stream: opts.record_stream.then(|| trace.reqs.clone()),
     }
 }
@@ -146,18 +294,23 @@ pub struct Session<T: Deref<Target = Trace>> {
     sink: Sink,
     /// The page of the previous request (NIL before the first).
     last: u32,
+    /// Requests of the warm-up ([`RunOptions::warmup`]): served, not counted.
+    warm: usize,
+    /// Write-backs during the warm-up, not counted.
+    warm_writebacks: u64,
 }
 
 impl<T: Deref<Target = Trace>> Session<T> {
     pub fn new(trace: T, policy: Box<dyn Policy>, opts: RunOptions) -> Self {
         let n = trace.reqs.len() as u64;
-        let bucket_size = bucket_size(n, opts.buckets);
+        let bucket_size = opts.bucket_size(n);
+        let warm = opts.warm_requests(n) as usize;
         let mut sink = Sink::counting();
         if opts.record_stream {
             sink.stream = Some(Vec::new());
         }
         Session {
-            bucket_hits: Vec::with_capacity(n.div_ceil(bucket_size) as usize),
+            bucket_hits: Vec::with_capacity((n - warm as u64).div_ceil(bucket_size) as usize),
             trace,
             policy,
             opts,
@@ -167,6 +320,8 @@ impl<T: Deref<Target = Trace>> Session<T> {
             partial: 0,
             sink,
             last: crate::collections::NIL,
+            warm,
+            warm_writebacks: 0,
         }
     }
 
@@ -185,8 +340,13 @@ impl<T: Deref<Target = Trace>> Session<T> {
     pub fn hits(&self) -> u64 {
         self.hits
     }
+    /// Write-backs counted (none during the warm-up).
     pub fn writebacks(&self) -> u64 {
-        self.sink.writebacks
+        if self.pos < self.warm {
+            0
+        } else {
+            self.sink.writebacks - self.warm_writebacks
+        }
     }
     pub fn policy(&self) -> &dyn Policy {
         self.policy.as_ref()
@@ -231,7 +391,26 @@ impl<T: Deref<Target = Trace>> Session<T> {
         let start = self.pos;
         let bs = self.bucket_size as usize;
         while self.pos < stop {
-            let bucket_end = ((self.pos / bs + 1) * bs).min(len);
+            if self.pos < self.warm {
+                // The warm-up: served, its hits not counted.
+                let end = self.warm.min(stop);
+                let chunk = &self.trace.reqs[self.pos..end];
+                let collapsing = self.opts.collapse_repeats.then_some(&mut self.last);
+                if self.opts.record_stream {
+                    step_streaming(self.policy.as_mut(), chunk, self.pos, collapsing, &mut self.sink);
+                } else if let Some(last) = collapsing {
+                    self.policy.run_chunk_collapsing(chunk, self.pos, last, &mut self.sink);
+                } else {
+                    self.policy.run_chunk(chunk, self.pos, &mut self.sink);
+                }
+                self.pos = end;
+                if end == self.warm {
+                    self.warm_writebacks = self.sink.writebacks;
+                }
+                continue;
+            }
+            let w = self.warm;
+            let bucket_end = (w + ((self.pos - w) / bs + 1) * bs).min(len);
             let end = bucket_end.min(stop);
             let chunk = &self.trace.reqs[self.pos..end];
             let collapsing = self.opts.collapse_repeats.then_some(&mut self.last);
@@ -286,13 +465,19 @@ impl<T: Deref<Target = Trace>> Session<T> {
             Event::Miss { page: req.page, write: req.write }
         };
         events.insert(0, first);
-        self.hits += hit as u64;
-        self.partial += hit as u64;
+        let counted = self.pos >= self.warm;
         self.pos += 1;
-        let bs = self.bucket_size as usize;
-        if self.pos.is_multiple_of(bs) || self.pos == self.trace.reqs.len() {
-            self.bucket_hits.push(self.partial as u32);
-            self.partial = 0;
+        if self.pos == self.warm {
+            self.warm_writebacks = self.sink.writebacks;
+        }
+        if counted {
+            self.hits += hit as u64;
+            self.partial += hit as u64;
+            let bs = self.bucket_size as usize;
+            if (self.pos - self.warm).is_multiple_of(bs) || self.pos == self.trace.reqs.len() {
+                self.bucket_hits.push(self.partial as u32);
+                self.partial = 0;
+            }
         }
         Some((hit, events))
     }
@@ -300,18 +485,20 @@ impl<T: Deref<Target = Trace>> Session<T> {
     /// Ends the run (flushing if asked) and returns its figures.
     pub fn finish(mut self) -> RunResult {
         // A run stopped early keeps its last, partial bucket.
-        if !self.done() && !self.pos.is_multiple_of(self.bucket_size as usize) {
+        let counted = self.pos.saturating_sub(self.warm);
+        if !self.done() && counted > 0 && !counted.is_multiple_of(self.bucket_size as usize) {
             self.bucket_hits.push(self.partial as u32);
         }
         let before_flush = self.sink.writebacks;
         if self.opts.flush {
             self.policy.flush(&mut self.sink);
         }
+        let warm_writebacks = if self.pos < self.warm { before_flush } else { self.warm_writebacks };
         RunResult {
             metrics: Metrics::finish(
-                self.pos as u64,
+                counted as u64,
                 self.hits,
-                before_flush,
+                before_flush - warm_writebacks,
                 self.sink.writebacks - before_flush,
                 &self.opts.cost,
             ),
@@ -333,7 +520,7 @@ pub fn run(
     opts: &RunOptions,
     progress: &mut dyn FnMut(u64, u64) -> bool,
 ) -> Result<RunResult, SimError> {
-    opts.cost.validate(trace.reqs.len() as u64)?;
+    opts.validate(trace.reqs.len() as u64)?;
     let mut s = Session::new(trace, policy, opts.clone());
     let n = trace.reqs.len() as u64;
     while !s.done() {
@@ -616,5 +803,70 @@ mod tests {
         let p = build("lru", 10, &BuildCtx::of(&t), &Value::Null).unwrap();
         let e = run(&t, p, &RunOptions::default(), &mut |_, _| false).unwrap_err();
         assert_eq!(e, SimError::Cancelled);
+    }
+
+    #[test]
+    fn a_warm_up_and_intervals_count_what_slicing_the_per_request_record_by_hand_counts() {
+        use crate::generate::{generate, GenConfig, Workload};
+        let t = generate(&GenConfig::single(Workload::Zipf { pages: 300, alpha: 0.8 }, 5_000, 0.3, 7)).unwrap();
+        let n = t.len();
+        for policy in ["lru", "clock", "arc", "clock-pro", "cflru", "2q"] {
+            // Per request: hit, and write-backs so far, from a plain stepped run.
+            let p = build(policy, 40, &BuildCtx::of(&t), &Value::Null).unwrap();
+            let mut s = Session::new(&t, p, RunOptions::default());
+            let (mut hits, mut wbs) = (Vec::new(), vec![0u64]);
+            while let Some((hit, _)) = s.step_traced() {
+                hits.push(hit as u64);
+                wbs.push(s.writebacks());
+            }
+            for (warmup, w, interval) in
+                [(Warmup::Requests(1234), 1234, 500), (Warmup::Percent(10.0), 500, 0), (Warmup::None, 0, 999)]
+            {
+                let opts = RunOptions {
+                    warmup: Some(warmup),
+                    interval: (interval > 0).then_some(interval),
+                    buckets: 7,
+                    ..RunOptions::default()
+                };
+                let r = run_policy(&t, policy, 40, &Value::Null, &opts).unwrap();
+                let m = &r.metrics;
+                let counted = &hits[w..];
+                assert_eq!(m.requests as usize, n - w, "{policy} {warmup}");
+                assert_eq!(m.hits, counted.iter().sum::<u64>(), "{policy} {warmup}");
+                assert_eq!(m.writebacks, wbs[n] - wbs[w], "{policy} {warmup}");
+                let size = if interval > 0 { interval as usize } else { (n - w).div_ceil(7) };
+                let by_hand: Vec<u32> = counted.chunks(size).map(|c| c.iter().sum::<u64>() as u32).collect();
+                assert_eq!((r.bucket_size as usize, &r.bucket_hits), (size, &by_hand), "{policy} {warmup}");
+                // Stepped, and advanced in uneven slices, the same.
+                let p = build(policy, 40, &BuildCtx::of(&t), &Value::Null).unwrap();
+                let mut a = Session::new(&t, p, opts.clone());
+                while a.advance(777).unwrap() > 0 {}
+                assert_eq!(a.finish().bucket_hits, by_hand, "{policy} {warmup} advanced");
+                let p = build(policy, 40, &BuildCtx::of(&t), &Value::Null).unwrap();
+                let mut b = Session::new(&t, p, opts.clone());
+                while b.step_traced().is_some() {}
+                let rb = b.finish();
+                assert_eq!((rb.metrics.hits, rb.bucket_hits), (m.hits, by_hand), "{policy} {warmup} stepped");
+            }
+        }
+    }
+
+    #[test]
+    fn a_warm_up_reads_as_requests_or_a_share_and_must_leave_requests_to_count() {
+        assert_eq!(Warmup::parse("1000").unwrap(), Warmup::Requests(1000));
+        assert_eq!(Warmup::parse(" 12.5% ").unwrap(), Warmup::Percent(12.5));
+        assert_eq!(Warmup::parse("0").unwrap(), Warmup::None);
+        assert_eq!(Warmup::Percent(12.5).requests(1000), 125);
+        assert_eq!(Warmup::Requests(5000).requests(1000), 1000);
+        for bad in ["ten", "100%", "-5", "5%%"] {
+            assert!(Warmup::parse(bad).is_err(), "{bad}");
+        }
+        let o: RunOptions = serde_json::from_str(r#"{"warmup": "10%", "interval": 50}"#).unwrap();
+        assert_eq!((o.warmup, o.interval), (Some(Warmup::Percent(10.0)), Some(50)));
+        assert_eq!(serde_json::to_value(o.warmup).unwrap(), serde_json::json!("10%"));
+        let all = RunOptions { warmup: Some(Warmup::Requests(10)), ..RunOptions::default() };
+        assert!(all.validate(10).unwrap_err().to_string().contains("leaves none of the trace's 10 requests"));
+        let tiny = RunOptions { interval: Some(1), ..RunOptions::default() };
+        assert!(tiny.validate(crate::limits::MAX_BUCKETS + 1).is_err());
     }
 }

@@ -61,6 +61,8 @@ struct Run {
     hits: u64,
     pos: usize,
     last: u32,
+    /// Write-backs of the warm-up, not counted.
+    warm_writebacks: u64,
 }
 
 /// Runs every cell over the file `open` opens (it is opened twice). `cells`
@@ -78,7 +80,14 @@ pub fn run_streamed(
         requests += reqs.len() as u64;
         writes += reqs.iter().filter(|&&r| crate::trace::is_write(r)).count() as u64;
     })?;
-    run.cost.validate(requests)?;
+    run.validate(requests)?;
+    if run.interval_requests() > 0 {
+        return Err(SimError::config(
+            "interval",
+            "a streamed run gives totals only: load the file (without --stream) for figures per interval",
+        ));
+    }
+    let warm = run.warm_requests(requests) as usize;
     let ids = first.trace.ids;
     let cells = cells(ids.len() as u32);
     if let Some(c) = cells.iter().find(|c| c.policy == "opt") {
@@ -97,17 +106,30 @@ pub fn run_streamed(
                 hits: 0,
                 pos: 0,
                 last: crate::collections::NIL,
+                warm_writebacks: 0,
             })
         })
         .collect::<Result<Vec<Run>, SimError>>()?;
     pass(name, opts, open()?, &mut |reqs| {
         for r in &mut runs {
-            r.hits += if run.collapse_repeats {
-                r.policy.run_chunk_collapsing(reqs, r.pos, &mut r.last, &mut r.sink)
-            } else {
-                r.policy.run_chunk(reqs, r.pos, &mut r.sink)
-            };
-            r.pos += reqs.len();
+            // The warm-up's part of the chunk is served, its hits not counted.
+            let split = warm.saturating_sub(r.pos).min(reqs.len());
+            for (part, counted) in [(&reqs[..split], false), (&reqs[split..], true)] {
+                if part.is_empty() {
+                    continue;
+                }
+                let h = if run.collapse_repeats {
+                    r.policy.run_chunk_collapsing(part, r.pos, &mut r.last, &mut r.sink)
+                } else {
+                    r.policy.run_chunk(part, r.pos, &mut r.sink)
+                };
+                r.pos += part.len();
+                if counted {
+                    r.hits += h;
+                } else if r.pos == warm {
+                    r.warm_writebacks = r.sink.writebacks;
+                }
+            }
         }
     })?;
     for r in &mut runs {
@@ -120,7 +142,8 @@ pub fn run_streamed(
             if run.flush {
                 r.policy.flush(&mut r.sink);
             }
-            Metrics::finish(r.pos as u64, r.hits, before, r.sink.writebacks - before, &run.cost)
+            let counted = r.pos.saturating_sub(warm) as u64;
+            Metrics::finish(counted, r.hits, before - r.warm_writebacks, r.sink.writebacks - before, &run.cost)
         })
         .collect();
     Ok((

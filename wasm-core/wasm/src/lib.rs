@@ -209,7 +209,7 @@ impl WasmSession {
     ) -> Result<WasmSession, JsError> {
         let params = parse_json(&format!("{policy} parameters"), params_json)?;
         let opts = run_options(options_json)?;
-        opts.cost.validate(trace.inner.len() as u64).map_err(js_err)?;
+        opts.validate(trace.inner.len() as u64).map_err(js_err)?;
         let t = trace.inner.clone();
         let p = build(policy, frames as usize, &BuildCtx::of(&t), &params).map_err(js_err)?;
         Ok(WasmSession { inner: Session::new(t, p, opts) })
@@ -256,7 +256,7 @@ impl WasmSession {
 #[wasm_bindgen]
 pub fn run_without_cache(trace: &WasmTrace, options_json: &str) -> Result<WasmResult, JsError> {
     let opts = run_options(options_json)?;
-    opts.cost.validate(trace.inner.len() as u64).map_err(js_err)?;
+    opts.validate(trace.inner.len() as u64).map_err(js_err)?;
     Ok(WasmResult::from(cachescope_sim::run_without_cache(&trace.inner, &opts)))
 }
 
