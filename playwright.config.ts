@@ -31,6 +31,9 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
     screenshot: 'only-on-failure',
     trace: 'off',
+    // The built app registers a service worker: tests see the network as a first visit does, and
+    // page.route sees every request. e2e/offline.spec.ts allows it.
+    serviceWorkers: 'block',
   },
   projects: [
     // Every test, against the production build (`vite build` first), served as a host would.
@@ -48,6 +51,7 @@ export default defineConfig({
         'exercise.spec.ts',
         'experiments.spec.ts',
         'ownPolicy.spec.ts',
+        'offline.spec.ts',
       ],
       grep: [
         /links\.spec\.ts/,
@@ -57,6 +61,7 @@ export default defineConfig({
         /exercise\.spec\.ts/,
         /ownPolicy\.spec\.ts/,
         /teaching preset/,
+        /offline\.spec\.ts/,
       ],
       // The frame-time probes measure the production build; a development build's numbers would mislead.
       grepInvert: /frame-time probe/,

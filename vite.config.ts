@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * The Content-Security-Policy the built app needs, and the one the preview
@@ -32,8 +33,53 @@ const longLinks: Plugin = {
   configurePreviewServer: (s) => void Object.assign(s.httpServer, { maxHeaderSize: LINK_HEADERS }),
 };
 
+/**
+ * Offline after one visit: a Workbox service worker precaches the built app and the core (HTML,
+ * JS, CSS, the WASM core, icons), registered by a script file (`registerSW.js`, no inline script:
+ * the CSP is unchanged). The JavaScript engine's build and the code editor, which the first load
+ * does not fetch either, are cached when first used. Only `vite build` makes a service worker:
+ * the development server has none (`devOptions` off).
+ */
+const offline = VitePWA({
+  registerType: 'autoUpdate',
+  injectRegister: 'script',
+  devOptions: { enabled: false },
+  includeAssets: ['favicon.svg'],
+  manifest: {
+    name: 'cachescope — page replacement and flash explorer',
+    short_name: 'cachescope',
+    description: 'Page replacement and flash translation, step by step.',
+    start_url: './',
+    scope: './',
+    display: 'standalone',
+    background_color: '#f7f8fa',
+    theme_color: '#0072b2',
+    icons: [
+      { src: 'icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: 'icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,wasm,svg,png}'],
+    globIgnores: ['**/OwnView-*', '**/cachescope_js*'],
+    maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+    // The page of the first visit is served offline too once the worker is installed.
+    clientsClaim: true,
+    skipWaiting: true,
+    // A link (`?trace=…`, `#v2=…`) opens offline: every navigation gets the app's page.
+    navigateFallback: 'index.html',
+    runtimeCaching: [
+      {
+        urlPattern: ({ url }) => /\/assets\/(OwnView|cachescope_js)[-.]/.test(url.pathname),
+        handler: 'CacheFirst',
+        options: { cacheName: 'cachescope-on-first-use' },
+      },
+    ],
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), longLinks],
+  plugins: [react(), longLinks, offline],
   // Relative asset paths: the built site works from any directory of any host.
   base: './',
   worker: { format: 'es' },

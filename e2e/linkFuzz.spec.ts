@@ -123,6 +123,7 @@ const handValue: Record<string, fc.Arbitrary<string>> = {
   view: fc.oneof(fc.constantFrom('explore', 'compare', 'reproduce'), value),
   step: value,
   'collapse-repeats': fc.oneof(fc.constantFrom('true', 'false'), value),
+  embed: fc.oneof(fc.constantFrom('1', '0'), value),
   ftl: fc.oneof(fc.constantFrom(...catalog.ftls.map((f) => f.id)), value),
   gc: fc.oneof(fc.constantFrom(...catalog.cleaning.map((c) => c.id)), value),
   blocks: value,
@@ -190,6 +191,7 @@ const PATHS: string[] = [
   'baseline',
   'position',
   'view',
+  'embed',
   'explore.step',
   'explore.frames',
   'explore.policy',
@@ -262,7 +264,7 @@ async function installWatch(page: Page): Promise<void> {
 }
 
 /**
- * One round trip per case: waits for the app's shell (header and tabs) to be drawn, then runs
+ * One round trip per case: waits for the app's shell (header and tabs, or the embedded explorer) to be drawn, then runs
  * timer callbacks for `ms` (a blocked main thread shows as a gap between two), and reads the
  * longest task since the last case and the messages shown.
  */
@@ -270,8 +272,10 @@ async function watch(page: Page, ms: number): Promise<{ shell: boolean; gap: num
   const probe = page.evaluate(async (ms) => {
     const w = window as unknown as { __fuzzLong?: number[] };
     const tick = () => new Promise((r) => setTimeout(r, 0));
+    // The header and tabs, or (embed=1) the page that is the explorer alone.
     const hasShell = () =>
-      document.querySelector('h1')?.textContent === 'cachescope' && document.querySelector('[role=tablist][aria-label=Views]') !== null;
+      (document.querySelector('h1')?.textContent === 'cachescope' && document.querySelector('[role=tablist][aria-label=Views]') !== null) ||
+      document.querySelector('.app.embed main[aria-label="cachescope explorer"]') !== null;
     const until = performance.now() + 10_000;
     while (!hasShell() && performance.now() < until) await new Promise((r) => setTimeout(r, 10));
     let gap = 0;

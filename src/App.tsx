@@ -2,7 +2,7 @@
 
 import { lazy, Suspense, useEffect } from 'react';
 import { useApp } from './state/store';
-import { selectCoreVersion, selectEngineStatus, selectPresenting, selectTheme, selectView } from './state/selectors';
+import { selectCoreVersion, selectEmbed, selectEngineStatus, selectPresenting, selectTheme, selectView } from './state/selectors';
 import { WorkloadPanel } from './components/WorkloadPanel';
 import { ExperimentPanel } from './components/ExperimentPanel';
 import { CompareView } from './components/CompareView';
@@ -33,6 +33,7 @@ export function App() {
   // An exercise hides the Compare tab (its counts are the answers) until it is submitted.
   const locked = useExercise(selectExerciseLocked);
   const views = locked ? VIEWS.filter((v) => v.id !== 'compare') : VIEWS;
+  const embed = useApp(selectEmbed);
   const { startEngine, setView, setTheme, setPresenting } = useApp.getState();
   useEffect(() => {
     void startEngine();
@@ -57,8 +58,17 @@ export function App() {
     };
   }, [setPresenting]);
 
+  // Embedded in a course page or a slide (`embed=1`): the Explore stage alone.
+  if (embed)
+    return (
+      <div className="app embed">
+        <main className="layout" aria-label="cachescope explorer">
+          <ExplorerView />
+        </main>
+      </div>
+    );
   return (
-    <div className={presenting ? 'app presenting' : 'app'}>
+    <div className={`app${presenting ? ' presenting' : ''} view-${view}`}>
       <header className="app-header">
         <h1>cachescope</h1>
         <p className="tagline">Page replacement and flash translation, step by step.</p>

@@ -163,6 +163,50 @@ def _options(
     return json.dumps(opts)
 
 
+def _log2_frame(counts: Sequence[int], what: str) -> "pd.DataFrame":
+    """A power-of-two histogram as rows [from, to) with their counts."""
+    return pd.DataFrame(
+        {f"{what}_from": [1 << k for k in range(len(counts))], f"{what}_to": [2 << k for k in range(len(counts))], "count": list(counts)}
+    )
+
+
+def analyze(trace: TraceLike, window: int = 0, *, writes: Optional[np.ndarray] = None, **load_options: Any) -> Dict[str, Any]:
+    """The trace analysis the runner's ``--analyze`` prints: a dict of DataFrames and figures.
+
+    ``popularity`` (rank, count) at log-spaced ranks with ``alpha`` (the fitted Zipf
+    exponent) and ``r2``; ``stack_distance`` (exact LRU stack distances) and
+    ``reuse_time`` as power-of-two histograms; ``runs`` (lengths of runs of
+    consecutive pages); ``windows`` (per ``window`` requests, default a hundredth of
+    the trace: distinct pages, one-hit share, write share); and ``summary`` (requests,
+    distinct pages, writes, one-hit wonders, cold misses, sequential share).
+    """
+    t = load(trace, writes, **load_options)
+    a = json.loads(_core.analyze(t, int(window)))
+    p = a["popularity"]
+    w = a["windows"]
+    n = len(w["distinct"])
+    return {
+        "summary": {
+            k: a[k] for k in ["requests", "distinct", "writes", "one_hit_pages", "one_hit_share", "cold", "sequential_share", "window"]
+        },
+        "alpha": p["alpha"],
+        "r2": p["r2"],
+        "fit_ranks": p["fit_ranks"],
+        "popularity": pd.DataFrame(p["points"], columns=["rank", "count"]),
+        "stack_distance": _log2_frame(a["stack_distance"]["counts"], "distance"),
+        "reuse_time": _log2_frame(a["reuse_time"]["counts"], "time"),
+        "runs": _log2_frame(a["runs"]["counts"], "length"),
+        "windows": pd.DataFrame(
+            {
+                "start": [i * a["window"] for i in range(n)],
+                "distinct": w["distinct"],
+                "one_hit_share": w["one_hit_share"],
+                "write_share": w["write_share"],
+            }
+        ),
+    }
+
+
 def simulate(
     trace: TraceLike,
     policies: Union[PolicyLike, Sequence[PolicyLike]],

@@ -265,6 +265,18 @@ fn run_options(options_json: &str) -> PyResult<RunOptions> {
     }
 }
 
+/// The trace analysis (`cachescope_sim::analyze`) as JSON; `window` 0 for a hundredth of the trace.
+#[pyfunction]
+#[pyo3(signature = (trace, window=0))]
+fn analyze(py: Python<'_>, trace: &Trace, window: u64) -> PyResult<String> {
+    let t = trace.inner.clone();
+    py.allow_threads(move || {
+        let opts = cachescope_sim::analyze::AnalyzeOptions { window, stack_distances: true };
+        let a = cachescope_sim::analyze::analyze(&t, &opts).map_err(bad)?;
+        Ok(serde_json::to_string(&a).expect("an analysis serialises"))
+    })
+}
+
 /// One (policy, frames) run: the runner's JSON row, with a `flash` object when a device is given.
 #[pyfunction]
 #[pyo3(signature = (trace, policy, frames, params_json, options_json, flash_json=None))]
@@ -448,6 +460,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(stream, m)?)?;
     m.add_function(wrap_pyfunction!(frames, m)?)?;
     m.add_function(wrap_pyfunction!(params_among, m)?)?;
+    m.add_function(wrap_pyfunction!(analyze, m)?)?;
     m.add_function(wrap_pyfunction!(own::define_class, m)?)?;
     m.add_function(wrap_pyfunction!(own::define_js, m)?)?;
     m.add_function(wrap_pyfunction!(own::check, m)?)?;

@@ -318,6 +318,7 @@ export const HandLinkSchema: v.GenericSchema<G.HandLink> = v.object({
   quiz: bool,
   exercise: optStr,
   exercise_requests: optNum,
+  embed: bool,
 });
 
 /** Where a policy and a reference first decided differently (*Check against*). */

@@ -1,15 +1,41 @@
 // UI: what the explorer steps through — a policy and its size, or a flash device.
 
+import { useState } from 'react';
 import { useApp } from '../state/store';
-import { selectOwn, selectTrace } from '../state/selectors';
+import { selectEmbed, selectOwn, selectPresenting, selectTrace } from '../state/selectors';
 import { selectSetup, selectStatus, useExplorer } from './explorerStore';
 import { useShallow } from 'zustand/react/shallow';
 import { CATALOG, allPolicies, limit, policyDoc } from '../core/catalog';
 import { fieldsOf, splitFlashFields } from '../core/params';
 import { ParamEditor } from '../components/ParamEditor';
 
-/** What to step through on the loaded trace: a cache policy, or a flash device. */
+/**
+ * What to step through. Presenting, it folds into one line that says what is explored and opens
+ * to the whole form; embedded, it is not shown (the link chose).
+ */
 export function ExplorerSetup() {
+  const presenting = useApp(selectPresenting);
+  const embed = useApp(selectEmbed);
+  const [open, setOpen] = useState(false);
+  const { policy, frames, mode, flash } = useExplorer(useShallow(selectSetup));
+  if (embed) return null;
+  if (!presenting) return <SetupForm />;
+  const what =
+    mode === 'cache'
+      ? `${policyDoc(policy)?.name ?? policy} · ${Number.isFinite(frames) ? frames : '?'} frames`
+      : `flash device · ${String(flash.ftl)} FTL · ${String(flash.blocks)} blocks × ${String(flash.pages_per_block)} pages`;
+  return (
+    <details className="setup-fold" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary aria-label="Explorer set-up (folded)">
+        Exploring <strong>{what}</strong> <span className="hint">change…</span>
+      </summary>
+      <SetupForm onOpened={() => setOpen(false)} />
+    </details>
+  );
+}
+
+/** The whole form: mode, policy and size with its parameters, or the device. */
+function SetupForm({ onOpened }: { onOpened?: () => void }) {
   const trace = useApp(selectTrace);
   // Subscribed so that a policy the user defines joins the list.
   useApp(selectOwn);
@@ -27,6 +53,7 @@ export function ExplorerSetup() {
       onSubmit={(e) => {
         e.preventDefault();
         open();
+        onOpened?.();
       }}
     >
       <div className="segmented" role="radiogroup" aria-label="Explore">

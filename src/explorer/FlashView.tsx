@@ -6,17 +6,30 @@ import type { FlashSnapshot } from '../core/explore';
 
 const WIDTH = 760;
 const MAX_HEIGHT = 560;
+/** On the stage, the words stand beside the grid in a column this wide. */
+const STAGE_CAPTION = 320;
+
+interface Props {
+  snap: FlashSnapshot;
+  pages: Uint8Array;
+  owners?: Uint32Array;
+  /** On the stage: the box the grid and its words share, and the label size. */
+  stage?: { w: number; h: number; labelPx: number };
+}
 
 /** The flash grid (blocks × pages, erase heat on top of each block) and its state in words. */
-export function FlashView({ snap, pages, owners }: { snap: FlashSnapshot; pages: Uint8Array; owners?: Uint32Array }) {
+export function FlashView({ snap, pages, owners, stage }: Props) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const view = useRef<FlashCanvas | null>(null);
+  const width = stage ? Math.max(160, stage.w - STAGE_CAPTION - 16) : WIDTH;
+  const height = stage ? Math.max(120, stage.h) : MAX_HEIGHT;
+  const labelPx = stage?.labelPx;
   useEffect(() => {
     if (!canvasRef.current) return;
-    view.current = createFlashCanvas(canvasRef.current, WIDTH, MAX_HEIGHT);
+    view.current = createFlashCanvas(canvasRef.current, width, height, labelPx);
     return () => view.current?.destroy();
-  }, []);
-  useEffect(() => view.current?.update(snap, pages, owners), [snap, pages, owners]);
+  }, [width, height, labelPx]);
+  useEffect(() => view.current?.update(snap, pages, owners), [snap, pages, owners, width, height, labelPx]);
 
   let minE = Infinity;
   let maxE = 0;
@@ -26,8 +39,8 @@ export function FlashView({ snap, pages, owners }: { snap: FlashSnapshot; pages:
   }
   const regions = [...new Set(snap.block.flatMap((b) => (b.region === null ? [] : [b.region])))].sort((a, b) => a - b);
   return (
-    <figure className="flash-grid">
-      <figcaption>
+    <figure className={stage ? 'flash-grid staged' : 'flash-grid'}>
+      <figcaption style={stage ? { width: STAGE_CAPTION } : undefined}>
         <strong>
           Flash · {snap.ftl} FTL · {snap.gc} cleaning
         </strong>

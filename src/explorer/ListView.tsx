@@ -14,6 +14,8 @@ interface Props {
   events: AnyEvent[];
   selected: string | null;
   onSelect(page: string | null): void;
+  /** On the stage: the box the cells get, their largest size and the label size. */
+  stage?: { width: number; height: number; maxCell: number; labelPx: number };
 }
 
 const WIDTH = 720;
@@ -21,17 +23,22 @@ const MAX_HEIGHT = 180;
 const PREVIEW = 12;
 
 /** Any policy's list or stack, head first; ghosts faded, per-policy pointer or split drawn over it. */
-export function ListView({ snapshot, list, groups, events, selected, onSelect }: Props) {
+export function ListView({ snapshot, list, groups, events, selected, onSelect, stage }: Props) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const view = useRef<ListCanvas | null>(null);
   const select = useLatest(onSelect);
   const deco = listDecoration(snapshot.policy, list.name);
 
+  const width = stage?.width ?? WIDTH;
+  // A pointer's label goes under the cells: on the stage it takes a label's height from the box.
+  const height = stage ? stage.height - (deco.pointer ? stage.labelPx : 0) : MAX_HEIGHT;
+  const maxCell = stage?.maxCell;
+  const labelPx = stage?.labelPx;
   useEffect(() => {
     if (!canvasRef.current) return;
-    view.current = createListCanvas(canvasRef.current, WIDTH, MAX_HEIGHT, (p) => select.current(p));
+    view.current = createListCanvas(canvasRef.current, width, height, (p) => select.current(p), { maxCell, labelPx });
     return () => view.current?.destroy();
-  }, [select]);
+  }, [select, width, height, maxCell, labelPx]);
 
   const pointerIndex = deco.pointer ? (snapshot.gauges.find((g) => g.name === deco.pointer?.gauge)?.value ?? -1) : -1;
   const split = deco.splitAt ? list.entries.findIndex((e) => e.status === deco.splitAt) : -1;
@@ -45,13 +52,13 @@ export function ListView({ snapshot, list, groups, events, selected, onSelect }:
       split: split >= 0 ? split : null,
       policy: snapshot.policy,
     });
-  }, [list, events, selected, pointerIndex, split, deco.pointer, groups, snapshot.policy]);
+  }, [list, events, selected, pointerIndex, split, deco.pointer, groups, snapshot.policy, width, height, maxCell, labelPx]);
   const pointerPage = pointerIndex >= 0 ? list.entries[pointerIndex]?.page : undefined;
 
   const head = list.entries.slice(0, PREVIEW).map((e) => (e.page === null ? '·' : String(e.page)));
   const text = `${list.entries.length} entries${list.entries.length ? `, head first: ${head.join(', ')}${list.entries.length > PREVIEW ? ', …' : ''}` : ''}`;
   return (
-    <figure className="list-view">
+    <figure className={stage ? 'list-view staged' : 'list-view'}>
       <figcaption>
         <strong>{list.name}</strong> · <span aria-label={`Summary of ${list.name}`}>{text}</span>
         {deco.caption && (

@@ -14,23 +14,26 @@ interface Props {
   events: AnyEvent[];
   selected: string | null;
   onSelect(page: string | null): void;
+  /** On the stage: the ring's side, where its caption goes, and the label size. */
+  stage?: { side: number; caption: 'beside' | 'below'; captionW: number; labelPx: number };
 }
 
 /** Any policy's clock: the canvas draws, the text beside it says where the hands are. */
-export function RingView({ policy, ring, events, selected, onSelect }: Props) {
+export function RingView({ policy, ring, events, selected, onSelect, stage }: Props) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const view = useRef<RingCanvas | null>(null);
   const select = useLatest(onSelect);
-  const size = ring.size > 400 ? 560 : 440;
+  const size = stage ? stage.side : ring.size > 400 ? 560 : 440;
+  const labelPx = stage?.labelPx;
 
   useEffect(() => {
     if (!canvasRef.current) return;
-    view.current = createRingCanvas(canvasRef.current, size, (p) => select.current(p));
+    view.current = createRingCanvas(canvasRef.current, size, (p) => select.current(p), { labelPx });
     return () => {
       view.current?.destroy();
       view.current = null;
     };
-  }, [size, select]);
+  }, [size, labelPx, select]);
 
   useEffect(() => {
     const handOrder = ring.hands.map((h) => h.name);
@@ -41,13 +44,13 @@ export function RingView({ policy, ring, events, selected, onSelect }: Props) {
       maxBits: maxBitsOf(policy, ring),
       policy,
     });
-  }, [policy, ring, events, selected]);
+  }, [policy, ring, events, selected, size, labelPx]);
 
   const label = `Ring ${ring.name}: ${ring.size} slots`;
   return (
-    <figure className="ring-view">
+    <figure className={stage ? `ring-view staged caption-${stage.caption}` : 'ring-view'}>
       <canvas ref={canvasRef} role="img" aria-label={label} />
-      <figcaption>
+      <figcaption style={stage ? (stage.caption === 'beside' ? { width: stage.captionW } : { width: stage.side }) : undefined}>
         <strong>{ring.name}</strong> · {ring.size} slots
         <ul aria-label={`Hands of ${ring.name}`} aria-live="polite" className="hands">
           {handText(ring, policy).map((t, k) => (
@@ -57,7 +60,14 @@ export function RingView({ policy, ring, events, selected, onSelect }: Props) {
           ))}
         </ul>
         {ring.size > 96 && ring.hands.length > 0 && (
-          <RingZoom policy={policy} ring={ring} events={events} selected={selected} onSelect={onSelect} />
+          <RingZoom
+            policy={policy}
+            ring={ring}
+            events={events}
+            selected={selected}
+            onSelect={onSelect}
+            stage={stage ? { width: stage.caption === 'beside' ? stage.captionW : stage.side, labelPx: stage.labelPx } : undefined}
+          />
         )}
       </figcaption>
     </figure>

@@ -17,28 +17,43 @@ export function RingZoom({
   events,
   selected,
   onSelect,
+  stage,
 }: {
   policy: string;
   ring: Ring;
   events: AnyEvent[];
   selected: string | null;
   onSelect(page: string | null): void;
+  /** On the stage: the strip fills the caption's width, its numbers at the stage's size. */
+  stage?: { width: number; labelPx: number };
 }) {
   const [hand, setHand] = useState(ring.hands[0]?.name ?? '');
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const view = useRef<ListCanvas | null>(null);
   const select = useLatest(onSelect);
+  const width = stage?.width ?? 720;
+  const labelPx = stage?.labelPx;
+  // On the stage the strip is one row of cells large enough for their numbers (so it shows fewer
+  // slots), the hand's label under it, clear of the cells.
+  const cell = labelPx ? Math.ceil(labelPx * 2.4) : 0;
+  const span = labelPx ? Math.max(4, Math.min(SPAN, Math.floor(width / cell))) : SPAN;
   useEffect(() => {
     if (!canvasRef.current) return;
-    view.current = createListCanvas(canvasRef.current, 720, 60, (p) => select.current(p));
+    view.current = createListCanvas(
+      canvasRef.current,
+      width,
+      labelPx ? cell : 60,
+      (p) => select.current(p),
+      labelPx ? { labelPx, maxCell: cell } : {},
+    );
     return () => view.current?.destroy();
-  }, [select]);
+  }, [select, width, labelPx, cell]);
   const n = ring.size;
   const pos = ring.hands.find((h) => h.name === hand)?.pos ?? ring.hands[0]?.pos ?? 0;
-  const from = Math.max(0, Math.min(n - SPAN, pos - SPAN / 4));
+  const from = Math.max(0, Math.min(n - span, pos - span / 4));
   useEffect(() => {
     view.current?.update(
-      Array.from({ length: Math.min(SPAN, n - from) }, (_, k) => slotIn(ring, from + k)),
+      Array.from({ length: Math.min(span, n - from) }, (_, k) => slotIn(ring, from + k)),
       {
         touched: touchedPages(
           events,
@@ -52,7 +67,7 @@ export function RingZoom({
         policy,
       },
     );
-  }, [policy, ring, events, selected, from, pos, hand, n]);
+  }, [policy, ring, events, selected, from, pos, hand, n, span, width, labelPx]);
   return (
     <div className="ring-zoom">
       <label>
@@ -66,7 +81,7 @@ export function RingZoom({
         </select>
       </label>{' '}
       <span className="hint">
-        slots {from}–{Math.min(n, from + SPAN) - 1} of {n}
+        slots {from}–{Math.min(n, from + span) - 1} of {n}
       </span>
       <canvas ref={canvasRef} role="img" aria-label={`Slots of ${ring.name} around ${hand}`} />
     </div>

@@ -15,7 +15,8 @@ export interface FlashCanvas {
   destroy(): void;
 }
 
-export function createFlashCanvas(canvas: HTMLCanvasElement, width: number, maxHeight: number): FlashCanvas {
+/** `labelPx`: the stage's label size; page cells then grow until logical page numbers reach it. */
+export function createFlashCanvas(canvas: HTMLCanvasElement, width: number, maxHeight: number, labelPx?: number): FlashCanvas {
   const ctx = canvas.getContext('2d');
   let layout: FlashLayout | null = null;
   let image: ImageData | null = null;
@@ -40,7 +41,7 @@ export function createFlashCanvas(canvas: HTMLCanvasElement, width: number, maxH
     ctx.putImageData(image, 0, 0);
     const ppb = s.pages_per_block;
     if (owners && !l.summary && l.cell >= LABEL_CELL) {
-      ctx.font = `${Math.floor(l.cell * 0.42)}px system-ui, sans-serif`;
+      ctx.font = `${Math.min(labelPx ?? Infinity, Math.floor(l.cell * 0.42))}px system-ui, sans-serif`;
       ctx.textAlign = 'center';
       ctx.textBaseline = 'middle';
       for (let i = 0; i < pages.length; i++) {
@@ -98,7 +99,8 @@ export function createFlashCanvas(canvas: HTMLCanvasElement, width: number, maxH
     update(next, nextPages, nextOwners) {
       owners = nextOwners;
       if (!snap || snap.blocks !== next.blocks || snap.pages_per_block !== next.pages_per_block) {
-        layout = flashLayout(next.blocks, next.pages_per_block, width, maxHeight);
+        layout = flashLayout(next.blocks, next.pages_per_block, width, maxHeight, labelPx ? labelPx * 4 : undefined);
+        canvas.dataset.labelPx = labelPx ? String(Math.min(labelPx, Math.floor(layout.cell * 0.42))) : '';
         canvas.width = layout.width;
         canvas.height = Math.max(1, layout.height);
         fitCanvas(canvas, layout.width, Math.max(1, layout.height));

@@ -24,11 +24,12 @@ const GAP = 1;
 /** Cells at least this large carry their page's number. */
 export const LABEL_CELL = 18;
 
-export function flashLayout(blocks: number, ppb: number, width: number, maxHeight: number): FlashLayout {
+/** `maxCell`: the largest page cell of a lecture-sized device (the stage's projector sizes go further). */
+export function flashLayout(blocks: number, ppb: number, width: number, maxHeight: number, maxCell = 44): FlashLayout {
   const pcols = Math.ceil(Math.sqrt(ppb));
   const prows = Math.ceil(ppb / pcols);
   // A lecture-sized device gets cells big enough to print each page's logical number.
-  const biggest = blocks * ppb <= LABELLED_PAGES ? 44 : 8;
+  const biggest = blocks * ppb <= LABELLED_PAGES ? maxCell : 8;
   for (let cell = biggest; cell >= 1; cell--) {
     const heat = Math.max(2, Math.min(cell, 10));
     const tileW = pcols * cell + GAP + 2;

@@ -42,34 +42,51 @@ function majority(entries: Slot[], from: number, to: number): Slot {
   return best;
 }
 
+export interface ListOptions {
+  /** The stage's label size (CSS px): cells up to `maxCell`, page numbers up to this size. */
+  labelPx?: number;
+  maxCell?: number;
+}
+
 export function createListCanvas(
   canvas: HTMLCanvasElement,
   width: number,
   maxHeight: number,
   onSelect: (page: string | null) => void,
+  opts: ListOptions = {},
 ): ListCanvas {
   const dpr = globalThis.devicePixelRatio || 1;
   const ctx = canvas.getContext('2d');
   let entries: Slot[] = [];
-  let layout: ListLayout = listLayout(0, width, maxHeight);
+  const maxCell = opts.maxCell ?? 30;
+  const maxFont = opts.labelPx ?? 12;
+  canvas.dataset.labelPx = opts.labelPx ? String(opts.labelPx) : '';
+  let layout: ListLayout = listLayout(0, width, maxHeight, maxCell);
   let raf = 0;
   let marks: ListMarks = { touched: new Map(), selected: null, pointer: null, split: null, bounds: [], policy: '' };
 
   function draw(): void {
     raf = 0;
     const l = layout;
-    const h = Math.max(l.height, 8) + (marks.pointer ? 14 : 0);
+    const pointerPx = opts.labelPx ? Math.round(opts.labelPx * 0.8) : 11;
+    const h = Math.max(l.height, 8) + (marks.pointer ? (opts.labelPx ? pointerPx + 4 : 14) : 0);
     if (canvas.height !== Math.round(h * dpr) || canvas.width !== Math.round(width * dpr)) {
       canvas.width = Math.round(width * dpr);
       canvas.height = Math.round(h * dpr);
-      fitCanvas(canvas, width, h);
+      if (opts.labelPx) {
+        canvas.style.width = `${width}px`;
+        canvas.style.height = `${h}px`;
+      } else fitCanvas(canvas, width, h);
     }
     if (!ctx) return;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, width, h);
     const pad = l.cell >= 10 ? 1 : 0;
     const { fg } = inkOf();
-    ctx.font = `${Math.min(12, Math.floor(l.cell * 0.45))}px system-ui, sans-serif`;
+    const fontPx = Math.min(maxFont, Math.floor(l.cell * (opts.labelPx ? 0.5 : 0.45)));
+    // The size page numbers are drawn at (none when the cells are too small for them), for tests.
+    if (opts.labelPx) canvas.dataset.labelPx = l.per === 1 && l.cell >= 22 ? String(fontPx) : '';
+    ctx.font = `${fontPx}px system-ui, sans-serif`;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
     for (let c = 0; c < l.cells; c++) {
@@ -92,8 +109,19 @@ export function createListCanvas(
         ctx.fillStyle = '#ffffff';
         // The status's shape in the corner, so statuses differ by more than colour.
         const glyph = statusShape(s.status, marks.policy);
-        ctx.fillText(String(s.page), x + l.cell / 2, y + l.cell / 2 + 1);
-        if (glyph) ctx.fillText(glyph, x + 7, y + l.cell - 7);
+        if (opts.labelPx) {
+          // A long page number is narrowed to its cell rather than spilling into the next.
+          ctx.fillText(String(s.page), x + l.cell / 2, y + l.cell / 2 + 1, l.cell - 4);
+          if (glyph) {
+            const g = Math.max(10, Math.round(fontPx * 0.5));
+            ctx.font = `${g}px system-ui, sans-serif`;
+            ctx.fillText(glyph, x + g * 0.6 + 1, y + l.cell - g * 0.6 - 1);
+            ctx.font = `${fontPx}px system-ui, sans-serif`;
+          }
+        } else {
+          ctx.fillText(String(s.page), x + l.cell / 2, y + l.cell / 2 + 1);
+          if (glyph) ctx.fillText(glyph, x + 7, y + l.cell - 7);
+        }
       }
       const touch = l.per === 1 && s.page !== null ? marks.touched.get(s.page) : undefined;
       const sel = l.per === 1 && s.page !== null && s.page === marks.selected;
@@ -119,9 +147,13 @@ export function createListCanvas(
       ctx.lineWidth = 3;
       ctx.strokeRect(x, y, l.cell, l.cell);
       ctx.fillStyle = '#009E73';
-      ctx.font = 'bold 11px system-ui, sans-serif';
+      ctx.font = `bold ${pointerPx}px system-ui, sans-serif`;
       ctx.textAlign = 'left';
-      ctx.fillText(`▲ ${marks.pointer.label}`, Math.min(x, width - 60), Math.min(y + l.cell + 8, h - 4));
+      const text = `▲ ${marks.pointer.label}`;
+      if (opts.labelPx) {
+        const tw = ctx.measureText(text).width;
+        ctx.fillText(text, Math.max(0, Math.min(x, width - tw)), Math.min(y + l.cell + pointerPx / 2 + 2, h - pointerPx / 2));
+      } else ctx.fillText(text, Math.min(x, width - 60), Math.min(y + l.cell + 8, h - 4));
     }
   }
 
@@ -144,7 +176,7 @@ export function createListCanvas(
     update(next, m) {
       entries = next;
       marks = m;
-      layout = listLayout(next.length, width, maxHeight);
+      layout = listLayout(next.length, width, maxHeight, maxCell);
       if (!raf) raf = requestAnimationFrame(draw);
     },
     destroy() {

@@ -7,7 +7,7 @@ import { fitCanvas, pointIn } from './canvasSize';
 import { policyDoc } from '../core/catalog';
 import { EMPTY, HIGHLIGHT, handColour, inkBack, inkOf, statusColour, statusShape } from './colours';
 import { handLabel } from '../core/narrate';
-import { mod, anchorRotation, ringLayout, slotAt, slotIn, sweepTurn, type RingLayout } from './ringGeometry';
+import { mod, anchorRotation, labelRadius, labelsFit, ringLayout, slotAt, slotIn, sweepTurn, type RingLayout } from './ringGeometry';
 import type { Ring } from '../core/explore';
 import { buildRingMap, paintRing, rgbOf, type RingMap } from './ringPixels';
 
@@ -30,13 +30,33 @@ export interface RingCanvas {
 
 const SWEEP_MS = 160;
 
-export function createRingCanvas(canvas: HTMLCanvasElement, size: number, onSelect: (page: string | null) => void): RingCanvas {
+export interface RingOptions {
+  /**
+   * The stage's label size (CSS px): page numbers and hand names at this size, outside a ring
+   * whose margin makes room for them; the canvas drawn at exactly `size` CSS px.
+   */
+  labelPx?: number;
+}
+
+export function createRingCanvas(
+  canvas: HTMLCanvasElement,
+  size: number,
+  onSelect: (page: string | null) => void,
+  opts: RingOptions = {},
+): RingCanvas {
   const dpr = globalThis.devicePixelRatio || 1;
-  canvas.width = size * dpr;
-  canvas.height = size * dpr;
-  fitCanvas(canvas, size, size);
+  canvas.width = Math.round(size * dpr);
+  canvas.height = Math.round(size * dpr);
+  if (opts.labelPx) {
+    canvas.style.width = `${size}px`;
+    canvas.style.height = `${size}px`;
+  } else fitCanvas(canvas, size, size);
+  canvas.dataset.labelPx = opts.labelPx ? String(opts.labelPx) : '';
   const ctx = canvas.getContext('2d');
-  const layout: RingLayout = ringLayout(size, size);
+  // Room outside the ring for page numbers of up to four digits at the stage's size (a label
+  // stands clear of the ring by its whole width at three and nine o'clock).
+  const margin = opts.labelPx ? Math.round(opts.labelPx * 2.4 + 10) : 28;
+  const layout: RingLayout = ringLayout(size, size, margin);
   let ring: Ring | null = null;
   let marks: RingMarks = { touched: new Map(), victimSlot: null, selected: null, maxBits: 1, policy: '' };
   /** Hands as drawn, in turns (0..1 clockwise from twelve o'clock), to sweep from. */
@@ -49,7 +69,7 @@ export function createRingCanvas(canvas: HTMLCanvasElement, size: number, onSele
   let map: RingMap | null = null;
   let image: ImageData | null = null;
   const px = Math.round(size * dpr);
-  const pxLayout = ringLayout(px, px);
+  const pxLayout = ringLayout(px, px, margin * dpr);
 
   /** Slots painted as pixels (large rings). */
   function paintPixels(r: Ring): void {
@@ -154,24 +174,63 @@ export function createRingCanvas(canvas: HTMLCanvasElement, size: number, onSele
       ctx.stroke(outline);
       ctx.setLineDash([]);
     }
-    if (n <= 48) {
-      ctx.font = `${Math.round(13 * scale)}px system-ui, sans-serif`;
-      ctx.textAlign = 'center';
-      ctx.textBaseline = 'middle';
-      ctx.fillStyle = fg;
-      const mid = inner + bitBand + (outer - inner - bitBand) / 2;
-      for (let i = 0; i < ring.slots.length; i++) {
-        const s = ring.slots[i];
-        if (s.page === null) continue;
-        const a = slotAngle(i, n);
-        ctx.fillStyle = fg;
-        ctx.fillText(String(s.page), cx + (outer + 16 * scale) * Math.cos(a), cy + (outer + 16 * scale) * Math.sin(a));
-        // Each status has a shape as well as a colour (as in the legend).
-        const glyph = statusShape(s.status, marks.policy);
-        if (glyph) {
-          ctx.fillStyle = '#ffffff';
-          ctx.fillText(glyph, cx + mid * Math.cos(a), cy + mid * Math.sin(a));
+    // Page numbers beside their slots: every slot's where they fit, else (large rings) the pages
+    // at the hands and the inspected page.
+    const fontPx = opts.labelPx ?? Math.round(13 * scale);
+    ctx.font = `${fontPx}px system-ui, sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillStyle = fg;
+    let all = n <= 48;
+    if (opts.labelPx) {
+      let widest = 0;
+      for (const s of ring.slots) if (s.page !== null) widest = Math.max(widest, ctx.measureText(s.page).width);
+      all = labelsFit(n, outer + 8 + fontPx / 2, widest, fontPx);
+    }
+    const labelled = all ? null : new Set<number>(ring.hands.map((h) => h.pos));
+    if (labelled && marks.selected !== null) ring.slots.forEach((s, i) => s.page === marks.selected && labelled.add(i));
+    const mid = inner + bitBand + (outer - inner - bitBand) / 2;
+    const placedLabels: number[][] = [];
+    for (let i = 0; i < ring.slots.length; i++) {
+      const s = ring.slots[i];
+      if (s.page === null || (labelled && !labelled.has(i))) continue;
+      const a = slotAngle(i, n);
+      const w = opts.labelPx || labelled ? ctx.measureText(s.page).width : 0;
+      const r = opts.labelPx ? labelRadius(outer, a, w, fontPx, 8) : outer + 16 * scale;
+      let x = cx + r * Math.cos(a);
+      let y = cy + r * Math.sin(a);
+      if (labelled) {
+        // The hands' pages are often neighbours: a label that would cover one already placed, or
+        // leave the canvas, moves outward or along the ring to the first place that is clear.
+        const rect = (px: number, py: number) => [px - w / 2 - 2, py - fontPx / 2 - 1, w + 4, fontPx + 2];
+        const clear = (b: number[]) =>
+          b[0] >= 0 &&
+          b[1] >= 0 &&
+          b[0] + b[2] <= size &&
+          b[1] + b[3] <= size &&
+          !placedLabels.some((q) => b[0] < q[0] + q[2] && q[0] < b[0] + b[2] && b[1] < q[1] + q[3] && q[1] < b[1] + b[3]);
+        const step = (w + 8) / r;
+        const tries: [number, number][] = [[r, a]];
+        for (const k of [1, 2]) tries.push([r + k * fontPx * 1.1, a]);
+        for (const j of [1, -1, 2, -2, 3, -3]) tries.push([labelRadius(outer, a + j * step, w, fontPx, 8), a + j * step]);
+        const spot = tries.find(([rr, aa]) => clear(rect(cx + rr * Math.cos(aa), cy + rr * Math.sin(aa))));
+        if (spot) {
+          x = cx + spot[0] * Math.cos(spot[1]);
+          y = cy + spot[0] * Math.sin(spot[1]);
         }
+        const b = rect(x, y);
+        placedLabels.push(b);
+        // A lone label on a crowded ring gets a backing, so the slots behind it do not show through.
+        ctx.fillStyle = inkBack();
+        ctx.fillRect(b[0], b[1], b[2], b[3]);
+      }
+      ctx.fillStyle = fg;
+      ctx.fillText(String(s.page), x, y);
+      // Each status has a shape as well as a colour (as in the legend).
+      const glyph = all && n <= 48 ? statusShape(s.status, marks.policy) : null;
+      if (glyph) {
+        ctx.fillStyle = '#ffffff';
+        ctx.fillText(glyph, cx + mid * Math.cos(a), cy + mid * Math.sin(a));
       }
     }
     // Hand labels are placed one by one, each moved down until it clears the ones before.
@@ -192,12 +251,13 @@ export function createRingCanvas(canvas: HTMLCanvasElement, size: number, onSele
         ctx.lineWidth = 3;
         ctx.strokeStyle = handColour(marks.policy, h.name, k);
         ctx.stroke();
-        ctx.font = `bold ${Math.round(14 * scale)}px system-ui, sans-serif`;
+        const handPx = opts.labelPx ?? Math.round(14 * scale);
+        ctx.font = `bold ${handPx}px system-ui, sans-serif`;
         ctx.textAlign = 'center';
         ctx.textBaseline = 'middle';
         const label = handLabel(h.name, marks.policy);
         const w = ctx.measureText(label).width + 6;
-        const lh = 18 * scale;
+        const lh = opts.labelPx ? Math.round(handPx * 1.3) : 18 * scale;
         const x = cx + (len - 18) * Math.cos(a);
         let y = cy + (len - 18) * Math.sin(a) - 8;
         const hits = (yy: number) =>

@@ -8,8 +8,9 @@ export interface RingLayout {
   outer: number;
 }
 
-export function ringLayout(width: number, height: number): RingLayout {
-  const r = Math.min(width, height) / 2 - 28;
+/** `margin`: room outside the ring for page numbers (more for the stage's larger labels). */
+export function ringLayout(width: number, height: number, margin = 28): RingLayout {
+  const r = Math.min(width, height) / 2 - margin;
   return { cx: width / 2, cy: height / 2, outer: r, inner: r * 0.72 };
 }
 
@@ -70,3 +71,13 @@ export function anchorRotation(ring: PagedRing): number {
   });
   return best < 0 ? 0 : mod(-best, n);
 }
+
+/**
+ * Whether every slot's label fits beside its neighbours: the arc a slot spans at radius `r`
+ * must hold the widest label (`w`) and its height (`h`), whichever lies along the ring.
+ */
+export const labelsFit = (n: number, r: number, w: number, h: number): boolean => n > 0 && (2 * Math.PI * r) / n >= Math.max(w, h) + 2;
+
+/** How far from the ring's centre a label of `w` × `h` sits at angle `a`, clear of radius `r` by `pad`. */
+export const labelRadius = (r: number, a: number, w: number, h: number, pad: number): number =>
+  r + pad + Math.abs(Math.cos(a)) * (w / 2) + Math.abs(Math.sin(a)) * (h / 2);

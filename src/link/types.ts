@@ -85,4 +85,6 @@ export interface SharedExperiment {
   core?: string;
   /** Sources of the policies the user wrote that the experiment names, by name (link v2). */
   code?: Record<string, string>;
+  /** Embedded (`embed=1`, link v2): the page shows the Explore stage alone, sized to its frame. */
+  embed?: boolean;
 }

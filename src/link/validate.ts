@@ -173,6 +173,7 @@ const FIELDS: Record<keyof SharedExperiment, true> = {
   batch: true,
   core: true,
   code: true,
+  embed: true,
 };
 
 /**
@@ -211,6 +212,7 @@ export function validateExperiment(raw: unknown): Decoded {
   const explore = readExplore(p, o.explore, code);
   if (explore) experiment.explore = explore;
   if (Object.keys(code).length > 0) experiment.code = code;
+  if (p.read('embed', bool, o.embed, false)) experiment.embed = true;
   const batch = readBatch(p, o.batch);
   if (batch) experiment.batch = batch;
   if (typeof o.core === 'string' && o.core !== CATALOG.version)

@@ -33,6 +33,9 @@ export const selectShareInputs = (s: AppState) => s.runSerial;
 export const selectFlash = (s: AppState) => s.flash;
 export const selectTheme = (s: AppState) => s.theme;
 export const selectPresenting = (s: AppState) => s.presenting;
+export const selectEmbed = (s: AppState) => s.embed;
+/** The Explore tab as a stage (drawing, narration, controls and status on one screen): presenting or embedded. */
+export const selectStaged = (s: AppState) => s.presenting || s.embed;
 export const selectOwn = (s: AppState) => s.own;
 export const selectOwnProblem = (s: AppState) => s.ownProblem;
 export const selectOwnFromLink = (s: AppState) => s.ownFromLink;

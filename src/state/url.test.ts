@@ -6,6 +6,8 @@ import { useApp } from './store';
 import { PRESETS } from '../presets/presets';
 import type { SharedExperiment } from '../link/types';
 import { DEFAULT_CSV } from '../link/defaults';
+import { decodeExperiment } from '../link/decode';
+import { encodeExperiment } from '../link/encode';
 
 /** The experiment without the Explore tab's state (tested on its own below). */
 const main = (e: SharedExperiment | null) => {
@@ -29,12 +31,44 @@ describe('hand-written links', () => {
       quiz: false,
       exercise: null,
       exercise_requests: null,
+      embed: false,
     };
     expect(experimentOfLink({ ...link, collapse: true }).collapse).toBe(true);
     const off = experimentOfLink({ ...link, collapse: false });
     expect(off.collapse).toBe(false);
     applyExperiment(experimentOfLink({ ...link, collapse: true }));
     expect(useApp.getState().collapse).toBe(true);
+  });
+
+  it('embed=1 opens the Explore stage alone, and the canonical link keeps it', () => {
+    const link = {
+      trace: '7\n0\n1\n',
+      requests: 3,
+      policies: ['clock'],
+      params: {},
+      frames: '2',
+      flash: {},
+      view: 'compare',
+      step: 2,
+      collapse: false,
+      code: {},
+      embed: true,
+      quiz: false,
+      exercise: null,
+      exercise_requests: null,
+    };
+    const e = experimentOfLink(link);
+    expect(e.embed).toBe(true);
+    expect(e.view).toBe('explore');
+    applyExperiment(e);
+    expect(useApp.getState().embed).toBe(true);
+    expect(experimentOf(useApp.getState())?.embed).toBe(true);
+    const decoded = decodeExperiment(encodeExperiment(e));
+    expect(decoded.problems).toEqual([]);
+    expect(decoded.experiment?.embed).toBe(true);
+    applyExperiment(experimentOfLink({ ...link, embed: false }));
+    expect(useApp.getState().embed).toBe(false);
+    expect(experimentOf(useApp.getState())?.embed).toBeUndefined();
   });
 });
 

@@ -51,6 +51,7 @@ export function experimentOf(s: AppState): SharedExperiment | null {
     view: s.view,
     position: s.position,
     explore: exploreOf(),
+    ...(s.embed ? { embed: true } : {}),
     ...batchOf(),
     ...codeOfLink(s, [...s.policies.map((p) => p.id), useExplorer.getState().policy]),
   };
@@ -73,7 +74,9 @@ export function applyExperiment(e: SharedExperiment): void {
     collapse: e.collapse,
     flash: e.flash,
     baseline: e.baseline < e.policies.length ? e.baseline : 0,
-    view: e.view,
+    // Embedded, the page is the Explore stage.
+    view: e.embed ? 'explore' : e.view,
+    embed: e.embed === true,
     position: e.position,
     results: [],
     trace: null,
@@ -167,8 +170,9 @@ export function experimentOfLink(l: HandLink): SharedExperiment {
   const firstFrames = Number(/^\d+/.exec(frames)?.[0] ?? useExplorer.getState().frames);
   const flash = l.flash as Params;
   const hasFlash = Object.keys(flash).length > 0;
-  // An exercise opens where it is done: Explore for victims, the editor for a policy; the quiz on Explore.
-  const asked = l.exercise === 'policy' ? 'yours' : l.exercise !== null || l.quiz ? 'explore' : null;
+  // An embedded page is the Explore stage, whatever else the link says; an exercise opens where it is
+  // done (Explore, or the editor for a policy), the quiz on Explore.
+  const asked = l.embed ? 'explore' : l.exercise === 'policy' ? 'yours' : l.exercise !== null || l.quiz ? 'explore' : null;
   const view =
     asked ?? (l.view === 'explore' || l.view === 'compare' || l.view === 'reproduce' ? l.view : l.step !== null ? 'explore' : 'compare');
   const step = l.step ?? 0;
@@ -201,6 +205,7 @@ export function experimentOfLink(l: HandLink): SharedExperiment {
       selected: null,
     },
     ...(Object.keys(l.code).length > 0 ? { code: l.code } : {}),
+    ...(l.embed ? { embed: true } : {}),
   };
 }
 

@@ -13,6 +13,8 @@ export interface ViewSlice {
   /** Presentation mode: the sidebar hides, the view fills the screen, text grows. */
   presenting: boolean;
   setPresenting(on: boolean): void;
+  /** Embedded (`embed=1` in the link): the page shows the Explore stage alone, sized to its frame. */
+  embed: boolean;
 }
 
 export const createViewSlice: StateCreator<AppState, [], [], ViewSlice> = (set) => {
@@ -27,6 +29,7 @@ export const createViewSlice: StateCreator<AppState, [], [], ViewSlice> = (set) 
       saveSettings({ theme });
       set({ theme });
     },
+    embed: false,
     presenting: false,
     setPresenting: (presenting) => {
       set({ presenting });

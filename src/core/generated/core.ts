@@ -529,7 +529,11 @@ exercise: string | null,
 /**
  * `exercise-requests=K`: how many requests after `step` a table exercise asks for.
  */
-exercise_requests: number | null, };
+exercise_requests: number | null, 
+/**
+ * `embed=1`: the page shows the Explore stage alone, sized to its frame (a slide, a course page).
+ */
+embed: boolean, };
 
 export type LinkKey = { 
 /**

@@ -38,6 +38,10 @@ usage: cachescope [--trace FILE | --generate SPEC] [options]
   --warmup N|P%         serve the first N requests (or P % of the trace) without counting them:
                         hits, misses, write-backs and intervals start after them
   --interval N          also give the hit ratio of every N requests (in --json, `intervals`)
+  --analyze             instead of runs, analyse the trace: popularity with a fitted Zipf α, LRU
+                        stack distances (exact) and reuse times, one-hit wonders, the working
+                        set and write share per window, runs of consecutive pages
+  --window N            requests per window of --analyze (default: a hundredth of the trace)
   --json                print one JSON object instead of a table
 
 flash (any of these turns the flash model on; without --policy the trace goes straight to it):
@@ -87,6 +91,9 @@ pub struct Args {
     pub flush: bool,
     pub collapse_repeats: bool,
     pub warmup: cachescope_sim::Warmup,
+    /// `--analyze`: the trace analysis instead of runs, per `--window` requests (0: a hundredth).
+    pub analyze: bool,
+    pub window: u64,
     pub interval: u64,
     pub json: bool,
     pub list_policies: bool,
@@ -250,6 +257,15 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
                     cachescope_sim::SimError::Config { msg, .. } => bad(format!("--warmup: {msg}")),
                     e => bad(e.to_string()),
                 })?;
+            }
+            Long("analyze") => a.analyze = true,
+            Long("window") => {
+                let v = p.value()?.string()?;
+                a.window = v
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or_else(|| bad(format!("--window: {v:?} is not a number of requests above 0")))?;
             }
             Long("interval") => {
                 let v = p.value()?.string()?;

@@ -59,6 +59,7 @@ pub fn main(argv: Vec<std::ffi::OsString>) -> Result<(), String> {
         }));
     }
     let own = if only.is_none() { Some(bench_own(&trace, frames)?) } else { None };
+    let analysis = bench_analysis(&trace)?;
     let mut parse = Vec::new();
     for (fmt, path) in &parse_files {
         parse.push(bench_parse(fmt, path)?);
@@ -71,6 +72,7 @@ pub fn main(argv: Vec<std::ffi::OsString>) -> Result<(), String> {
                    "generate_seconds": gen_s, "bytes_per_request": bytes_per_req},
         "policies": rows,
         "own_policy": own,
+        "analysis": analysis,
         "parse": parse,
         "flash": flash,
         "curves": curves,
@@ -100,6 +102,19 @@ fn bench_own(trace: &cachescope_sim::Trace, frames: usize) -> Result<serde_json:
         json!({"policy": "lru written in JavaScript (QuickJS-ng, native)", "mreq_per_s": trace.len() as f64 / secs / 1e6,
               "seconds": secs, "hit_ratio": s.hits() as f64 / trace.len() as f64}),
     )
+}
+
+/// `--analyze`'s throughput: everything but the stack distances, and those alone (exact).
+fn bench_analysis(trace: &cachescope_sim::Trace) -> Result<serde_json::Value, String> {
+    use cachescope_sim::analyze::{analyze, AnalyzeOptions};
+    let t0 = Instant::now();
+    analyze(trace, &AnalyzeOptions { window: 0, stack_distances: false }).map_err(|e| e.to_string())?;
+    let one_pass = t0.elapsed().as_secs_f64();
+    let t1 = Instant::now();
+    let c = cachescope_sim::mrc::lru_curve(trace);
+    let stack = t1.elapsed().as_secs_f64();
+    let n = trace.len() as f64;
+    Ok(json!({"mreq_per_s": n / one_pass / 1e6, "stack_mreq_per_s": n / stack / 1e6, "cold": c.cold}))
 }
 
 fn val(p: &mut lexopt::Parser) -> Result<String, String> {

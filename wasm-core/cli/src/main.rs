@@ -86,6 +86,9 @@ fn simulate(a: Args) -> Result<(), String> {
     if a.mrc {
         return print_mrc(&a, &input);
     }
+    if a.analyze {
+        return print_analysis(&a, &input);
+    }
     if let Some(f) = &a.flash {
         // Refuse an impossible device before spending time on the cache runs.
         cachescope_sim::flash::FlashSim::new(f).map_err(flash_error)?;
@@ -151,6 +154,57 @@ fn simulate(a: Args) -> Result<(), String> {
             print_flash("trace → FTL", m);
         }
     }
+    Ok(())
+}
+
+/// `--analyze`: the analysis as JSON, or its figures in a few lines.
+fn print_analysis(a: &Args, input: &input::Input) -> Result<(), String> {
+    use cachescope_sim::analyze::{analyze, AnalyzeOptions};
+    let t0 = std::time::Instant::now();
+    let r = analyze(&input.trace, &AnalyzeOptions { window: a.window, stack_distances: true })
+        .map_err(|e| e.to_string())?;
+    let secs = t0.elapsed().as_secs_f64();
+    if a.json {
+        let out = json!({"core": cachescope_sim::catalog::catalog().version, "trace": input.describe(),
+                         "seconds": secs, "analysis": r});
+        println!("{out}");
+        return Ok(());
+    }
+    let pct = |x: f64| format!("{:.2} %", x * 100.0);
+    let p = &r.popularity;
+    println!("trace: {} — {} requests, {} distinct pages, {} writes", input.source, r.requests, r.distinct, r.writes);
+    println!(
+        "popularity: Zipf α {:.3} (R² {:.3}, over the {} pages referenced {}+ times); most referenced page {} ({} times)",
+        p.alpha,
+        p.r2,
+        p.fit_ranks,
+        cachescope_sim::analyze::FIT_MIN_COUNT,
+        p.top_page.as_deref().unwrap_or("-"),
+        p.top_count
+    );
+    println!("one-hit wonders: {} pages, {} of the distinct pages", r.one_hit_pages, pct(r.one_hit_share));
+    let pow = |counts: &[u64]| {
+        counts
+            .iter()
+            .enumerate()
+            .filter(|(_, &c)| c > 0)
+            .map(|(k, c)| format!("{}+: {c}", 1u64 << k))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if let Some(h) = &r.stack_distance {
+        println!("LRU stack distance (exact): cold {}; {}", r.cold, pow(&h.counts));
+    }
+    println!("reuse time (requests): {}", pow(&r.reuse_time.counts));
+    println!(
+        "runs of consecutive pages (length): {}; {} of requests in runs of 2+",
+        pow(&r.runs.counts),
+        pct(r.sequential_share)
+    );
+    let w = &r.windows;
+    let (lo, hi) = (w.distinct.iter().min().unwrap_or(&0), w.distinct.iter().max().unwrap_or(&0));
+    println!("per window of {} requests ({} windows): working set {lo}–{hi} pages", r.window, w.distinct.len());
+    println!("analysed in {secs:.2} s");
     Ok(())
 }
 

@@ -419,6 +419,26 @@ fn a_warm_up_and_intervals_count_what_the_trace_sliced_by_hand_counts() {
     assert!(e.contains("leaves none of the trace's 20000 requests"), "{e}");
 }
 
+#[test]
+fn analyze_prints_the_trace_analysis() {
+    let v = json(&[
+        "--generate",
+        "zipf:pages=5000,alpha=0.9,length=200000,seed=3",
+        "--analyze",
+        "--window",
+        "50000",
+        "--json",
+    ]);
+    let a = &v["analysis"];
+    assert_eq!(a["requests"], 200_000);
+    assert_eq!(a["window"], 50_000);
+    assert_eq!(a["windows"]["distinct"].as_array().unwrap().len(), 4);
+    assert!((a["popularity"]["alpha"].as_f64().unwrap() - 0.9).abs() < 0.05);
+    let (code, out, _) = run(&["--generate", "zipf:pages=5000,alpha=0.9,length=20000,seed=3", "--analyze"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("popularity: Zipf α") && out.contains("one-hit wonders:"), "{out}");
+}
+
 /// Out of memory is a message and exit 2, never an abort (exit 134): here the
 /// address space is capped below what 100 M generated requests need.
 #[test]

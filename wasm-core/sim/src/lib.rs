@@ -2,6 +2,7 @@
 //! browser (through the wasm adapter), the native runner and the benchmarks all
 //! compute identical results from the same code.
 
+pub mod analyze;
 pub mod block_sizes;
 pub mod catalog;
 pub mod check;

@@ -51,6 +51,8 @@ pub struct HandLink {
     pub exercise: Option<String>,
     /// `exercise-requests=K`: how many requests after `step` a table exercise asks for.
     pub exercise_requests: Option<u64>,
+    /// `embed=1`: the page shows the Explore stage alone, sized to its frame (a slide, a course page).
+    pub embed: bool,
 }
 
 fn bad(param: &str, msg: impl Into<String>) -> SimError {
@@ -91,6 +93,7 @@ pub const LINK_KEYS: &[LinkKey] = &[
     key("quiz", "true|false|1|0"),
     key("exercise", "victims|table|policy|1"),
     key("exercise-requests", "REQUESTS"),
+    key("embed", "1|0"),
     flash("ftl", "ftl"),
     flash("gc", "gc"),
     flash("blocks", "blocks"),
@@ -221,6 +224,11 @@ pub fn parse_query(query: &str) -> Result<HandLink, SimError> {
             "view" => match val.as_str() {
                 "explore" | "compare" | "reproduce" => link.view = Some(val),
                 _ => return Err(bad("view", format!("{}: expected explore, compare or reproduce", quoted(&val)))),
+            },
+            "embed" => match val.as_str() {
+                "1" | "true" => link.embed = true,
+                "0" | "false" => link.embed = false,
+                _ => return Err(bad("embed", format!("{}: expected 1 (the stage alone) or 0", quoted(&val)))),
             },
             "collapse-repeats" => match value_of(&val) {
                 Value::Bool(b) => link.collapse = b,
@@ -362,6 +370,16 @@ mod tests {
     }
 
     #[test]
+    fn embed_shows_the_stage_alone() {
+        assert!(parse_query("?trace=1,2&policy=clock&frames=1&embed=1").unwrap().embed);
+        assert!(parse_query("?trace=1,2&embed=true").unwrap().embed);
+        assert!(!parse_query("?trace=1,2&embed=0").unwrap().embed);
+        assert!(!parse_query("?trace=1,2").unwrap().embed);
+        let e = err("embed=yes");
+        assert!(e.contains("link parameter embed") && e.contains("expected 1"), "{e}");
+    }
+
+    #[test]
     fn a_lecturer_link_reads_as_written() {
         let l = parse_query("?trace=7,0,1,2w%200%203&policy=fifo&frames=3&view=explore&step=4").unwrap();
         assert_eq!(l.trace.as_deref(), Some("7\n0\n1\n2 W\n0\n3\n"));
@@ -432,6 +450,7 @@ mod tests {
             "quiz",
             "exercise",
             "exercise-requests",
+            "embed",
             "ftl",
             "gc",
             "blocks",
