@@ -141,6 +141,15 @@ fn flash_field<'a>(a: &'a mut Args, field: &'static str) -> &'a mut FlashConfig 
 /// A cache size as `--frames` takes it (read by the core, so Python reads it the same way).
 pub use cachescope_sim::frames::FrameSize as Frames;
 
+/// The value of `--FLAG`, a number of requests above 0.
+fn requests(p: &mut lexopt::Parser, flag: &str) -> Result<u64, lexopt::Error> {
+    let v = p.value()?.string()?;
+    v.parse::<u64>()
+        .ok()
+        .filter(|&n| n > 0)
+        .ok_or_else(|| bad(format!("--{flag}: {v:?} is not a number of requests above 0")))
+}
+
 fn bad(msg: impl Into<String>) -> lexopt::Error {
     lexopt::Error::Custom(msg.into().into())
 }
@@ -259,22 +268,8 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
                 })?;
             }
             Long("analyze") => a.analyze = true,
-            Long("window") => {
-                let v = p.value()?.string()?;
-                a.window = v
-                    .parse::<u64>()
-                    .ok()
-                    .filter(|&n| n > 0)
-                    .ok_or_else(|| bad(format!("--window: {v:?} is not a number of requests above 0")))?;
-            }
-            Long("interval") => {
-                let v = p.value()?.string()?;
-                a.interval = v
-                    .parse::<u64>()
-                    .ok()
-                    .filter(|&n| n > 0)
-                    .ok_or_else(|| bad(format!("--interval: {v:?} is not a number of requests above 0")))?;
-            }
+            Long("window") => a.window = requests(&mut p, "window")?,
+            Long("interval") => a.interval = requests(&mut p, "interval")?,
             Long("json") => a.json = true,
             Long("list-policies") => a.list_policies = true,
             Long("reproduce") => a.reproduce = Some(p.value()?.string()?),

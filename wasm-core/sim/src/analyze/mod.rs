@@ -35,11 +35,14 @@ pub struct Log2Histogram {
 
 impl Log2Histogram {
     fn add(&mut self, v: u64) {
+        self.add_many(v, 1);
+    }
+    fn add_many(&mut self, v: u64, times: u64) {
         let k = (63 - v.max(1).leading_zeros()) as usize;
         if self.counts.len() <= k {
             self.counts.resize(k + 1, 0);
         }
-        self.counts[k] += 1;
+        self.counts[k] += times;
     }
 }
 
@@ -171,14 +174,8 @@ pub fn analyze(trace: &Trace, opts: &AnalyzeOptions) -> Result<Analysis, SimErro
     let (stack_distance, cold) = if opts.stack_distances {
         let c = lru_curve(trace);
         let mut h = Log2Histogram { counts: Vec::new() };
-        for (d, &k) in c.hist.iter().enumerate().skip(1) {
-            if k > 0 {
-                let b = (63 - (d as u64).leading_zeros()) as usize;
-                if h.counts.len() <= b {
-                    h.counts.resize(b + 1, 0);
-                }
-                h.counts[b] += k;
-            }
+        for (d, &k) in c.hist.iter().enumerate().skip(1).filter(|(_, &k)| k > 0) {
+            h.add_many(d as u64, k);
         }
         (Some(h), c.cold)
     } else {
