@@ -271,7 +271,10 @@ fn run_options(options_json: &str) -> PyResult<RunOptions> {
 fn analyze(py: Python<'_>, trace: &Trace, window: u64) -> PyResult<String> {
     let t = trace.inner.clone();
     py.allow_threads(move || {
-        let opts = cachescope_sim::analyze::AnalyzeOptions { window, stack_distances: true };
+        let opts = cachescope_sim::analyze::AnalyzeOptions {
+            window,
+            stack_distances: true,
+        };
         let a = cachescope_sim::analyze::analyze(&t, &opts).map_err(bad)?;
         Ok(serde_json::to_string(&a).expect("an analysis serialises"))
     })
