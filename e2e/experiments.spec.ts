@@ -269,6 +269,9 @@ test('each teaching preset opens with its sentence and runs', async ({ page }, i
     'A 101-page loop in 100 frames': { view: 'Explore', step: 'Step 303 of 10,100' },
     'Clean pages first (CFLRU Fig. 1)': { view: 'Explore', step: 'Step 10 of 14' },
     'Two hands on a flash block (TS-CLOCK Fig. 3)': { view: 'Explore', step: 'Step 8 of 10' },
+    'Aging: counters over five clock ticks': { view: 'Explore', step: 'Step 21 of 22' },
+    'The working set shrinks and grows': { view: 'Explore', step: 'Step 24 of 50' },
+    'MRU wins on a loop one page larger than the cache': { view: 'Explore', step: 'Step 12 of 30' },
   };
   for (let i = 0; i < n; i++) {
     const title = ((await presets.nth(i).getAttribute('aria-label')) ?? '').replace('Open preset: ', '');

@@ -41,6 +41,28 @@ describe('narrate', () => {
     expect(parts).toEqual(["evicted clean page 4: |T1| = 2 > p = 1, so T1's LRU page leaves"]);
   });
 
+  it('writes a counter that changed, or was read, in binary when it is a register', () => {
+    const parts = narrateEvents([
+      { kind: 'gauge', name: 'clock ticks', from: 4, to: 5, why: 'a timer interrupt' },
+      {
+        kind: 'count',
+        page: '2',
+        name: 'counter',
+        from: 0b00110000,
+        to: 0b10011000,
+        binary: 8,
+        why: 'the tick shifts it right and puts R = 1 on the left',
+      },
+      { kind: 'count', page: '3', name: 'age', from: 12, to: 12, binary: 0, why: 'now minus its time of last use' },
+    ]);
+    expect(parts).toEqual([
+      'clock ticks 4 → 5: a timer interrupt',
+      'page 2: counter 00110000 → 10011000, the tick shifts it right and puts R = 1 on the left',
+      'page 3: age 12, now minus its time of last use',
+    ]);
+    expect(mentions({ kind: 'count', page: '3', name: 'age', from: 1, to: 1, binary: 0, why: '' }, '3')).toBe(true);
+  });
+
   it('keeps a visit whose next status is about another page separate', () => {
     const parts = narrateEvents(
       [

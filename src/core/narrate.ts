@@ -104,6 +104,13 @@ export function narrateEvents(events: AnyEvent[], policy = ''): string[] {
       case 'gauge':
         out.push(`${e.name} ${fmt(e.from)} → ${fmt(e.to)}: ${e.why}`);
         break;
+      case 'count':
+        out.push(
+          e.from === e.to
+            ? `page ${e.page}: ${e.name} ${count(e.from, e.binary)}, ${e.why}`
+            : `page ${e.page}: ${e.name} ${count(e.from, e.binary)} → ${count(e.to, e.binary)}, ${e.why}`,
+        );
+        break;
       case 'ghost':
         out.push(`non-resident page ${e.page} ${e.action} (${e.list})`);
         break;
@@ -116,6 +123,9 @@ export function narrateEvents(events: AnyEvent[], policy = ''): string[] {
   }
   return out;
 }
+
+/** A per-page number as the policy keeps it: a register of `binary` bits in binary, else decimal. */
+const count = (x: number, binary: number) => (binary > 0 ? x.toString(2).padStart(binary, '0') : String(x));
 
 const fmt = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(2));
 

@@ -69,11 +69,18 @@ function SetupForm({ onOpened }: { onOpened?: () => void }) {
           <label>
             Policy{' '}
             <select aria-label="Explorer policy" value={policy} onChange={(e) => setPolicy(e.target.value)}>
-              {allPolicies().map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
+              {CATALOG.groups.map((group) => {
+                const members = allPolicies().filter((p) => p.group === group.id);
+                return members.length === 0 ? null : (
+                  <optgroup key={group.id} label={group.name}>
+                    {members.map((p) => (
+                      <option key={p.id} value={p.id}>
+                        {p.name}
+                      </option>
+                    ))}
+                  </optgroup>
+                );
+              })}
             </select>
           </label>
           <label>

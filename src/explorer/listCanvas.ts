@@ -1,11 +1,14 @@
 // UI: an ordered list (head first) on <canvas>: a cell per entry coloured by
 // status, dirty pages with a black corner, ghosts faded; a pointer (e.g.
 // TS-CLOCK's s-hand) and a split (e.g. CFLRU's clean-first window) drawn over it.
+// A list view whose policy counts (`max_bits` > 1: LFU's uses, aging's counter) shows
+// each entry's count in the cell's lower right corner.
 
 import { fitCanvas, pointIn } from './canvasSize';
 import { EMPTY, HIGHLIGHT, inkOf, statusColour, statusShape } from './colours';
 import { cellAt, cellFromPoint, listLayout, type ListLayout } from './listLayout';
 import type { Slot } from '../core/explore';
+import { policyDoc } from '../core/catalog';
 
 export interface ListMarks {
   touched: Map<string, string>;
@@ -89,6 +92,10 @@ export function createListCanvas(
     ctx.font = `${fontPx}px system-ui, sans-serif`;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
+    const view = policyDoc(marks.policy)?.view;
+    const counts = view?.kind === 'list' && view.max_bits > 1 && l.per === 1 && l.cell >= 30;
+    const pageFont = ctx.font;
+    const countFont = `${Math.max(8, Math.floor(l.cell * 0.26))}px system-ui, sans-serif`;
     for (let c = 0; c < l.cells; c++) {
       const from = c * l.per;
       const s = majority(entries, from, Math.min(entries.length, from + l.per));
@@ -121,6 +128,13 @@ export function createListCanvas(
         } else {
           ctx.fillText(String(s.page), x + l.cell / 2, y + l.cell / 2 + 1);
           if (glyph) ctx.fillText(glyph, x + 7, y + l.cell - 7);
+        }
+        if (counts && s.resident) {
+          ctx.font = countFont;
+          ctx.textAlign = 'right';
+          ctx.fillText(String(s.bits), x + l.cell - 3, y + l.cell - 6);
+          ctx.font = pageFont;
+          ctx.textAlign = 'center';
         }
       }
       const touch = l.per === 1 && s.page !== null ? marks.touched.get(s.page) : undefined;

@@ -232,6 +232,17 @@ describe('explorer view snapshots: lists', () => {
     await expect(drawings(node, `2Q, 4 frames, textbook string, ${stepText(f)}`)).toMatchFileSnapshot('__snapshots__/list-2q.txt');
   });
 
+  it('Aging: counters in the cells, smallest first, referenced pages marked', async () => {
+    const f = frameAt(book, 'aging', 3, 14);
+    const entries = f.snapshot.lists[0].entries;
+    // By counter, smallest first: the next victim heads the list.
+    expect(entries.map((e) => e.bits)).toEqual([...entries.map((e) => e.bits)].sort((a, b) => a - b));
+    const node = show(<CacheViews frame={f} />);
+    const log = canvases.contextOf(node.querySelector('canvas')!).log;
+    for (const e of entries) expect(log.some((l) => l.includes(`fillText("${e.bits}"`))).toBe(true);
+    await expect(drawings(node, `Aging, 3 frames, textbook string, ${stepText(f)}`)).toMatchFileSnapshot('__snapshots__/list-aging.txt');
+  });
+
   it('SIEVE: the hand drawn as a pointer into the queue', async () => {
     const f = frameAt(book, 'sieve', 4, 18);
     const node = show(<CacheViews frame={f} />);

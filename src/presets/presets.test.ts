@@ -7,7 +7,7 @@ import { PRESETS, type Claim, type Preset } from './presets';
 import { decodeExperiment } from '../link/decode';
 import { encodeExperiment } from '../link/encode';
 import { genConfigOf } from '../state/generator';
-import { FlashRunOutputSchema, parseCore, parseStep } from '../core/schemas';
+import { FlashRunOutputSchema, SnapshotSchema, parseCore, parseStep } from '../core/schemas';
 
 initSync({ module: readFileSync(new URL('../wasm-pkg/cachescope_bg.wasm', import.meta.url)) });
 
@@ -46,6 +46,15 @@ function evictions(t: WasmTrace, policy: string, frames: number, params = {}) {
   return { evicted, writebacks };
 }
 
+/** The resident entries of the snapshot after `step` requests. */
+function residentAfter(t: WasmTrace, policy: string, frames: number, params: object, step: number) {
+  const s = new WasmSession(t, policy, frames, JSON.stringify(params), '');
+  s.advance(step);
+  const snap = parseCore('snapshot', SnapshotSchema, s.snapshot());
+  s.free();
+  return [...snap.rings.flatMap((r) => r.slots), ...snap.lists.flatMap((l) => l.entries)].filter((e) => e.resident && e.page !== null);
+}
+
 /** What the claim says, checked against the core; returns the numbers and pages the sentence must name. */
 function check(p: Preset, t: WasmTrace, c: Claim): string[] {
   switch (c.kind) {
@@ -63,6 +72,19 @@ function check(p: Preset, t: WasmTrace, c: Claim): string[] {
         parseCore('flash result', FlashRunOutputSchema, flash_run(t, JSON.stringify(p.experiment.flash[i]), undefined)).metrics[c.metric];
       expect(m(c.better), `${p.id}: ${c.metric} of flash ${c.better + 1} below flash ${c.worse + 1}`).toBeLessThan(m(c.worse));
       return [];
+    }
+    case 'bits': {
+      const entries = residentAfter(t, c.policy, c.frames, c.params ?? {}, c.step);
+      const got = Object.fromEntries(Object.keys(c.bits).map((page) => [page, entries.find((e) => e.page === page)?.bits]));
+      expect(got, `${p.id}: ${c.policy} counters after ${c.step} requests`).toEqual(c.bits);
+      return Object.values(c.bits).map((b) => b.toString(2).padStart(c.binary, '0'));
+    }
+    case 'statuses': {
+      const counts = c.steps.map(
+        (step) => residentAfter(t, c.policy, c.frames, c.params ?? {}, step).filter((e) => e.status === c.status).length,
+      );
+      expect(counts, `${p.id}: ${c.policy} pages marked ${c.status}`).toEqual(c.counts);
+      return [...c.steps, ...c.counts].map(String);
     }
     case 'fewer-writebacks':
       expect(run(t, c.better, c.frames).writebacks, `${p.id}: ${c.better} writes back less than ${c.worse}`).toBeLessThan(

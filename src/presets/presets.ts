@@ -13,7 +13,11 @@ export type Claim =
   /** The trace straight to two of the experiment's flash configurations: `better` has the smaller `metric`. */
   | { kind: 'flash'; metric: 'copied' | 'waf' | 'erases'; better: number; worse: number }
   /** `better` writes back fewer pages than `worse` with the same frames. */
-  | { kind: 'fewer-writebacks'; better: string; worse: string; frames: number };
+  | { kind: 'fewer-writebacks'; better: string; worse: string; frames: number }
+  /** After `step` requests, the snapshot's `bits` (a counter) of each named page; the sentence writes them in `binary` digits. */
+  | { kind: 'bits'; policy: string; params?: Params; frames: number; step: number; bits: Record<string, number>; binary: number }
+  /** After each of `steps` requests, how many resident pages have `status`. */
+  | { kind: 'statuses'; policy: string; params?: Params; frames: number; status: string; steps: number[]; counts: number[] };
 
 export interface Preset {
   id: string;
@@ -48,6 +52,18 @@ const explore = (policy: string, frames: number, step: number, params: Params = 
 // The textbook reference string (Silberschatz et al.) and Belady's anomaly string.
 const book = [7, 0, 1, 2, 0, 3, 0, 4, 2, 3, 0, 3, 2, 1, 2, 0, 1, 7, 0, 1].map(String);
 const belady = [1, 2, 3, 4, 1, 2, 5, 1, 2, 3, 4, 5].map(String);
+
+// Aging: four pages, a tick every 4 requests; each interval uses the pages whose R bit the tick
+// then shifts in (1–4, then 1 2, 1 3, 1 4, 2); after the fifth tick 1 hits and 5 faults.
+const agingTicks = ['1', '2', '3', '4', '1', '2', '1', '2', '1', '3', '1', '3', '1', '4', '1', '4', '2', '2', '2', '2', '1', '5'];
+// Working set: eight pages in a loop, then only 1 and 2 (the rest age out of the working set),
+// then a loop over 1, 2 and four new pages (the working set grows again).
+const wsPhases = [1, 2, 3, 4, 5, 6, 7, 8, 1, 2, 3, 4, 5, 6, 7, 8]
+  .concat([1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2])
+  .concat([1, 2, 9, 10, 11, 12, 1, 2, 9, 10, 11, 12, 1, 2, 9, 10, 11, 12])
+  .map(String);
+// A loop one page larger than the cache: 6 pages, five times round, in 5 frames.
+const loop6 = Array.from({ length: 30 }, (_, i) => String(1 + (i % 6)));
 
 // CFLRU Fig. 1/2: P1 most recent … P8 least; P5 and P7 clean, P6 and P8 dirty; two new pages
 // force two evictions, then P1–P4 come back (hits for both policies).
@@ -85,6 +101,69 @@ export const PRESETS: Preset[] = [
       { kind: 'faults', policy: 'fifo', frames: 4, faults: 10 },
     ],
     experiment: base({ source: inline('belady.txt', belady), policies: [p('fifo')], frames: '3, 4', view: 'compare' }),
+  },
+  {
+    id: 'aging-ticks',
+    title: 'Aging: counters over five clock ticks',
+    paper: 'Textbook',
+    watch:
+      'A clock tick every 4 requests shifts each 8-bit counter right and puts the page’s R bit on the left. After five ticks page 1 (used in four ticks, not the last) reads 01111000, page 2 (used in the last) 10011000, page 3 00101000 and page 4 01001000: recent use outweighs frequent use. Page 5 then evicts 3, the smallest, with 0 write-backs.',
+    claims: [
+      {
+        kind: 'bits',
+        policy: 'aging',
+        frames: 4,
+        step: 21,
+        bits: { '1': 0b01111000, '2': 0b10011000, '3': 0b00101000, '4': 0b01001000 },
+        binary: 8,
+      },
+      { kind: 'evicted', policy: 'aging', frames: 4, pages: ['3'], writebacks: 0 },
+    ],
+    experiment: base({
+      source: inline('aging-ticks.txt', agingTicks),
+      policies: [p('aging'), p('nfu'), p('lru')],
+      frames: '4',
+      view: 'explore',
+      explore: explore('aging', 4, 21),
+    }),
+  },
+  {
+    id: 'working-set',
+    title: 'The working set shrinks and grows',
+    paper: 'Textbook',
+    watch:
+      'The working-set algorithm on 8 frames, τ = 10 requests, a clock tick every 4. After a loop over 8 pages only 1 and 2 are used: after 24 requests the other 6 are marked out of the working set (R = 0, unused for more than τ). Then 9, 10, 11 and 12 join 1 and 2: each fault evicts a page out of the working set, 3, 4, 5 and 6 (clean, 0 write-backs), and the working set grows to six pages; after 44 requests only 2 resident pages, 7 and 8, are still outside it.',
+    claims: [
+      { kind: 'statuses', policy: 'working-set', frames: 8, status: 'old', steps: [24, 44], counts: [6, 2] },
+      { kind: 'evicted', policy: 'working-set', frames: 8, pages: ['3', '4', '5', '6'], writebacks: 0 },
+    ],
+    experiment: base({
+      source: inline('working-set.txt', wsPhases),
+      policies: [p('working-set'), p('wsclock'), p('lru')],
+      frames: '8',
+      view: 'explore',
+      explore: explore('working-set', 8, 24),
+    }),
+  },
+  {
+    id: 'mru-loop',
+    title: 'MRU wins on a loop one page larger than the cache',
+    paper: 'Textbook',
+    watch:
+      'Six pages in a loop, five times round, in 5 frames: LRU and FIFO fault on all 30 requests, each page leaving just before it comes back. MRU evicts the page it has just used, the one needed last, and faults only 10 times, as few as OPT.',
+    claims: [
+      { kind: 'faults', policy: 'lru', frames: 5, faults: 30 },
+      { kind: 'faults', policy: 'fifo', frames: 5, faults: 30 },
+      { kind: 'faults', policy: 'mru', frames: 5, faults: 10 },
+      { kind: 'faults', policy: 'opt', frames: 5, faults: 10 },
+    ],
+    experiment: base({
+      source: inline('loop6.txt', loop6),
+      policies: [p('lru'), p('fifo'), p('mru'), p('opt')],
+      frames: '5',
+      view: 'explore',
+      explore: explore('mru', 5, 12),
+    }),
   },
   {
     id: 'clockpro-loop',

@@ -79,7 +79,7 @@ export type PolicyDoc = { id: string, name: string, short: string, group: Group,
  */
 curve: CurveMethod, source: string, summary: string, how: string, params: Array<ParamDoc>, view: View, };
 
-export type Group = "classic" | "adaptive" | "flash" | "yours";
+export type Group = "classic" | "adaptive" | "flash" | "textbook" | "yours";
 
 export type ParamDoc = { default: JsonValue, key: string, label: string, kind: ParamKind, 
 /**
@@ -440,7 +440,7 @@ entries: Array<Slot<P>>, };
 
 export type Gauge = { name: string, value: number, target: number | null, };
 
-export type Event<P = number> = { "kind": "hit", page: P, write: boolean, } | { "kind": "miss", page: P, write: boolean, } | { "kind": "insert", page: P, place: string, slot: number | null, } | { "kind": "evict", page: P, dirty: boolean, why: string, } | { "kind": "write_back", page: P, why: string, } | { "kind": "hand", hand: string, from_slot: number | null, to_slot: number | null, from_page: P | null, to_page: P | null, } | { "kind": "visit", hand: string, page: P, action: string, } | { "kind": "status", page: P, from: string, to: string, why: string, } | { "kind": "move", page: P, from: string, to: string, why: string, } | { "kind": "gauge", name: string, from: number, to: number, why: string, } | { "kind": "ghost", page: P, list: string, action: string, } | { "kind": "repeat", page: P, write: boolean, } | { "kind": "reason", why: string, };
+export type Event<P = number> = { "kind": "hit", page: P, write: boolean, } | { "kind": "miss", page: P, write: boolean, } | { "kind": "insert", page: P, place: string, slot: number | null, } | { "kind": "evict", page: P, dirty: boolean, why: string, } | { "kind": "write_back", page: P, why: string, } | { "kind": "hand", hand: string, from_slot: number | null, to_slot: number | null, from_page: P | null, to_page: P | null, } | { "kind": "visit", hand: string, page: P, action: string, } | { "kind": "status", page: P, from: string, to: string, why: string, } | { "kind": "move", page: P, from: string, to: string, why: string, } | { "kind": "gauge", name: string, from: number, to: number, why: string, } | { "kind": "count", page: P, name: string, from: number, to: number, binary: number, why: string, } | { "kind": "ghost", page: P, list: string, action: string, } | { "kind": "repeat", page: P, write: boolean, } | { "kind": "reason", why: string, };
 
 export type FlashMetrics = { host_writes: number, host_reads: number, flash_writes: number, flash_reads: number, copied: number, erases: number, gc_victims: number, waf: number, erase_mean: number, erase_stddev: number, erase_max: number, erase_min: number, cleaning_cost: number, time_us: number, host_bytes_written: number, 
 /**

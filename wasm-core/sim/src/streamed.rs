@@ -90,12 +90,6 @@ pub fn run_streamed(
     let warm = run.warm_requests(requests) as usize;
     let ids = first.trace.ids;
     let cells = cells(ids.len() as u32);
-    if let Some(c) = cells.iter().find(|c| c.policy == "opt") {
-        return Err(SimError::config(
-            "stream",
-            format!("{} needs the whole trace to see the future, so it cannot stream: load the file instead", c.policy),
-        ));
-    }
     let ctx = BuildCtx { n_pages: ids.len() as u32, trace: &[], ids: &ids, devices: false };
     let mut runs = cells
         .iter()
@@ -110,6 +104,13 @@ pub fn run_streamed(
             })
         })
         .collect::<Result<Vec<Run>, SimError>>()?;
+    // OPT and UNOPT read the future: they serve every request from the trace they were built on.
+    if let Some((c, _)) = cells.iter().zip(&runs).find(|(_, r)| r.policy.sees_every_request()) {
+        return Err(SimError::config(
+            "stream",
+            format!("{} needs the whole trace to see the future, so it cannot stream: load the file instead", c.policy),
+        ));
+    }
     pass(name, opts, open()?, &mut |reqs| {
         for r in &mut runs {
             // The warm-up's part of the chunk is served, its hits not counted.
@@ -166,6 +167,12 @@ mod tests {
     use crate::formats::load_bytes;
     use crate::policy::POLICIES;
 
+    /// OPT and UNOPT: built on the whole trace, they serve every request of it.
+    fn reads_the_future(id: &str) -> bool {
+        let ctx = BuildCtx { n_pages: 1, trace: &[], ids: &[0], devices: false };
+        build(id, 1, &ctx, &Value::Null).unwrap().sees_every_request()
+    }
+
     #[test]
     fn streaming_a_file_equals_loading_it_for_every_policy_but_opt() {
         let mut text = String::new();
@@ -179,7 +186,7 @@ mod tests {
         let loaded = load_bytes("t.txt", &bytes, LoadOptions::default()).unwrap().trace;
         let cells: Vec<StreamedCell> = POLICIES
             .iter()
-            .filter(|e| e.id != "opt")
+            .filter(|e| !reads_the_future(e.id))
             .flat_map(|e| [50, 700].map(|f| StreamedCell { policy: e.id.into(), frames: f, params: Value::Null }))
             .collect();
         for opts in [RunOptions::default(), RunOptions { collapse_repeats: true, flush: true, ..RunOptions::default() }]
@@ -200,9 +207,12 @@ mod tests {
             }
         }
         let mut open = || Ok(Box::new(std::io::Cursor::new(bytes.clone())) as Box<dyn Read>);
-        let mut opt = |_| vec![StreamedCell { policy: "opt".into(), frames: 5, params: Value::Null }];
-        let e =
-            run_streamed("t.txt", &LoadOptions::default(), &mut open, &mut opt, &RunOptions::default()).err().unwrap();
-        assert!(e.to_string().contains("cannot stream"), "{e}");
+        for id in ["opt", "unopt"] {
+            let mut opt = |_| vec![StreamedCell { policy: id.into(), frames: 5, params: Value::Null }];
+            let e = run_streamed("t.txt", &LoadOptions::default(), &mut open, &mut opt, &RunOptions::default())
+                .err()
+                .unwrap();
+            assert!(e.to_string().contains("cannot stream") && e.to_string().contains(id), "{e}");
+        }
     }
 }

@@ -83,10 +83,14 @@ fn check_policy(id: &str, frames: usize, trace: &[u32], n_pages: u32) -> Result<
         }
     }
     prop_assert_eq!(hits + misses, trace.len() as u64);
-    prop_assert!(sink.evictions <= misses && sink.writebacks <= sink.evictions);
-    let evict_events =
-        sink.events.as_ref().map_or(0, |e| e.iter().filter(|e| matches!(e, Event::Evict { .. })).count());
+    prop_assert!(sink.evictions <= misses);
+    let events = sink.events.as_deref().unwrap_or_default();
+    let evict_events = events.iter().filter(|e| matches!(e, Event::Evict { .. })).count();
     prop_assert_eq!(evict_events as u64, sink.evictions, "{}: one Evict event per eviction", id);
+    // A write-back is a dirty page leaving, or a page cleaned in place (WSClock schedules old dirty pages' writes).
+    let dirty_evictions = events.iter().filter(|e| matches!(e, Event::Evict { dirty: true, .. })).count();
+    let cleanings = events.iter().filter(|e| matches!(e, Event::WriteBack { .. })).count();
+    prop_assert_eq!(sink.writebacks, (dirty_evictions + cleanings) as u64, "{}: write-backs", id);
 
     // Recording events must not change what the policy does.
     let mut q = build(id, frames, &ctx, &Value::Null).map_err(|e| TestCaseError::fail(e.to_string()))?;
@@ -149,6 +153,91 @@ proptest! {
             prop_assert_eq!(c.hits_at(frames), lru.hits, "LRU at {} frames", frames);
             let o = run_policy(&t, "opt", frames, &Value::Null, &RunOptions::default()).unwrap().metrics;
             prop_assert!((opt.miss_ratio[i] - (1.0 - o.hit_ratio)).abs() < 1e-12 || t.is_empty(), "OPT at {} frames", frames);
+        }
+    }
+}
+
+/// OSTEP's `paging-policy.py`, as a plain model: memory is a list, a miss with
+/// the cache full removes the victim, the new page is appended; MRU moves a hit
+/// page to the end and evicts the last; UNOPT evicts the first page (in list
+/// order) whose next use is soonest, a page never used again counting as used
+/// at the end of the trace. Returns each request's hit and the victims in order.
+fn ostep(policy: &str, addrs: &[u32], cachesize: usize) -> (Vec<bool>, Vec<u32>) {
+    let (mut memory, mut hits, mut victims) = (Vec::<u32>::new(), Vec::new(), Vec::new());
+    for (i, &n) in addrs.iter().enumerate() {
+        if let Some(idx) = memory.iter().position(|&m| m == n) {
+            hits.push(true);
+            if policy == "MRU" {
+                memory.remove(idx);
+                memory.push(n);
+            }
+            continue;
+        }
+        hits.push(false);
+        if memory.len() == cachesize {
+            let idx = match policy {
+                "MRU" => memory.len() - 1,
+                "UNOPT" => {
+                    let (mut min, mut at) = (addrs.len() + 1, 0);
+                    for (j, &page) in memory.iter().enumerate() {
+                        let when = addrs[i + 1..].iter().position(|&f| f == page).map_or(addrs.len(), |k| i + 1 + k);
+                        if when < min {
+                            (min, at) = (when, j);
+                        }
+                    }
+                    at
+                }
+                _ => unreachable!(),
+            };
+            victims.push(memory.remove(idx));
+        }
+        memory.push(n);
+    }
+    (hits, victims)
+}
+
+/// A policy's hits and victims (dense ids) over `trace`.
+fn hits_and_victims(id: &str, frames: usize, trace: &[u32], n_pages: u32) -> (Vec<bool>, Vec<u32>) {
+    let ids: Vec<u64> = (0..n_pages as u64).collect();
+    let ctx = BuildCtx { n_pages, trace, ids: &ids, devices: false };
+    let mut p = build(id, frames, &ctx, &Value::Null).unwrap();
+    let mut sink = Sink::recording();
+    let hits = trace
+        .iter()
+        .enumerate()
+        .map(|(t, &r)| p.access(Req { t, page: page_of(r), write: cachescope_sim::trace::is_write(r) }, &mut sink))
+        .collect();
+    let victims = sink
+        .events
+        .unwrap()
+        .into_iter()
+        .filter_map(|e| if let Event::Evict { page, .. } = e { Some(page) } else { None })
+        .collect();
+    (hits, victims)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// MRU and UNOPT hit and evict exactly as OSTEP's simulator does, request by request.
+    #[test]
+    fn mru_and_unopt_follow_ostep((reqs, frames) in trace_strategy()) {
+        let mut map = vec![u32::MAX; 64];
+        let mut n = 0u32;
+        let trace: Vec<u32> = reqs
+            .iter()
+            .map(|&(p, w)| {
+                if map[p as usize] == u32::MAX {
+                    map[p as usize] = n;
+                    n += 1;
+                }
+                pack(map[p as usize], w)
+            })
+            .collect();
+        let pages: Vec<u32> = trace.iter().map(|&r| page_of(r)).collect();
+        for (id, model) in [("mru", "MRU"), ("unopt", "UNOPT")] {
+            let got = hits_and_victims(id, frames, &trace, n.max(1));
+            prop_assert_eq!(got, ostep(model, &pages, frames), "{} with {} frames", id, frames);
         }
     }
 }

@@ -231,3 +231,38 @@ fn the_options_are_read_and_checked_as_declared() {
         o.check("curve", &d[o.key]).unwrap();
     }
 }
+
+/// The textbook policies with ticks and windows counted in requests: a sampled
+/// curve runs each miniature with `tick` and `tau` scaled by its rate, and
+/// follows the full runs. (At the defaults, tick 4 and τ 10, a sample of rate
+/// under 1/8 rounds them to 1 request; the parameters here stay above that.)
+#[test]
+fn textbook_policies_with_ticks_sample_like_full_runs() {
+    let t = zipf(8_000, 120_000, 3);
+    let sizes: Vec<usize> = default_sizes(t.distinct()).into_iter().step_by(9).collect();
+    let cases = [
+        ("nru", json!({"tick": 400})),
+        ("nfu", json!({"tick": 400})),
+        ("aging", json!({"tick": 400})),
+        ("working-set", json!({"tick": 400, "tau": 4000})),
+        ("wsclock", json!({"tick": 400, "tau": 4000})),
+    ];
+    for (p, params) in cases {
+        let e = entry(p).unwrap();
+        let scaled = scale_request_counts(e, &params, 0.25);
+        assert_eq!(scaled["tick"], 100, "{p}");
+        let two = Sampling { samples: 2, ..Sampling::pages(1024) };
+        let c = curve(&t, p, &params, Some(&sizes), two, &RunOptions::default()).unwrap();
+        assert!(!c.exact && c.rate.iter().any(|&r| r < 1.0), "{p}: sampled");
+        let full: Vec<f64> = sizes.iter().map(|&s| simulated(&t, p, &params, s)).collect();
+        let mae = mean_absolute_error(&c.miss_ratio, &full);
+        println!("{p} {params}: sampled against full runs, mean absolute error {mae:.4}");
+        assert!(mae <= 0.03, "{p}: mean absolute error {mae}");
+    }
+    // UNOPT, like OPT, takes a full run per size.
+    let c = curve(&t, "unopt", &Value::Null, Some(&sizes[..3]), Sampling::default(), &RunOptions::default()).unwrap();
+    assert!(c.exact);
+    for (i, &s) in sizes[..3].iter().enumerate() {
+        assert!((c.miss_ratio[i] - simulated(&t, "unopt", &Value::Null, s)).abs() < 1e-12);
+    }
+}

@@ -36,17 +36,20 @@ pub enum Group {
     Classic,
     Adaptive,
     Flash,
+    /// The textbooks' policies (OSTEP, Tanenbaum): MRU, UNOPT, NRU, aging, working set, …
+    Textbook,
     /// Written by the user (`policy::user`).
     Yours,
 }
 
 impl Group {
-    pub const ALL: [Group; 4] = [Group::Classic, Group::Adaptive, Group::Flash, Group::Yours];
+    pub const ALL: [Group; 5] = [Group::Classic, Group::Adaptive, Group::Flash, Group::Textbook, Group::Yours];
     pub fn id(self) -> &'static str {
         match self {
             Group::Classic => "classic",
             Group::Adaptive => "adaptive",
             Group::Flash => "flash",
+            Group::Textbook => "textbook",
             Group::Yours => "yours",
         }
     }
@@ -55,6 +58,7 @@ impl Group {
             Group::Classic => "Classic",
             Group::Adaptive => "Adaptive",
             Group::Flash => "Flash-aware",
+            Group::Textbook => "Textbook",
             Group::Yours => "Your policies",
         }
     }

@@ -69,6 +69,17 @@ pub enum Event<P = u32> {
         to: f64,
         why: &'static str,
     },
+    /// A number a policy keeps per page changed, or was read to decide (`from ==
+    /// to`): a use count, an aging counter, a time of last use, an age. `binary`:
+    /// the number is a register of that many bits, written in binary (0: decimal).
+    Count {
+        page: P,
+        name: &'static str,
+        from: u32,
+        to: u32,
+        binary: u8,
+        why: &'static str,
+    },
     /// A non-resident (ghost / test-period) entry was added, hit or dropped.
     Ghost {
         page: P,
@@ -105,6 +116,9 @@ impl Event {
             Event::Status { page, from, to, why } => Event::Status { page: label(page), from, to, why },
             Event::Move { page, from, to, why } => Event::Move { page: label(page), from, to, why },
             Event::Gauge { name, from, to, why } => Event::Gauge { name, from, to, why },
+            Event::Count { page, name, from, to, binary, why } => {
+                Event::Count { page: label(page), name, from, to, binary, why }
+            }
             Event::Ghost { page, list, action } => Event::Ghost { page: label(page), list, action },
             Event::Repeat { page, write } => Event::Repeat { page: label(page), write },
             Event::Reason { why } => Event::Reason { why },

@@ -14,11 +14,13 @@ pub mod sink;
 mod snapshot;
 #[cfg(test)]
 pub(crate) mod testutil;
+pub mod textbook;
 
 pub mod blocks;
 pub mod user;
 
 // The policies; their entries are listed in `registry.rs`.
+pub mod aging;
 pub mod arc;
 pub mod bplru;
 pub mod car;
@@ -26,6 +28,7 @@ pub mod cfclock;
 pub mod cflru;
 pub mod cflru_dynamic;
 pub mod clock;
+pub mod clock_enhanced;
 pub mod clock_pro;
 pub mod craw;
 pub mod fab;
@@ -36,12 +39,20 @@ pub mod linux_2q;
 pub mod lirs;
 pub mod lru;
 pub mod lru_wsr;
+pub mod mfu;
+pub mod mru;
+pub mod nfu;
+pub mod nru;
 pub mod opt;
+pub mod rand;
 pub mod s3fifo;
 pub mod sieve;
 pub mod sp_clock;
 pub mod ts_clock;
 pub mod two_q;
+pub mod unopt;
+pub mod working_set;
+pub mod wsclock;
 pub mod wtinylfu;
 
 pub use entry::{BuildCtx, CurveMethod, Group, PolicyEntry};
@@ -106,8 +117,9 @@ pub trait Policy: PolicyClone {
     }
 
     /// Whether the policy must serve every request, repeats included. OPT's
-    /// state is its position in the trace, so for it a repeat is served as a
-    /// request (a hit that only moves the page's next use).
+    /// (and UNOPT's) state is its position in the trace, so for it a repeat is
+    /// served as a request (a hit that only moves the page's next use); such a
+    /// policy reads the future, so it cannot run on a streamed file either.
     fn sees_every_request(&self) -> bool {
         false
     }

@@ -35,6 +35,16 @@ pub const POLICIES: &[PolicyEntry] = &[
     sieve::ENTRY,
     s3fifo::ENTRY,
     wtinylfu::ENTRY,
+    mru::ENTRY,
+    unopt::ENTRY,
+    rand::ENTRY,
+    nru::ENTRY,
+    clock_enhanced::ENTRY,
+    nfu::ENTRY,
+    aging::ENTRY,
+    working_set::ENTRY,
+    wsclock::ENTRY,
+    mfu::ENTRY,
 ];
 
 /// Per-frame arrays of larger caches would not fit a browser's memory.
