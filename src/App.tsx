@@ -11,6 +11,8 @@ import { ExplorerView } from './explorer/ExplorerView';
 import { ReproduceView } from './reproduce/ReproduceView';
 import type { View } from './link/types';
 import { installUrlSync } from './state/url';
+import { ExercisePanel } from './explorer/ExercisePanel';
+import { selectExerciseLocked, useExercise } from './explorer/exerciseStore';
 
 // The editor of your own policies (CodeMirror and all) loads when its tab is first shown.
 const OwnView = lazy(() => import('./yours/OwnView'));
@@ -28,6 +30,9 @@ export function App() {
   const view = useApp(selectView);
   const theme = useApp(selectTheme);
   const presenting = useApp(selectPresenting);
+  // An exercise hides the Compare tab (its counts are the answers) until it is submitted.
+  const locked = useExercise(selectExerciseLocked);
+  const views = locked ? VIEWS.filter((v) => v.id !== 'compare') : VIEWS;
   const embed = useApp(selectEmbed);
   const { startEngine, setView, setTheme, setPresenting } = useApp.getState();
   useEffect(() => {
@@ -68,7 +73,7 @@ export function App() {
         <h1>cachescope</h1>
         <p className="tagline">Page replacement and flash translation, step by step.</p>
         <div role="tablist" aria-label="Views" className="tabs">
-          {VIEWS.map((v) => (
+          {views.map((v) => (
             <button key={v.id} role="tab" type="button" aria-selected={view === v.id} onClick={() => setView(v.id)}>
               {v.label}
             </button>
@@ -98,9 +103,10 @@ export function App() {
           <PresetGallery />
         </aside>
         <div role="tabpanel" aria-label={VIEWS.find((v) => v.id === view)?.label}>
-          {view === 'compare' ? (
+          <ExercisePanel />
+          {view === 'compare' && !locked ? (
             <CompareView />
-          ) : view === 'explore' ? (
+          ) : view === 'explore' || view === 'compare' ? (
             <ExplorerView />
           ) : view === 'reproduce' ? (
             <ReproduceView />

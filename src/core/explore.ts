@@ -44,6 +44,8 @@ export const ExploreFrameSchema = v.object({
   /** The request just served: the page as the trace names it, and whether it wrote. */
   request: v.nullable(v.object({ page: v.string(), write: v.boolean() })),
   events: v.array(AnyEventSchema),
+  /** Why the pages this request evicted left, in the core's words (null when none left). */
+  reason: v.optional(v.nullable(v.string())),
   snapshot: SnapshotSchema,
   playing: v.boolean(),
   /** Hits among the first `position` requests (null for a flash device, which has none). */

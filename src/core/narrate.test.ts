@@ -62,6 +62,14 @@ describe('narrate', () => {
     ]);
   });
 
+  it("reads an eviction with the numbers the core gave for it (ARC's |T1| against p)", () => {
+    const parts = narrateEvents([
+      { kind: 'reason', why: "|T1| = 2 > p = 1, so T1's LRU page leaves" },
+      { kind: 'evict', page: '4', dirty: false, why: 'LRU of T1' },
+    ]);
+    expect(parts).toEqual(["evicted clean page 4: |T1| = 2 > p = 1, so T1's LRU page leaves"]);
+  });
+
   it('writes a counter that changed, or was read, in binary when it is a register', () => {
     const parts = narrateEvents([
       { kind: 'gauge', name: 'clock ticks', from: 4, to: 5, why: 'a timer interrupt' },

@@ -115,9 +115,13 @@ export function narrateEvents(events: AnyEvent[], policy = ''): string[] {
       case 'insert':
         out.push(`page ${e.page} placed ${placed(e.place)}${e.slot === null ? '' : ` (slot ${e.slot})`}`);
         break;
-      case 'evict':
-        out.push(`evicted ${e.dirty ? 'dirty' : 'clean'} page ${e.page}${e.dirty ? ' (written back)' : ''}: ${e.why}`);
+      case 'evict': {
+        // The numbers behind the rule, when the core gave them (ARC's |T1| against p), say more than its name.
+        const before = events[i - 1];
+        const why = before?.kind === 'reason' ? before.why : e.why;
+        out.push(`evicted ${e.dirty ? 'dirty' : 'clean'} page ${e.page}${e.dirty ? ' (written back)' : ''}: ${why}`);
         break;
+      }
       case 'write_back':
         out.push(`wrote back page ${e.page}: ${e.why}`);
         break;
@@ -159,6 +163,8 @@ export function narrateEvents(events: AnyEvent[], policy = ''): string[] {
       case 'ghost':
         out.push(ghostWords(e));
         break;
+      case 'reason':
+        break; // read with the eviction it explains
       case 'repeat':
         out.push(`an immediate repeat, collapsed: nothing else changes${e.write ? ' but the dirty bit' : ''}`);
         break;

@@ -245,9 +245,10 @@ export const EventSchema: v.GenericSchema<G.Event<string>> = v.variant('kind', [
   v.object({ kind: v.literal('count'), page: str, name: str, from: num, to: num, binary: num, why: str }),
   v.object({ kind: v.literal('ghost'), page: str, list: str, action: str }),
   v.object({ kind: v.literal('repeat'), page: str, write: v.boolean() }),
+  v.object({ kind: v.literal('reason'), why: str }),
 ]);
 
-export const StepRecordSchema: v.GenericSchema<G.StepRecord> = v.object({ hit: bool, events: v.array(EventSchema) });
+export const StepRecordSchema: v.GenericSchema<G.StepRecord> = v.object({ hit: bool, events: v.array(EventSchema), reason: optStr });
 
 export const FlashEventSchema: v.GenericSchema<G.FlashEvent> = v.variant('kind', [
   v.object({ kind: v.literal('host_write'), lpn: num, ppn: num }),
@@ -293,10 +294,10 @@ export function parseCore<T>(what: string, schema: v.GenericSchema<T>, text: str
 }
 
 /** One stepped request, a cache's or a flash device's (which has no hit). */
-export function parseStep(text: string): { hit: boolean | null; events: (G.Event<string> | G.FlashEvent)[] } {
+export function parseStep(text: string): { hit: boolean | null; events: (G.Event<string> | G.FlashEvent)[]; reason: string | null } {
   const raw: unknown = JSON.parse(text);
   if (typeof raw === 'object' && raw !== null && 'hit' in raw) return parseCoreValue('step', StepRecordSchema, raw);
-  return { hit: null, ...parseCoreValue('flash step', FlashStepSchema, raw) };
+  return { hit: null, reason: null, ...parseCoreValue('flash step', FlashStepSchema, raw) };
 }
 
 function parseCoreValue<T>(what: string, schema: v.GenericSchema<T>, raw: unknown): T {
@@ -316,6 +317,9 @@ export const HandLinkSchema: v.GenericSchema<G.HandLink> = v.object({
   step: optNum,
   collapse: bool,
   code: v.record(str, str),
+  quiz: bool,
+  exercise: optStr,
+  exercise_requests: optNum,
   embed: bool,
   problems: v.array(str),
 });
@@ -339,4 +343,5 @@ export const CheckReportSchema: v.GenericSchema<G.CheckReport> = v.object({
   cases: num,
   requests: num,
   difference: v.nullable(DifferenceSchema),
+  traces: v.array(v.object({ trace: str, cases: num, requests: num, difference: v.nullable(DifferenceSchema) })),
 });

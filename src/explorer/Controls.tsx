@@ -1,7 +1,7 @@
 // UI: the explorer’s playback controls — step, play, speed, seek.
 
 import { useEffect, useState } from 'react';
-import { SPEEDS, selectFrame, selectSpeed, useExplorer } from './explorerStore';
+import { SPEEDS, selectFrame, selectLocked, selectSpeed, useExplorer } from './explorerStore';
 
 /** A far jump on its way, with Cancel (it stops where it has got to). */
 function SeekProgress() {
@@ -61,6 +61,8 @@ function useKeyboard(): void {
 export function Controls() {
   const frame = useExplorer(selectFrame);
   const speed = useExplorer(selectSpeed);
+  // An exercise moves forward one request at a time, through its questions: no play, End, scrubbing or jumps.
+  const locked = useExplorer(selectLocked);
   const { seek, step, togglePlay, setSpeed } = useExplorer.getState();
   const [jump, setJump] = useState('');
   useKeyboard();
@@ -79,15 +81,19 @@ export function Controls() {
       <button type="button" onClick={() => step(-1)} disabled={position === 0} aria-label="Step back" title="←">
         ◀
       </button>
-      <button type="button" className="primary" onClick={togglePlay} aria-label={playing ? 'Pause' : 'Play'} title="Space">
-        {playing ? '❙❙' : '▶'}
-      </button>
+      {!locked && (
+        <button type="button" className="primary" onClick={togglePlay} aria-label={playing ? 'Pause' : 'Play'} title="Space">
+          {playing ? '❙❙' : '▶'}
+        </button>
+      )}
       <button type="button" onClick={() => step(1)} disabled={position >= total} aria-label="Step forward" title="→">
         ▶︎|
       </button>
-      <button type="button" onClick={() => seek(total)} disabled={position >= total} aria-label="Run to end" title="End">
-        ▶▶|
-      </button>
+      {!locked && (
+        <button type="button" onClick={() => seek(total)} disabled={position >= total} aria-label="Run to end" title="End">
+          ▶▶|
+        </button>
+      )}
       <label>
         Speed
         <select aria-label="Speed (requests per second)" value={speed} onChange={(e) => setSpeed(Number(e.target.value))}>
@@ -98,28 +104,32 @@ export function Controls() {
           ))}
         </select>
       </label>
-      <input
-        type="range"
-        className="scrubber"
-        aria-label="Position in trace"
-        min={0}
-        max={total}
-        value={position}
-        onChange={(e) => seek(Number(e.target.value))}
-      />
+      {!locked && (
+        <input
+          type="range"
+          className="scrubber"
+          aria-label="Position in trace"
+          min={0}
+          max={total}
+          value={position}
+          onChange={(e) => seek(Number(e.target.value))}
+        />
+      )}
       <output aria-label="Position">
         {position.toLocaleString('en')} / {total.toLocaleString('en')}
       </output>
-      <form
-        className="jump"
-        onSubmit={(e) => {
-          e.preventDefault();
-          jumpTo();
-        }}
-      >
-        <input type="number" min={0} max={total} aria-label="Jump to request" value={jump} onChange={(e) => setJump(e.target.value)} />
-        <button type="submit">Jump</button>
-      </form>
+      {!locked && (
+        <form
+          className="jump"
+          onSubmit={(e) => {
+            e.preventDefault();
+            jumpTo();
+          }}
+        >
+          <input type="number" min={0} max={total} aria-label="Jump to request" value={jump} onChange={(e) => setJump(e.target.value)} />
+          <button type="submit">Jump</button>
+        </form>
+      )}
       <SeekProgress />
     </div>
   );

@@ -4,6 +4,7 @@ import { useApp } from '../state/store';
 import { selectTrace } from '../state/selectors';
 import { policyLabel } from '../core/catalog';
 import type { ExploreFrame } from '../core/explore';
+import { selectLocked, useExplorer } from './explorerStore';
 
 /** The explorer's status: trace, policy and size, step of total, hits and misses (faults) so far. */
 export function ExploreStatus({ frame }: { frame: ExploreFrame }) {
@@ -13,7 +14,9 @@ export function ExploreStatus({ frame }: { frame: ExploreFrame }) {
     frame.flash !== undefined
       ? `flash device · ${frame.flash.blocks} blocks of ${frame.flash.pages_per_block} pages`
       : `${policyLabel(snap.policy)} · ${snap.capacity} frames`;
-  const hits = frame.hits;
+  // An exercise's counts would give its answers away.
+  const locked = useExplorer(selectLocked);
+  const hits = locked ? null : frame.hits;
   return (
     <p className="explore-status" aria-label="Explore status">
       <span>Trace: {trace?.source ?? '—'}</span>

@@ -1,9 +1,33 @@
 // UI: the textbook frame table of a short run.
 
 import { useEffect, useRef } from 'react';
-import { selectFrame, selectTable, useExplorer } from './explorerStore';
+import { selectFrame, selectLocked, selectTable, useExplorer } from './explorerStore';
 import { frameTableCsv } from '../core/frameTable';
 import { download } from '../components/download';
+import { useExercise } from './exerciseStore';
+
+/** A table exercise's cell: an input until submitted, then the run's page, marked when the answer differed. */
+function AskedCell({ f, t, page }: { f: number; t: number; page: string | null }) {
+  const submitted = useExercise((s) => s.submitted);
+  const typed = useExercise((s) => s.cells[`${f}:${t}`] ?? '');
+  if (!submitted) {
+    return (
+      <input
+        className="cell-answer"
+        size={3}
+        aria-label={`Frame ${f + 1} after request ${t + 1}`}
+        value={typed}
+        onChange={(e) => useExercise.getState().setCell(f, t, e.target.value)}
+      />
+    );
+  }
+  const right = typed.trim() === (page ?? '');
+  return right ? (
+    <>{page ?? ''}</>
+  ) : (
+    <mark title={`you wrote ${typed.trim() || 'nothing'}`}>{`${page ?? '—'} (you: ${typed.trim() || '—'})`}</mark>
+  );
+}
 
 /** The classic blackboard table up to the current request: a row per frame, a column per request, faults marked. */
 export function FrameTableView() {
@@ -13,14 +37,21 @@ export function FrameTableView() {
   const upto = frame?.position ?? 0;
   // The current request stays in view: a table wider than its box scrolls (sideways only) to it.
   useEffect(() => keepInView(wrap.current, upto), [upto, table]);
+  // During an exercise the table ahead stays hidden, and its download (the whole run) with it.
+  const locked = useExplorer(selectLocked);
+  const ex = useExercise((x) => x.exercise);
+  // A table exercise's columns: filled in by the student, then marked.
+  const asked = (t: number) => ex?.kind === 'table' && t >= ex.start && t < ex.start + ex.requests;
   if (!table || !frame || frame.flash) return null;
   return (
     <section className="frame-table panel" aria-label="Frame table">
       <div className="chart-head">
         <h3>Frame table</h3>
-        <button type="button" className="small" onClick={() => download('frame-table.csv', frameTableCsv(table), 'text/csv')}>
-          Download CSV
-        </button>
+        {!locked && (
+          <button type="button" className="small" onClick={() => download('frame-table.csv', frameTableCsv(table), 'text/csv')}>
+            Download CSV
+          </button>
+        )}
       </div>
       <div className="results-wrap" ref={wrap}>
         <table className="results frames">
@@ -43,7 +74,7 @@ export function FrameTableView() {
                 <th scope="row">Frame {f + 1}</th>
                 {row.map((p, t) => (
                   <td key={t} className={t === upto - 1 ? 'now' : undefined}>
-                    {t < upto ? (p ?? '') : ''}
+                    {asked(t) ? <AskedCell f={f} t={t} page={p} /> : t < upto ? (p ?? '') : ''}
                   </td>
                 ))}
               </tr>

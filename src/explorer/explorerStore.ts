@@ -21,23 +21,51 @@ const FLASH_DEFAULTS = Object.fromEntries(
   Object.entries(defaultsOf(CATALOG.flash)).filter(([k]) => MAIN_FLASH_KEYS.includes(k)),
 ) as FlashSetup;
 
+/** An eviction the student was asked about: request `position + 1` (its page), what the core evicted and why. */
+export interface QuizQuestion {
+  position: number;
+  page: string | null;
+  victims: string[];
+  reason: string | null;
+}
+
+/** A question answered: the student's page, and whether it was one of the victims. */
+export interface QuizAnswer extends QuizQuestion {
+  answer: string;
+  right: boolean;
+}
+
 /** Predict the victim: at each eviction the student names the page expected to leave before the step is shown. */
 export interface Quiz {
   on: boolean;
   right: number;
   wrong: number;
   /** The eviction waiting for an answer: the step after `position`, and the core's answer. */
-  question: { position: number; victims: string[] } | null;
-  feedback: { right: boolean; answer: string; victims: string[] } | null;
+  question: QuizQuestion | null;
+  feedback: QuizAnswer | null;
+  /** Every answer, in the order given; a request answered once is not asked again. */
+  log: QuizAnswer[];
+  /**
+   * An exercise's hide: no score or feedback, no far jumps or play (which would pass questions
+   * unasked), until the student submits (exerciseStore sets and clears it).
+   */
+  locked: boolean;
 }
 
-const QUIZ_OFF: Quiz = { on: false, right: 0, wrong: 0, question: null, feedback: null };
+const QUIZ_OFF: Quiz = { on: false, right: 0, wrong: 0, question: null, feedback: null, log: [], locked: false };
 
 export interface ExplorerState {
   /** The whole run as the textbook frame table, for short runs of small caches. */
   table: FrameTable | null;
   quiz: Quiz;
   toggleQuiz(): void;
+  /** Turns the quiz on (fresh) or off; `locked` for an exercise (see `Quiz.locked`). */
+  setQuiz(on: boolean, locked?: boolean): void;
+  /** Ends an exercise's hide: the score and feedback show, every control works again. */
+  unlockQuiz(): void;
+  /** A position the session may not pass (a table exercise's start, until it is submitted). */
+  fence: number | null;
+  setFence(fence: number | null): void;
   /** In quiz mode, the next step: asks first when it evicts. */
   quizNext(): void;
   /** The student's answer to the waiting question; the step is then shown. */
@@ -135,9 +163,12 @@ function onMessage(msg: ExploreFromWorker): void {
   } else if (msg.type === 'explore-peek') {
     const { frame, quiz } = useExplorer.getState();
     if (!quiz.on || !frame || frame.position !== msg.position) return;
-    // No eviction next: nothing to predict, so the step is simply shown.
-    if (msg.victims.length === 0) useExplorer.getState().seek(msg.position + 1);
-    else useExplorer.setState({ quiz: { ...quiz, question: { position: msg.position, victims: msg.victims }, feedback: null } });
+    // No eviction next, or one already answered: nothing to predict, so the step is simply shown.
+    if (msg.victims.length === 0 || quiz.log.some((a) => a.position === msg.position)) useExplorer.getState().seek(msg.position + 1);
+    else {
+      const { position, page, victims, reason } = msg;
+      useExplorer.setState({ quiz: { ...quiz, question: { position, page, victims, reason }, feedback: null } });
+    }
   } else {
     // A refused history request leaves no page waiting for one.
     useExplorer.setState((s) => ({
@@ -157,7 +188,11 @@ function changedFrom(defaults: Record<string, unknown>, values: FlashSetup): Fla
 export const useExplorer = create<ExplorerState>()((set, get) => ({
   table: null,
   quiz: QUIZ_OFF,
-  toggleQuiz: () => set((s) => ({ quiz: s.quiz.on ? QUIZ_OFF : { ...QUIZ_OFF, on: true } })),
+  toggleQuiz: () => set((s) => (s.quiz.locked ? {} : { quiz: s.quiz.on ? QUIZ_OFF : { ...QUIZ_OFF, on: true } })),
+  setQuiz: (on, locked = false) => set({ quiz: { ...QUIZ_OFF, on, locked } }),
+  unlockQuiz: () => set((s) => ({ quiz: { ...s.quiz, locked: false }, fence: null })),
+  fence: null,
+  setFence: (fence) => set({ fence }),
   quizNext: () => {
     const { frame, quiz } = get();
     if (!frame || !quiz.on || quiz.question || frame.position >= frame.total) return;
@@ -169,13 +204,15 @@ export const useExplorer = create<ExplorerState>()((set, get) => ({
     const q = quiz.question;
     if (!q || !frame || frame.position !== q.position) return;
     const right = q.victims.includes(page);
+    const given: QuizAnswer = { ...q, answer: page, right };
     set({
       quiz: {
         ...quiz,
         right: quiz.right + (right ? 1 : 0),
         wrong: quiz.wrong + (right ? 0 : 1),
         question: null,
-        feedback: { right, answer: page, victims: q.victims },
+        feedback: given,
+        log: [...quiz.log, given],
       },
     });
     get().seek(q.position + 1);
@@ -239,20 +276,25 @@ export const useExplorer = create<ExplorerState>()((set, get) => ({
     set({ status: 'closed', frame: null, selected: null, history: null });
   },
   seek: (position) => {
-    if (!get().frame) return;
+    const f = get().frame;
+    if (!f) return;
+    // During an exercise the way forward is one request at a time, through the questions.
+    if (get().quiz.locked && position > (aim ?? f.position) + 1) return;
+    const fence = get().fence;
+    if (fence !== null && position > fence && position > f.position) return;
     set({ error: null });
     aim = position;
     engine().explore({ type: 'explore-seek', position });
   },
   step: (delta) => {
-    // In quiz mode one step forward asks first.
-    if (delta === 1 && get().quiz.on) return get().quizNext();
+    // In quiz mode one step forward asks first; during an exercise so does every step forward.
+    if (get().quiz.on && (delta === 1 || (delta > 1 && get().quiz.locked))) return get().quizNext();
     const f = get().frame;
     if (f) get().seek(Math.max(0, Math.min(f.total, (aim ?? f.position) + delta)));
   },
   togglePlay: () => {
     const f = get().frame;
-    if (!f) return;
+    if (!f || (get().quiz.locked && !f.playing)) return;
     aim = null; // playing moves on from wherever the session is
     engine().explore(f.playing ? { type: 'explore-pause' } : { type: 'explore-play', speed: get().speed });
   },
@@ -289,6 +331,8 @@ export const selectSelected = (s: ExplorerState) => s.selected;
 export const selectHistory = (s: ExplorerState) => s.history;
 export const selectPlaying = (s: ExplorerState) => s.frame?.playing ?? false;
 export const selectQuiz = (s: ExplorerState) => s.quiz;
+/** An exercise is under way: its answers (counts, the table ahead, far jumps) stay hidden. */
+export const selectLocked = (s: ExplorerState) => s.quiz.locked;
 export const selectTable = (s: ExplorerState) => s.table;
 /** The open flash device's initial fill (derived by the core when the form leaves it). */
 export const selectDeviceFill = (s: ExplorerState) => s.frame?.flash?.fill;

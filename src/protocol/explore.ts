@@ -55,8 +55,17 @@ export function checkExploreToWorker(data: unknown): Checked<ExploreToWorker> {
 const ExploreFromWorkerSchema = v.variant('type', [
   v.object({ type: v.literal('explore-frame'), ...ExploreFrameSchema.entries }),
   v.object({ type: v.literal('explore-history'), ...PageHistorySchema.entries }),
-  /** The pages the request after `position` evicts (the quiz's answer), as the trace names them. */
-  v.object({ type: v.literal('explore-peek'), position: v.number(), victims: v.array(v.string()) }),
+  /**
+   * The request after `position` (its page, null past the end or on a flash device), the pages it
+   * evicts (the quiz's answer) as the trace names them, and why they leave, in the core's words.
+   */
+  v.object({
+    type: v.literal('explore-peek'),
+    position: v.number(),
+    page: v.nullable(v.string()),
+    victims: v.array(v.string()),
+    reason: v.nullable(v.string()),
+  }),
   /** The whole run as the textbook frame table (short runs of small caches only). */
   v.object({ type: v.literal('explore-table'), table: FrameTableSchema }),
   /** A long seek on its way (it advances in slices, so Pause cancels it). */

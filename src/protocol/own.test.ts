@@ -25,7 +25,7 @@ describe('user policies in the protocol', () => {
 
   it('answers a definition with each entry and SHA-256, and a check with its report', () => {
     expect(isFromWorker({ type: 'defined', id: 2, defined: [{ policy: { id: 'mine' }, sha256: 'ab' }] })).toBe(true);
-    const report = { policy: 'mine', reference: 'clock', cases: 1, requests: 5, difference: null };
+    const report = { policy: 'mine', reference: 'clock', cases: 1, requests: 5, difference: null, traces: [] };
     expect(isFromWorker({ type: 'checked', id: 3, report })).toBe(true);
     expect(isFromWorker({ type: 'checked', id: 3, report: { ...report, cases: 'one' } })).toBe(false);
   });

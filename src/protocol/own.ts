@@ -35,5 +35,7 @@ export const CheckRequestSchema = v.object({
   reference: v.string(),
   referenceParams: v.record(v.string(), v.unknown()),
   sizes: v.array(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  /** A verdict for every trace (an exercise's), rather than stopping at the first difference. */
+  everyTrace: v.optional(v.boolean()),
 });
 export type CheckRequest = v.InferOutput<typeof CheckRequestSchema>;

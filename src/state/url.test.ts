@@ -28,6 +28,9 @@ describe('hand-written links', () => {
       view: null,
       step: null,
       code: {},
+      quiz: false,
+      exercise: null,
+      exercise_requests: null,
       embed: false,
       problems: [],
     };
@@ -52,6 +55,9 @@ describe('hand-written links', () => {
       code: {},
       embed: true,
       problems: [],
+      quiz: false,
+      exercise: null,
+      exercise_requests: null,
     };
     const e = experimentOfLink(link);
     expect(e.embed).toBe(true);

@@ -14,6 +14,7 @@ import { useExplorer } from '../explorer/explorerStore';
 import type { HandLink } from '../core/generated/core';
 import { codeOfLink, defineLinkCode } from './ownLink';
 import { CATALOG } from '../core/catalog';
+import { useExercise } from '../explorer/exerciseStore';
 
 /** The Explore tab's state as a link carries it. */
 function exploreOf(): ExploreShare {
@@ -169,14 +170,11 @@ export function experimentOfLink(l: HandLink): SharedExperiment {
   const firstFrames = Number(/^\d+/.exec(frames)?.[0] ?? useExplorer.getState().frames);
   const flash = l.flash as Params;
   const hasFlash = Object.keys(flash).length > 0;
-  // An embedded page is the Explore stage, whatever else the link says.
-  const view = l.embed
-    ? 'explore'
-    : l.view === 'explore' || l.view === 'compare' || l.view === 'reproduce'
-      ? l.view
-      : l.step !== null
-        ? 'explore'
-        : 'compare';
+  // An embedded page is the Explore stage, whatever else the link says; an exercise opens where it is
+  // done (Explore, or the editor for a policy), the quiz on Explore.
+  const asked = l.embed ? 'explore' : l.exercise === 'policy' ? 'yours' : l.exercise !== null || l.quiz ? 'explore' : null;
+  const view =
+    asked ?? (l.view === 'explore' || l.view === 'compare' || l.view === 'reproduce' ? l.view : l.step !== null ? 'explore' : 'compare');
   const step = l.step ?? 0;
   return {
     source:
@@ -229,6 +227,8 @@ async function restoreQuery(search: string): Promise<void> {
   applyExperiment(e);
   // What the link carried that was left out is named; everything else loads.
   useApp.getState().setLinkProblems(link.problems);
+  // The quiz and an exercise start before the session opens, so its first question is asked, not shown.
+  const teaching = startTeaching(link, e, `${location.origin}${location.pathname}${search}`);
   restoring = true;
   try {
     await defineLinkCode(e);
@@ -236,11 +236,34 @@ async function restoreQuery(search: string): Promise<void> {
   } finally {
     restoring = false;
   }
-  // The query gives way to the canonical link, which carries everything the page now shows.
+  // The query gives way to the canonical link, which carries everything the page now shows; a quiz's
+  // or an exercise's stays, so reloading opens it again (a `#v2=` link does not carry them).
   const now = experimentOf(useApp.getState());
-  if (now) history.replaceState(null, '', `${location.pathname}${encodeExperiment({ ...now, explore: e.explore })}`);
+  if (now && !teaching) history.replaceState(null, '', `${location.pathname}${encodeExperiment({ ...now, explore: e.explore })}`);
   openExplore(e);
 }
+
+/** A link's `quiz=1` turns the quiz on; its `exercise=` starts the exercise. True when either did. */
+function startTeaching(l: HandLink, e: SharedExperiment, link: string): boolean {
+  const x = e.explore;
+  if (l.exercise === 'victims' || l.exercise === 'table' || l.exercise === 'policy') {
+    const start = x?.step ?? 0;
+    const at = { policy: x?.policy ?? e.policies[0].id, params: x?.params ?? {}, frames: x?.frames ?? 1, start };
+    // A table exercise asks for the next `exercise-requests` columns, or the rest of the trace.
+    const requests = l.exercise_requests ?? Math.max(1, l.requests - start);
+    useExercise.getState().begin({ kind: l.exercise, link, requests, ...at });
+    return true;
+  }
+  if (l.quiz) useExplorer.getState().setQuiz(true);
+  return l.quiz;
+}
+
+/** The address is a hand-written link that opens the quiz or an exercise. */
+const teachingQuery = (): boolean => {
+  if (location.hash.startsWith('#v')) return false;
+  const q = new URLSearchParams(location.search);
+  return q.has('exercise') || q.has('quiz');
+};
 
 /** Starts the sync; returns the function that stops it. */
 export function installUrlSync(): () => void {
@@ -274,6 +297,8 @@ export function installUrlSync(): () => void {
       pending ||= ran;
       return;
     }
+    // An exercise's or a quiz's link stays as it was written (reloading opens it again).
+    if (teachingQuery()) return;
     const push = (ran || described) && !restoring;
     pending = false;
     const hash = encodeExperiment(e);

@@ -24,6 +24,7 @@ export async function checkAgainst(task: Task, trace: WasmTrace, req: CheckReque
     req.reference,
     JSON.stringify(req.referenceParams),
   );
+  if (req.everyTrace) check.set_every_trace(true);
   const total = check.total_cases();
   await sliced(
     task,

@@ -176,8 +176,11 @@ export function handleExplore(msg: ExploreToWorker, trace: WasmTrace | null, pos
         post({ type: 'explore-history', ...pageHistory(trace, open, msg.page) });
         return;
       case 'explore-peek': {
-        const victims = open.session.peek().flatMap((e) => (e.kind === 'evict' ? [e.page] : []));
-        post({ type: 'explore-peek', position: open.session.position, victims });
+        const { events, reason } = open.session.peek();
+        const victims = events.flatMap((e) => (e.kind === 'evict' ? [e.page] : []));
+        const first = events[0];
+        const page = first && (first.kind === 'hit' || first.kind === 'miss') ? first.page : null;
+        post({ type: 'explore-peek', position: open.session.position, page, victims, reason });
         return;
       }
     }

@@ -25,7 +25,12 @@ export interface Stepper {
 
 export class ExplorerSession {
   private s: Stepper;
-  private last: { hit: boolean | null; events: AnyEvent[]; at: number } = { hit: null, events: [], at: 0 };
+  private last: { hit: boolean | null; events: AnyEvent[]; reason: string | null; at: number } = {
+    hit: null,
+    events: [],
+    reason: null,
+    at: 0,
+  };
   /** Times the session was rebuilt to go back, and requests replayed doing so (tests read them). */
   replays = 0;
   replayed = 0;
@@ -76,7 +81,7 @@ export class ExplorerSession {
     const to = Math.max(0, Math.min(this.total, Math.floor(target)));
     if (to < this.position || (to === this.position && to > 0 && this.last.at !== to)) {
       this.restartBefore(Math.max(0, to - 1));
-      this.last = { hit: null, events: [], at: 0 };
+      this.last = { hit: null, events: [], reason: null, at: 0 };
     }
     if (to === this.position) return;
     // Untraced up to the request before the target, then one traced step so the
@@ -85,7 +90,7 @@ export class ExplorerSession {
     const out = this.s.step();
     if (out === undefined) throw new Error('the trace ended before the requested position');
     const r = parseStep(out);
-    this.last = { hit: r.hit, events: r.events, at: this.position };
+    this.last = { hit: r.hit, events: r.events, reason: r.reason, at: this.position };
   }
 
   frame(playing: boolean): ExploreFrame {
@@ -97,6 +102,7 @@ export class ExplorerSession {
       hit: this.last.hit,
       request: position > 0 ? this.requestAt(position - 1) : null,
       events: this.last.events,
+      reason: this.last.reason,
       snapshot,
       playing,
       hits: this.s.hits ? this.s.hits() : null,
@@ -108,13 +114,15 @@ export class ExplorerSession {
    * The events of the next request, without moving: a copy steps it (or, for a
    * stepper that cannot be copied, a fresh one replayed to here).
    */
-  peek(): AnyEvent[] {
-    if (this.position >= this.total) return [];
+  peek(): { events: AnyEvent[]; reason: string | null } {
+    if (this.position >= this.total) return { events: [], reason: null };
     const w = this.s.fork ? this.s.fork() : this.make();
     try {
       if (!this.s.fork) w.advance(this.position);
       const out = w.step();
-      return out === undefined ? [] : parseStep(out).events;
+      if (out === undefined) return { events: [], reason: null };
+      const { events, reason } = parseStep(out);
+      return { events, reason };
     } finally {
       w.free();
     }

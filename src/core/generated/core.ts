@@ -37,7 +37,11 @@ templates: Array<Template>, };
 
 export type Template = { id: string, name: string, source: string, };
 
-export type CheckReport = { policy: string, reference: string, cases: number, requests: number, difference: Difference | null, };
+export type CheckReport = { policy: string, reference: string, cases: number, requests: number, difference: Difference | null, 
+/**
+ * Each trace checked, in order, with its own verdict (an exercise passes or fails per trace).
+ */
+traces: Array<TraceVerdict>, };
 
 export type Difference = { 
 /**
@@ -60,6 +64,12 @@ page: string, hit: boolean, reference_hit: boolean,
  * The page each evicted at that request, if any.
  */
 victim: string | null, reference_victim: string | null, };
+
+export type TraceVerdict = { 
+/**
+ * `current`, or the generator's description.
+ */
+trace: string, cases: number, requests: number, difference: Difference | null, };
 
 export type Named = { id: string, name: string, summary: string, };
 
@@ -390,7 +400,11 @@ export type StepRecord = { hit: boolean,
 /**
  * Pages named as the trace names them.
  */
-events: Array<Event<string>>, };
+events: Array<Event<string>>, 
+/**
+ * Why the pages this step evicted left, in words (`policy::reason`); None when none left.
+ */
+reason: string | null, };
 
 export type Snapshot<P = number> = { policy: string, capacity: number, resident: number, rings: Array<Ring<P>>, lists: Array<List<P>>, gauges: Array<Gauge>, };
 
@@ -427,7 +441,7 @@ entries: Array<Slot<P>>, };
 
 export type Gauge = { name: string, value: number, target: number | null, };
 
-export type Event<P = number> = { "kind": "hit", page: P, write: boolean, } | { "kind": "miss", page: P, write: boolean, } | { "kind": "insert", page: P, place: string, slot: number | null, } | { "kind": "evict", page: P, dirty: boolean, why: string, } | { "kind": "write_back", page: P, why: string, } | { "kind": "hand", hand: string, from_slot: number | null, to_slot: number | null, from_page: P | null, to_page: P | null, } | { "kind": "visit", hand: string, page: P, action: string, } | { "kind": "status", page: P, from: string, to: string, why: string, } | { "kind": "move", page: P, from: string, to: string, why: string, } | { "kind": "gauge", name: string, from: number, to: number, why: string, } | { "kind": "count", page: P, name: string, from: number, to: number, binary: number, why: string, } | { "kind": "ghost", page: P, list: string, action: string, } | { "kind": "repeat", page: P, write: boolean, };
+export type Event<P = number> = { "kind": "hit", page: P, write: boolean, } | { "kind": "miss", page: P, write: boolean, } | { "kind": "insert", page: P, place: string, slot: number | null, } | { "kind": "evict", page: P, dirty: boolean, why: string, } | { "kind": "write_back", page: P, why: string, } | { "kind": "hand", hand: string, from_slot: number | null, to_slot: number | null, from_page: P | null, to_page: P | null, } | { "kind": "visit", hand: string, page: P, action: string, } | { "kind": "status", page: P, from: string, to: string, why: string, } | { "kind": "move", page: P, from: string, to: string, why: string, } | { "kind": "gauge", name: string, from: number, to: number, why: string, } | { "kind": "count", page: P, name: string, from: number, to: number, binary: number, why: string, } | { "kind": "ghost", page: P, list: string, action: string, } | { "kind": "repeat", page: P, write: boolean, } | { "kind": "reason", why: string, };
 
 export type FlashMetrics = { host_writes: number, host_reads: number, flash_writes: number, flash_reads: number, copied: number, erases: number, gc_victims: number, waf: number, erase_mean: number, erase_stddev: number, erase_max: number, erase_min: number, cleaning_cost: number, time_us: number, host_bytes_written: number, 
 /**
@@ -507,6 +521,21 @@ collapse: boolean,
  * Sources of the user policies the link defines (`code.NAME=`), by name.
  */
 code: { [key in string]: string }, 
+/**
+ * `quiz=1`: Explore opens with *Predict the victim* on.
+ */
+quiz: boolean, 
+/**
+ * `exercise=`: a lecturer's exercise, its answers hidden until submitted: `victims`
+ * (predict each victim from `step` on; `exercise=1` says the same), `table` (fill in
+ * the frame table for the next `exercise-requests` requests) or `policy` (write the
+ * link's first policy, with its parameters, in *Your policy*).
+ */
+exercise: string | null, 
+/**
+ * `exercise-requests=K`: how many requests after `step` a table exercise asks for.
+ */
+exercise_requests: number | null, 
 /**
  * `embed=1`: the page shows the Explore stage alone, sized to its frame (a slide, a course page).
  */

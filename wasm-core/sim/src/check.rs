@@ -45,6 +45,19 @@ pub struct CheckReport {
     pub cases: u32,
     pub requests: u64,
     pub difference: Option<Difference>,
+    /// Each trace checked, in order, with its own verdict (an exercise passes or fails per trace).
+    pub traces: Vec<TraceVerdict>,
+}
+
+/// One trace's verdict: the sizes compared on it and its first difference, if any.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct TraceVerdict {
+    /// `current`, or the generator's description.
+    pub trace: String,
+    pub cases: u32,
+    pub requests: u64,
+    pub difference: Option<Difference>,
 }
 
 /// Requests of each generated trace.
@@ -110,6 +123,8 @@ pub struct Checker<'a> {
     pair: Option<Pair<'a>>,
     /// The [`suite`] follows the current trace.
     with_suite: bool,
+    /// A difference ends only its trace (the rest of its sizes), not the check.
+    every_trace: bool,
     report: CheckReport,
     done: bool,
 }
@@ -128,15 +143,23 @@ impl<'a> Checker<'a> {
             generated: None,
             pair: None,
             with_suite: true,
+            every_trace: false,
             report: CheckReport {
                 policy: policy.0.into(),
                 reference: reference.0.into(),
                 cases: 0,
                 requests: 0,
                 difference: None,
+                traces: Vec::new(),
             },
             done: false,
         }
+    }
+
+    /// Every trace gets a verdict: a difference ends its trace, not the check; the
+    /// report's `difference` is still the first one found.
+    pub fn set_every_trace(&mut self, on: bool) {
+        self.every_trace = on;
     }
 
     /// Cases in all: the current trace's sizes, then the suite's traces × [`SIZES`].
@@ -167,7 +190,9 @@ impl<'a> Checker<'a> {
             while left > 0 {
                 left -= 1;
                 let Some((hit, ev)) = pair.a.step_traced() else {
-                    self.report.requests += pair.a.len() as u64;
+                    let n = pair.a.len() as u64;
+                    self.report.requests += n;
+                    self.verdict().requests += n;
                     self.pair = None;
                     break;
                 };
@@ -179,7 +204,7 @@ impl<'a> Checker<'a> {
                     let t = pair.a.position() - 1;
                     let trace = pair.a.trace();
                     self.report.requests += t as u64 + 1;
-                    self.report.difference = Some(Difference {
+                    let d = Difference {
                         trace: pair.name.clone(),
                         generator: pair.generator.clone(),
                         frames: pair.frames,
@@ -189,14 +214,36 @@ impl<'a> Checker<'a> {
                         reference_hit: ref_hit,
                         victim: va.map(|p| trace.label(p)),
                         reference_victim: vb.map(|p| trace.label(p)),
-                    });
+                    };
+                    let verdict = self.verdict();
+                    verdict.requests += t as u64 + 1;
+                    verdict.difference = Some(d.clone());
+                    if self.report.difference.is_none() {
+                        self.report.difference = Some(d);
+                    }
                     self.pair = None;
-                    self.done = true;
+                    if self.every_trace {
+                        self.skip_rest_of_trace();
+                    } else {
+                        self.done = true;
+                    }
                     break;
                 }
             }
         }
         Ok(self.done)
+    }
+
+    /// The verdict of the trace under way.
+    fn verdict(&mut self) -> &mut TraceVerdict {
+        self.report.traces.last_mut().expect("a case under way has its trace's verdict")
+    }
+
+    /// After a difference: the next case is the next trace's first.
+    fn skip_rest_of_trace(&mut self) {
+        let i = self.next - 1; // the case that differed
+        let mine = self.current.as_ref().map_or(0, |(_, s)| s.len());
+        self.next = if i < mine { mine } else { mine + ((i - mine) / SIZES.len() + 1) * SIZES.len() };
     }
 
     /// Starts the next case; false when none is left.
@@ -223,7 +270,7 @@ impl<'a> Checker<'a> {
         let a = build(&self.policy.0, frames, &ctx, &self.policy.1)?;
         let b = build(&self.reference.0, frames, &ctx, &self.reference.1)?;
         self.pair = Some(Pair {
-            name,
+            name: name.clone(),
             generator,
             frames,
             a: Session::new(trace.clone(), a, RunOptions::default()),
@@ -231,6 +278,11 @@ impl<'a> Checker<'a> {
         });
         self.next += 1;
         self.report.cases += 1;
+        let first_size = i == 0 || i == mine || (i > mine && (i - mine).is_multiple_of(SIZES.len()));
+        if first_size {
+            self.report.traces.push(TraceVerdict { trace: name, cases: 0, requests: 0, difference: None });
+        }
+        self.verdict().cases += 1;
         Ok(true)
     }
 }
@@ -268,6 +320,18 @@ pub fn check(
     Ok(c.report)
 }
 
+/// As [`check`], but every trace gets its verdict ([`Checker::set_every_trace`]).
+pub fn check_every_trace(
+    current: Option<(&Trace, &[usize])>,
+    policy: (&str, &Value),
+    reference: (&str, &Value),
+) -> Result<CheckReport, SimError> {
+    let mut c = Checker::new(current.map(|(t, s)| (CheckTrace::Borrowed(t), s.to_vec())), policy, reference);
+    c.set_every_trace(true);
+    while !c.advance(u64::MAX)? {}
+    Ok(c.report)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -279,6 +343,16 @@ mod tests {
         let r = check(Some((&t, &[3])), ("lru", &null), ("lru", &null)).unwrap();
         assert_eq!(r.difference, None);
         assert_eq!(r.cases as usize, 1 + suite().len() * SIZES.len());
+        assert!(r.traces.iter().all(|v| v.difference.is_none()) && r.traces.len() == 1 + suite().len());
+        assert!(r.traces.iter().all(|v| v.cases == if v.trace == "current" { 1 } else { SIZES.len() as u32 }));
+        // Every trace gets a verdict; the first difference is still the report's.
+        let all = check_every_trace(Some((&t, &[3, 4])), ("fifo", &null), ("lru", &null)).unwrap();
+        assert_eq!(all.traces.len(), 1 + suite().len());
+        assert_eq!(all.difference.as_ref().map(|d| d.request), Some(6));
+        assert_eq!((all.traces[0].cases, all.traces[0].difference.as_ref().map(|d| d.frames)), (1, Some(3)));
+        assert_eq!(all.requests, all.traces.iter().map(|v| v.requests).sum::<u64>());
+        let first = check(Some((&t, &[3])), ("fifo", &null), ("lru", &null)).unwrap();
+        assert_eq!(first.traces.len(), 1);
         let d = first_difference(&t, ("fifo", &null), ("lru", &null), 3).unwrap().unwrap();
         // Request 6 (page 3): FIFO evicts 0 (oldest), LRU evicts 1.
         assert_eq!((d.request, d.page.as_str()), (6, "3"));

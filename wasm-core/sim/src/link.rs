@@ -46,6 +46,15 @@ pub struct HandLink {
     pub collapse: bool,
     /// Sources of the user policies the link defines (`code.NAME=`), by name.
     pub code: BTreeMap<String, String>,
+    /// `quiz=1`: Explore opens with *Predict the victim* on.
+    pub quiz: bool,
+    /// `exercise=`: a lecturer's exercise, its answers hidden until submitted: `victims`
+    /// (predict each victim from `step` on; `exercise=1` says the same), `table` (fill in
+    /// the frame table for the next `exercise-requests` requests) or `policy` (write the
+    /// link's first policy, with its parameters, in *Your policy*).
+    pub exercise: Option<String>,
+    /// `exercise-requests=K`: how many requests after `step` a table exercise asks for.
+    pub exercise_requests: Option<u64>,
     /// `embed=1`: the page shows the Explore stage alone, sized to its frame (a slide, a course page).
     pub embed: bool,
     /// What the link carried that was left out or changed, each naming its link parameter;
@@ -88,6 +97,9 @@ pub const LINK_KEYS: &[LinkKey] = &[
     key("step", "REQUESTS"),
     key("collapse-repeats", "true|false"),
     key("code.NAME", "JAVASCRIPT (percent-encoded)"),
+    key("quiz", "true|false|1|0"),
+    key("exercise", "victims|table|policy|1"),
+    key("exercise-requests", "REQUESTS"),
     key("embed", "1|0"),
     flash("ftl", "ftl"),
     flash("gc", "gc"),
@@ -235,6 +247,26 @@ fn read_key(
             Value::Bool(b) => link.collapse = b,
             _ => return Err(bad("collapse-repeats", format!("{}: expected true or false", quoted(&val)))),
         },
+        "quiz" => match val.as_str() {
+            "1" | "true" => link.quiz = true,
+            "0" | "false" => link.quiz = false,
+            _ => return Err(bad("quiz", format!("{}: expected 1 or 0 (true or false)", quoted(&val)))),
+        },
+        "exercise" => match val.as_str() {
+            "1" | "victims" => link.exercise = Some("victims".into()),
+            "policy" | "table" => link.exercise = Some(val.clone()),
+            "0" | "false" => link.exercise = None,
+            _ => return Err(bad("exercise", format!("{}: expected victims (or 1), table or policy", quoted(&val)))),
+        },
+        "exercise-requests" => match val.parse::<u64>() {
+            Ok(n) if n >= 1 => link.exercise_requests = Some(n),
+            _ => {
+                return Err(bad(
+                    "exercise-requests",
+                    format!("{} is not a whole number of requests from 1", quoted(&val)),
+                ))
+            }
+        },
         "step" => {
             let n: u64 =
                 val.parse().map_err(|_| bad("step", format!("{} is not a whole number of requests", quoted(&val))))?;
@@ -375,6 +407,20 @@ mod tests {
     }
 
     #[test]
+    fn a_link_opens_the_quiz_or_an_exercise() {
+        let q = ok;
+        assert!(q("trace=1,2&quiz=1").quiz && !q("trace=1,2&quiz=0").quiz && !q("trace=1,2").quiz);
+        assert_eq!(q("trace=1,2&exercise=1").exercise.as_deref(), Some("victims"));
+        assert_eq!(q("trace=1,2&exercise=policy").exercise.as_deref(), Some("policy"));
+        assert_eq!(q("trace=1,2").exercise, None);
+        assert!(err("quiz=maybe").contains("link parameter quiz"));
+        let t = q("trace=1,2,3&exercise=table&exercise-requests=2");
+        assert_eq!((t.exercise.as_deref(), t.exercise_requests), (Some("table"), Some(2)));
+        assert!(err("exercise=essay").contains("link parameter exercise"));
+        assert!(err("exercise-requests=0").contains("link parameter exercise-requests"));
+    }
+
+    #[test]
     fn embed_shows_the_stage_alone() {
         assert!(ok("?trace=1,2&policy=clock&frames=1&embed=1").embed);
         assert!(ok("?trace=1,2&embed=true").embed);
@@ -479,6 +525,9 @@ mod tests {
             "view",
             "step",
             "collapse-repeats",
+            "quiz",
+            "exercise",
+            "exercise-requests",
             "embed",
             "ftl",
             "gc",

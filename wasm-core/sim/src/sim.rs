@@ -194,6 +194,8 @@ pub struct StepRecord {
     pub hit: bool,
     /// Pages named as the trace names them.
     pub events: Vec<Event<String>>,
+    /// Why the pages this step evicted left, in words (`policy::reason`); None when none left.
+    pub reason: Option<String>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
@@ -363,7 +365,9 @@ impl<T: Deref<Target = Trace>> Session<T> {
     pub fn step_labeled(&mut self) -> Option<StepRecord> {
         let (hit, events) = self.step_traced()?;
         let t = &self.trace;
-        Some(StepRecord { hit, events: events.into_iter().map(|e| e.label(&|p| t.label(p))).collect() })
+        let events: Vec<Event<String>> = events.into_iter().map(|e| e.label(&|p| t.label(p))).collect();
+        let reason = crate::policy::reason::eviction_reason(&events, self.policy.id());
+        Some(StepRecord { hit, events, reason })
     }
 
     /// The trace being run.

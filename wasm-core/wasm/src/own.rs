@@ -63,6 +63,10 @@ impl WasmCheck {
         let current = Some((CheckTrace::Shared(trace.inner.clone()), sizes));
         Ok(WasmCheck { inner: Checker::new(current, (policy, &params), (reference, &ref_params)) })
     }
+    /// Every trace gets its verdict: a difference ends its trace, not the check (an exercise's).
+    pub fn set_every_trace(&mut self, on: bool) {
+        self.inner.set_every_trace(on);
+    }
     /// Compares about `budget` more requests of each policy; true once the check is over.
     pub fn advance(&mut self, budget: f64) -> Result<bool, JsError> {
         self.inner.advance(budget as u64).map_err(js_err)

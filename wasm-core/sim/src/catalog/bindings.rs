@@ -24,6 +24,7 @@ fn generate() -> String {
         Template,
         crate::check::CheckReport,
         crate::check::Difference,
+        crate::check::TraceVerdict,
         Named,
         PolicyDoc,
         crate::policy::Group,

@@ -112,11 +112,28 @@ impl Arc {
     /// REPLACE(x, p) of the paper; `in_b2` says whether the request is in B2.
     fn replace(&mut self, in_b2: bool, sink: &mut Sink) {
         let t1 = self.len(T1);
-        if t1 >= 1 && ((in_b2 && t1 as f64 == self.p) || t1 as f64 > self.p) {
+        let from_t1 = t1 >= 1 && ((in_b2 && t1 as f64 == self.p) || t1 as f64 > self.p);
+        sink.ev(|| Event::Reason { why: replace_reason(t1, self.p, from_t1) });
+        if from_t1 {
             self.demote(T1, B1, sink);
         } else {
             self.demote(T2, B2, sink);
         }
+    }
+}
+
+/// REPLACE's choice in words, with the numbers that made it (the quiz's reason).
+fn replace_reason(t1: usize, p: f64, from_t1: bool) -> String {
+    let over = t1 as f64 > p;
+    let p = super::reason::number(p);
+    if from_t1 && over {
+        format!("|T1| = {t1} > p = {p}, so T1's LRU page leaves")
+    } else if from_t1 {
+        format!("the request is a ghost in B2 and |T1| = p = {p}, so T1's LRU page leaves")
+    } else if t1 == 0 {
+        "T1 is empty, so T2's LRU page leaves".to_string()
+    } else {
+        format!("|T1| = {t1} ≤ p = {p}, so T2's LRU page leaves")
     }
 }
 
@@ -167,6 +184,10 @@ impl Policy for Arc {
                         self.drop_lru(B1, sink);
                         self.replace(false, sink);
                     } else {
+                        let c = self.c;
+                        sink.ev(|| Event::Reason {
+                            why: format!("T1 fills the cache (|T1| = c = {c}) and B1 is empty, so T1's LRU page leaves with no ghost"),
+                        });
                         let v = self.lists[0].pop_back(&mut self.links).expect("T1 is full");
                         let dirty = self.st[v as usize] & DIRTY != 0;
                         self.st[v as usize] = NONE;

@@ -92,6 +92,12 @@ pub enum Event<P = u32> {
         page: P,
         write: bool,
     },
+    /// The numbers behind the eviction that follows, in words (ARC: "|T1| = 2 >
+    /// p = 1, so T1's LRU page leaves"): for a rule a step's other events cannot
+    /// show. Built only while events are recorded, so the fast path never formats it.
+    Reason {
+        why: String,
+    },
 }
 
 impl Event {
@@ -115,6 +121,7 @@ impl Event {
             }
             Event::Ghost { page, list, action } => Event::Ghost { page: label(page), list, action },
             Event::Repeat { page, write } => Event::Repeat { page: label(page), write },
+            Event::Reason { why } => Event::Reason { why },
         }
     }
 

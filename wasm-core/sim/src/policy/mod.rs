@@ -8,6 +8,7 @@
 
 pub mod entry;
 mod event;
+pub mod reason;
 mod registry;
 pub mod sink;
 mod snapshot;
