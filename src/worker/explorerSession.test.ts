@@ -15,7 +15,11 @@ function fake(start = 0, startSum = 0): Stepper {
       if (pos >= TRACE.length) return undefined;
       sum += TRACE[pos];
       pos++;
-      return JSON.stringify({ hit: TRACE[pos - 1] % 2 === 1, events: [{ kind: 'miss', page: String(TRACE[pos - 1]), write: false }] });
+      return JSON.stringify({
+        hit: TRACE[pos - 1] % 2 === 1,
+        events: [{ kind: 'miss', page: String(TRACE[pos - 1]), write: false }],
+        reason: null,
+      });
     },
     advance(n) {
       const k = Math.min(n, TRACE.length - pos);
