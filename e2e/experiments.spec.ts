@@ -130,10 +130,11 @@ test('exports: CSV and JSON match the table, charts download as SVG and PNG, the
   expect(csv.name).toBe('cachescope-results.csv');
   const lines = csv.body.toString().trim().split('\n');
   expect(lines).toHaveLength(1 + 8);
-  const head = lines[0].split(',');
+  const head = csvFields(lines[0]);
   const rows = page.getByRole('table').getByRole('row');
   for (let i = 1; i <= 8; i++) {
-    const cells = lines[i].split(',');
+    // A policy's parameters are a JSON object, quoted when it holds commas (CLOCK's two).
+    const cells = csvFields(lines[i]);
     const shown = await rows.nth(i).innerText();
     const [label, frames, , hits, misses] = shown.split('\t');
     expect(cells[head.indexOf('policy')]).toBe(label);
@@ -391,3 +392,23 @@ test('a block policy whose blocks differ from the flash device is named, with bo
   await page.getByRole('group', { name: 'Flash 1' }).getByRole('spinbutton', { name: 'Flash 1 pages_per_block' }).fill('1024');
   await expect(note).toHaveCount(0);
 });
+
+/** The fields of one CSV line (RFC 4180: a quoted field may hold commas and doubled quotes). */
+function csvFields(line: string): string[] {
+  const out: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (quoted && c === '"' && line[i + 1] === '"') {
+      field += '"';
+      i++;
+    } else if (c === '"') quoted = !quoted;
+    else if (c === ',' && !quoted) {
+      out.push(field);
+      field = '';
+    } else field += c;
+  }
+  out.push(field);
+  return out;
+}

@@ -62,10 +62,13 @@ async function within<T>(ms: number, p: Promise<T>): Promise<T | null> {
   }
 }
 
+/** The papers' and the classic policies; the textbook group is left out to keep the probe's size (and CI's time) as it was. */
+const RESEARCH = catalog.policies.filter((p) => p.group !== 'textbook');
+
 function link(): string {
   const experiment = {
     source: { kind: 'generate', generator: { kind: 'zipf', pages: 600, alpha: 0.8, length: 5000, writeFraction: 0.3, seed: 7 } },
-    policies: catalog.policies.map((p) => ({ id: p.id, params: {} })),
+    policies: RESEARCH.map((p) => ({ id: p.id, params: {} })),
     frames: SIZES.join(','),
     flash: FLASH,
     view: 'compare',
@@ -76,8 +79,8 @@ function link(): string {
 
 test('26 policies × 120 sizes × 8 flash configurations: the page answers while 24,968 rows arrive', async ({ page, browser }) => {
   test.setTimeout(420_000);
-  expect(catalog.policies).toHaveLength(26);
-  const rows = catalog.policies.length * SIZES.length * FLASH.length + FLASH.length; // and the no-cache baseline on each device
+  expect(RESEARCH).toHaveLength(26);
+  const rows = RESEARCH.length * SIZES.length * FLASH.length + FLASH.length; // and the no-cache baseline on each device
   await page.addInitScript(() => {
     const w = window as unknown as {
       __tasks: { start: number; duration: number }[];
@@ -103,7 +106,8 @@ test('26 policies × 120 sizes × 8 flash configurations: the page answers while
   // Chrome's own record of every main-thread task, with the CPU time the thread spent in it.
   await browser.startTracing(undefined, { categories: ['toplevel', 'blink.user_timing'] });
   await page.goto(link());
-  const table = page.getByRole('region', { name: 'Results table' }).getByRole('table');
+  // The results' own table (while few rows have come, the flash figures have a table of their own after it).
+  const table = page.getByRole('region', { name: 'Results table' }).getByRole('table').first();
   await expect(table).toBeVisible({ timeout: 120_000 });
   await expect(page.getByRole('progressbar', { name: 'Run progress' })).toBeVisible();
   // Done: the progress bar has gone. Asked of the page every half second, each answer awaited 30 s at most,
