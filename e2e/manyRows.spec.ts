@@ -10,7 +10,7 @@ import { deflateSync } from 'fflate';
 import AxeBuilder from '@axe-core/playwright';
 
 const catalog = JSON.parse(readFileSync(new URL('../src/wasm-pkg/catalog.json', import.meta.url), 'utf8')) as {
-  policies: { id: string }[];
+  policies: { id: string; group: string }[];
 };
 
 // 1 to 120 frames: the link's frames field holds at most 400 characters.
