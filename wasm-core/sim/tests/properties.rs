@@ -241,3 +241,44 @@ proptest! {
         }
     }
 }
+
+/// SIEVE as the paper's Fig. 2 states it, with nothing borrowed from the core: a
+/// queue (oldest first), a visited bit per entry, and a hand that remembers the
+/// entry it stopped at (None: the tail).
+fn sieve_model(trace: &[u32], frames: usize) -> (Vec<bool>, Vec<u32>) {
+    let mut queue: Vec<(u32, bool)> = Vec::new();
+    let mut hand: Option<u32> = None;
+    let (mut hits, mut victims) = (Vec::new(), Vec::new());
+    for &p in trace {
+        if let Some(e) = queue.iter_mut().find(|e| e.0 == p) {
+            e.1 = true;
+            hits.push(true);
+            continue;
+        }
+        hits.push(false);
+        if queue.len() == frames {
+            let mut i = hand.map_or(0, |h| queue.iter().position(|e| e.0 == h).unwrap());
+            while queue[i].1 {
+                queue[i].1 = false;
+                i = (i + 1) % queue.len();
+            }
+            victims.push(queue.remove(i).0);
+            hand = queue.get(i).map(|e| e.0);
+        }
+        queue.push((p, false));
+    }
+    (hits, victims)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// SIEVE (kept as an array with holes and compaction) hits and evicts as the plain queue does.
+    #[test]
+    fn sieve_follows_the_papers_queue((reqs, frames) in trace_strategy()) {
+        let trace: Vec<u32> = reqs.iter().map(|&(p, w)| pack(p, w)).collect();
+        let pages: Vec<u32> = trace.iter().map(|&r| page_of(r)).collect();
+        let got = hits_and_victims("sieve", frames, &trace, 64);
+        prop_assert_eq!(got, sieve_model(&pages, frames), "{} frames", frames);
+    }
+}
