@@ -2,8 +2,9 @@
 //! stack algorithm): a request hits an LRU cache of c frames exactly
 //! when its stack distance — the number of distinct pages referenced since the
 //! page's previous reference, itself included — is at most c. Distances come
-//! from a Fenwick tree over trace positions holding a 1 at each page's latest
-//! reference, so the pass is O(n log n) time and O(pages) memory.
+//! from a bit set over reference slots holding a 1 at each page's latest
+//! reference ([`LruStack`]), so the pass is O(n log pages) time at worst and
+//! O(pages) memory.
 
 use crate::trace::page_of;
 use crate::trace::Trace;
@@ -42,6 +43,8 @@ impl LruCurve {
     }
 }
 
+/// A Fenwick tree of counts, one per 64-slot word of [`LruStack`]'s bit set.
+#[derive(Clone)]
 struct Fenwick(Vec<u32>);
 
 impl Fenwick {
@@ -61,64 +64,149 @@ impl Fenwick {
         }
         s
     }
+    /// Rebuilt from the counts of every position, in O(size).
+    fn build(&mut self, counts: impl Iterator<Item = u32>) {
+        self.0.fill(0);
+        for (i, c) in counts.enumerate() {
+            self.0[i + 1] = c;
+        }
+        for i in 1..self.0.len() {
+            let up = i + (i & i.wrapping_neg());
+            if up < self.0.len() {
+                let v = self.0[i];
+                self.0[up] += v;
+            }
+        }
+    }
+}
+
+/// How many words apart two references may be for their distance to be
+/// counted word by word instead of through the tree: close reuses are the
+/// common case, and their words are the ones just written.
+const NEAR_WORDS: usize = 8;
+
+const NONE: u32 = u32::MAX;
+
+/// LRU's stack distances, a request at a time (Mattson's stack algorithm), so
+/// a caller can advance it in slices and see a Cancel between them.
+///
+/// Each reference takes the next *slot*; a bit set marks each page's latest
+/// slot, so a page's distance is one more than the bits set after its previous
+/// slot. Those are counted word by word when the reuse is near, else as the
+/// live bits less those up to the previous slot, from a Fenwick tree over the
+/// words (a 64th of the slots: small enough to stay in cache). When the slots
+/// run out the live ones (one per page, in reference order) are renumbered from
+/// 0 by one scan of the bit set; with twice as many slots as distinct pages
+/// that costs O(pages) once every `pages` requests.
+#[derive(Clone)]
+pub struct LruStack {
+    /// Per page: the slot of its latest reference, or NONE.
+    last: Vec<u32>,
+    /// Per slot: the page referenced there (read only when renumbering).
+    page_at: Vec<u32>,
+    bits: Vec<u64>,
+    words: Fenwick,
+    /// Bits set: the distinct pages referenced so far.
+    live: u32,
+    next: usize,
+    curve: LruCurve,
+}
+
+impl LruStack {
+    /// For a trace of `requests` requests over `pages` distinct pages.
+    pub fn new(pages: usize, requests: usize) -> LruStack {
+        let slots = (2 * pages).max(64).min(requests.max(1));
+        let words = slots.div_ceil(64);
+        LruStack {
+            last: vec![NONE; pages],
+            page_at: vec![0; slots],
+            bits: vec![0; words],
+            words: Fenwick(vec![0; words + 1]),
+            live: 0,
+            next: 0,
+            curve: LruCurve { requests: 0, cold: 0, hist: vec![0; pages + 1] },
+        }
+    }
+
+    /// Takes the next requests (packed, dense pages below `pages`).
+    pub fn advance(&mut self, reqs: &[u32]) {
+        for &r in reqs {
+            if self.next == self.page_at.len() {
+                self.renumber();
+            }
+            let p = page_of(r) as usize;
+            let prev = self.last[p];
+            if prev == NONE {
+                self.curve.cold += 1;
+                self.live += 1;
+            } else {
+                let d = self.set_after(prev as usize) as usize + 1;
+                self.curve.hist[d] += 1;
+                let (w, b) = (prev as usize / 64, prev % 64);
+                self.bits[w] &= !(1u64 << b);
+                self.words.add(w, -1);
+            }
+            let (w, b) = (self.next / 64, self.next % 64);
+            self.bits[w] |= 1u64 << b;
+            self.words.add(w, 1);
+            self.page_at[self.next] = p as u32;
+            self.last[p] = self.next as u32;
+            self.next += 1;
+        }
+        self.curve.requests += reqs.len() as u64;
+    }
+
+    /// Bits set in the slots after `slot` (all of them are before `next`).
+    #[inline]
+    fn set_after(&self, slot: usize) -> u32 {
+        let (w, b) = (slot / 64, slot % 64);
+        let above = if b == 63 { 0 } else { (self.bits[w] >> (b + 1)).count_ones() };
+        let end = (self.next - 1) / 64;
+        if end - w <= NEAR_WORDS {
+            above + self.bits[w + 1..=end].iter().map(|x| x.count_ones()).sum::<u32>()
+        } else {
+            let upto = self.words.prefix(w) + (self.bits[w] << (63 - b)).count_ones();
+            self.live - upto
+        }
+    }
+
+    /// Renumbers the live slots 0.. in their order: one scan of the bit set.
+    fn renumber(&mut self) {
+        let mut k = 0usize;
+        for w in 0..self.bits.len() {
+            let mut x = self.bits[w];
+            while x != 0 {
+                let slot = w * 64 + x.trailing_zeros() as usize;
+                x &= x - 1;
+                let p = self.page_at[slot];
+                self.last[p as usize] = k as u32;
+                self.page_at[k] = p;
+                k += 1;
+            }
+        }
+        let full = k / 64;
+        for (w, x) in self.bits.iter_mut().enumerate() {
+            *x = match w.cmp(&full) {
+                std::cmp::Ordering::Less => u64::MAX,
+                std::cmp::Ordering::Equal => (1u64 << (k % 64)) - 1,
+                std::cmp::Ordering::Greater => 0,
+            };
+        }
+        let bits = &self.bits;
+        self.words.build(bits.iter().map(|x| x.count_ones()));
+        self.next = k;
+    }
+
+    pub fn finish(self) -> LruCurve {
+        self.curve
+    }
 }
 
 /// LRU's exact curve for `trace`.
-///
-/// The tree runs over *slots*, not trace positions: each reference takes the
-/// next slot, and when the slots run out the live ones (one per page, in
-/// reference order) are renumbered from 0. With twice as many slots as
-/// distinct pages the tree stays small enough for the cache, and renumbering
-/// costs O(pages) once every `pages` requests.
 pub fn lru_curve(trace: &Trace) -> LruCurve {
-    let n = trace.reqs.len();
-    let pages = trace.distinct() as usize;
-    let slots = (2 * pages).max(64).min(n.max(1));
-    let mut last = vec![u32::MAX; pages];
-    let mut tree = Fenwick(vec![0; slots + 1]);
-    let mut hist = vec![0u64; pages + 1];
-    let (mut cold, mut next) = (0, 0usize);
-    for &r in &trace.reqs {
-        if next == slots {
-            next = compact(&mut last, &mut tree);
-        }
-        let p = page_of(r) as usize;
-        match last[p] {
-            u32::MAX => cold += 1,
-            prev => {
-                let prev = prev as usize;
-                // Distinct pages referenced after `prev`, this one included.
-                let d = (tree.prefix(next) - tree.prefix(prev + 1)) as usize + 1;
-                hist[d] += 1;
-                tree.add(prev, -1);
-            }
-        }
-        tree.add(next, 1);
-        last[p] = next as u32;
-        next += 1;
-    }
-    LruCurve { requests: n as u64, cold, hist }
-}
-
-/// Renumbers the live slots 0.. in their order and rebuilds the tree; returns the next free slot.
-fn compact(last: &mut [u32], tree: &mut Fenwick) -> usize {
-    let mut live: Vec<(u32, usize)> =
-        last.iter().enumerate().filter(|(_, &s)| s != u32::MAX).map(|(p, &s)| (s, p)).collect();
-    live.sort_unstable();
-    tree.0.fill(0);
-    for (i, &(_, p)) in live.iter().enumerate() {
-        last[p] = i as u32;
-    }
-    // All ones in 0..k, built in O(size).
-    for i in 1..tree.0.len() {
-        tree.0[i] += u32::from(i <= live.len());
-        let up = i + (i & i.wrapping_neg());
-        if up < tree.0.len() {
-            let v = tree.0[i];
-            tree.0[up] += v;
-        }
-    }
-    live.len()
+    let mut s = LruStack::new(trace.distinct() as usize, trace.reqs.len());
+    s.advance(&trace.reqs);
+    s.finish()
 }
 
 #[cfg(test)]
@@ -154,5 +242,36 @@ mod tests {
         assert_eq!(c.hist[101], 1010 - 101);
         assert_eq!(c.hits_at(100), 0);
         assert_eq!(c.hits_at(101), 909);
+    }
+
+    /// Distances by the definition (a list of pages, most recent first), on a
+    /// trace with far reuses (counted through the tree) and near ones (word by
+    /// word), advanced in uneven slices across several renumberings.
+    #[test]
+    fn distances_equal_a_plain_stack_far_and_near_and_in_slices() {
+        for (seed, n, pages) in [(7, 20_000, 3000), (8, 30_000, 700), (9, 5_000, 33)] {
+            let t = Trace::from_pages(&random_trace(seed, n, pages, 0.1));
+            let (mut stack, mut hist, mut cold) = (Vec::<u32>::new(), vec![0u64; t.distinct() as usize + 1], 0);
+            for &r in &t.reqs {
+                let p = page_of(r);
+                match stack.iter().position(|&q| q == p) {
+                    Some(i) => {
+                        hist[i + 1] += 1;
+                        stack.remove(i);
+                    }
+                    None => cold += 1,
+                }
+                stack.insert(0, p);
+            }
+            let mut s = LruStack::new(t.distinct() as usize, t.len());
+            for (i, chunk) in t.reqs.chunks(997).enumerate() {
+                let (a, b) = chunk.split_at(chunk.len().min(i % 5 * 100));
+                s.advance(a);
+                s.advance(b);
+            }
+            let c = s.finish();
+            assert_eq!((c.requests, c.cold), (n as u64, cold), "seed {seed}");
+            assert_eq!(c.hist, hist, "seed {seed}");
+        }
     }
 }
