@@ -105,7 +105,11 @@ pub struct LruStack {
     /// Per slot: the page referenced there (read only when renumbering).
     page_at: Vec<u32>,
     bits: Vec<u64>,
+    /// Set bits per word, for the words below `closed` only: the word being
+    /// written is counted when the next begins, so a request costs the tree
+    /// no update for its own slot.
     words: Fenwick,
+    closed: usize,
     /// Bits set: the distinct pages referenced so far.
     live: u32,
     next: usize,
@@ -122,6 +126,7 @@ impl LruStack {
             page_at: vec![0; slots],
             bits: vec![0; words],
             words: Fenwick(vec![0; words + 1]),
+            closed: 0,
             live: 0,
             next: 0,
             curve: LruCurve { requests: 0, cold: 0, hist: vec![0; pages + 1] },
@@ -134,6 +139,10 @@ impl LruStack {
             if self.next == self.page_at.len() {
                 self.renumber();
             }
+            while self.closed < self.next / 64 {
+                self.words.add(self.closed, self.bits[self.closed].count_ones() as i32);
+                self.closed += 1;
+            }
             let p = page_of(r) as usize;
             let prev = self.last[p];
             if prev == NONE {
@@ -144,11 +153,12 @@ impl LruStack {
                 self.curve.hist[d] += 1;
                 let (w, b) = (prev as usize / 64, prev % 64);
                 self.bits[w] &= !(1u64 << b);
-                self.words.add(w, -1);
+                if w < self.closed {
+                    self.words.add(w, -1);
+                }
             }
             let (w, b) = (self.next / 64, self.next % 64);
             self.bits[w] |= 1u64 << b;
-            self.words.add(w, 1);
             self.page_at[self.next] = p as u32;
             self.last[p] = self.next as u32;
             self.next += 1;
@@ -192,8 +202,8 @@ impl LruStack {
                 std::cmp::Ordering::Greater => 0,
             };
         }
-        let bits = &self.bits;
-        self.words.build(bits.iter().map(|x| x.count_ones()));
+        self.words.build((0..self.bits.len()).map(|w| if w < full { 64 } else { 0 }));
+        self.closed = full;
         self.next = k;
     }
 
