@@ -57,7 +57,7 @@ async function rowsOf(page: Page): Promise<string[][]> {
 
 test('a warm-up and intervals: the table says what was left out and counts as slicing by hand, the chart has a point per interval, the link and exports carry both', async ({
   page,
-}) => {
+}, info) => {
   await generateAndRun(page);
   const section = page.getByRole('region', { name: 'Results table' });
   await expect(section.getByText(NOTE)).toBeVisible();
@@ -76,6 +76,7 @@ test('a warm-up and intervals: the table says what was left out and counts as sl
   await expect(page.getByRole('region', { name: 'Hit ratio over the run' })).toContainText(
     'One point per interval of 1,000 requests after the warm-up (the first 500 requests, not counted): 5 intervals',
   );
+  await page.screenshot({ path: info.outputPath('warmup.png'), fullPage: true });
 
   const save = async (button: string) => {
     const [dl] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
