@@ -73,7 +73,7 @@ export async function run(
 }
 
 /** Requests of the run's warm-up on a trace of `n` requests: the core reads `N` or `P%`. */
-export function warmupOf(options: RunOptions, n: number): number {
+function warmupOf(options: RunOptions, n: number): number {
   return options.warmup === undefined ? 0 : warmup_requests(String(options.warmup), n);
 }
 
