@@ -123,6 +123,11 @@ const handValue: Record<string, fc.Arbitrary<string>> = {
   view: fc.oneof(fc.constantFrom('explore', 'compare', 'reproduce'), value),
   step: value,
   'collapse-repeats': fc.oneof(fc.constantFrom('true', 'false'), value),
+  warmup: fc.oneof(
+    value,
+    number.map((n) => `${n}%`),
+  ),
+  interval: value,
   embed: fc.oneof(fc.constantFrom('1', '0'), value),
   ftl: fc.oneof(fc.constantFrom(...catalog.ftls.map((f) => f.id)), value),
   gc: fc.oneof(fc.constantFrom(...catalog.cleaning.map((c) => c.id)), value),
@@ -186,6 +191,8 @@ const INLINE = {
 const PATHS: string[] = [
   ...Object.keys(BASE.source.generator).map((k) => `source.generator.${k}`),
   'frames',
+  'warmup',
+  'interval',
   'cost.read',
   'cost.write',
   'baseline',

@@ -44,6 +44,22 @@ describe('createHitRatioChart', () => {
   });
 });
 
+describe('intervals after a warm-up', () => {
+  it('draw one point per interval, on an axis of requests after the warm-up', () => {
+    const node = document.createElement('div');
+    const chart = createHitRatioChart(node, { title: 'Hit ratio over the run' });
+    // 10 requests counted, intervals of 4: three points, the last interval 2 long.
+    chart.update({ series: [series('lru', [1, 4, 1], 4, 10)], mode: 'interval', xLabel: 'requests after the warm-up' });
+    const path = node.querySelector('path[data-series="lru"]')!;
+    expect(path.getAttribute('data-points')).toBe('3');
+    expect(path.getAttribute('d')!.match(/[ML]/g)).toHaveLength(3);
+    expect(node.textContent).toContain('requests after the warm-up');
+    chart.update({ series: [series('lru', [1, 4, 1], 4, 10)], mode: 'cumulative' });
+    expect(node.textContent).toContain('requests served');
+    chart.destroy();
+  });
+});
+
 describe('hover readout', () => {
   it('lists every series at the pointer and hides when it leaves', () => {
     const node = document.createElement('div');

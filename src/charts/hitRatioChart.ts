@@ -17,6 +17,13 @@ export interface HitSeries {
 
 export type HitMode = 'cumulative' | 'interval';
 
+/** What the chart draws: its series, cumulative or per bucket, and what its x axis counts (default: requests served). */
+export interface HitData {
+  series: HitSeries[];
+  mode: HitMode;
+  xLabel?: string;
+}
+
 export interface HitChartOptions {
   width?: number;
   height?: number;
@@ -43,7 +50,7 @@ export function hitPoints(s: HitSeries, mode: HitMode): [number, number][] {
   return pts;
 }
 
-export function createHitRatioChart(node: HTMLElement, options: HitChartOptions = {}): Chart<{ series: HitSeries[]; mode: HitMode }> {
+export function createHitRatioChart(node: HTMLElement, options: HitChartOptions = {}): Chart<HitData> {
   const width = options.width ?? 760;
   const height = options.height ?? 340;
   const m = { top: 16, right: 180, bottom: 48, left: 64 };
@@ -61,7 +68,7 @@ export function createHitRatioChart(node: HTMLElement, options: HitChartOptions 
     .range([height - m.bottom, m.top]);
   const gx = svg.append('g').attr('transform', `translate(0,${height - m.bottom})`);
   const gy = svg.append('g').attr('transform', `translate(${m.left},0)`);
-  svg
+  const xLabel = svg
     .append('text')
     .attr('class', 'axis-label')
     .attr('x', (m.left + width - m.right) / 2)
@@ -75,7 +82,7 @@ export function createHitRatioChart(node: HTMLElement, options: HitChartOptions 
     .attr('text-anchor', 'middle');
   const lines = svg.append('g').attr('fill', 'none').attr('stroke-width', 2.5);
   const legend = svg.append('g').attr('transform', `translate(${width - m.right + 16},${m.top})`);
-  let current: { series: HitSeries[]; mode: HitMode } = { series: [], mode: 'cumulative' };
+  let current: HitData = { series: [], mode: 'cumulative' };
   const pct = d3.format('.2%');
   attachReadout(svg, { left: m.left, right: width - m.right, top: m.top, bottom: height - m.bottom }, (px) => {
     if (current.series.length === 0) return null;
@@ -89,8 +96,9 @@ export function createHitRatioChart(node: HTMLElement, options: HitChartOptions 
   });
 
   return {
-    update({ series, mode }) {
+    update({ series, mode, xLabel: xText }) {
       current = { series, mode };
+      xLabel.text(xText ?? 'requests served');
       const maxX = d3.max(series, (s) => s.requests) ?? 1;
       x.domain([0, Math.max(1, maxX)]);
       gx.call(d3.axisBottom(x).ticks(6, 's'));
@@ -107,7 +115,13 @@ export function createHitRatioChart(node: HTMLElement, options: HitChartOptions 
         .attr('stroke', (s) => s.colour)
         .attr('stroke-dasharray', (s) => s.dash ?? null)
         .attr('data-series', (s) => s.label)
-        .attr('d', (s) => line(hitPoints(s, mode)) ?? '')
+        .each(function (s) {
+          const pts = hitPoints(s, mode);
+          // How many points the line joins: one per bucket (per interval when the run asked for intervals).
+          d3.select(this)
+            .attr('data-points', pts.length)
+            .attr('d', line(pts) ?? '');
+        })
         .selectAll('title')
         .data((s) => [s])
         .join('title')

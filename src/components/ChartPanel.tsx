@@ -15,10 +15,12 @@ interface Props<T> {
   data: T;
   hidden?: boolean;
   children?: ReactNode;
+  /** A sentence under the chart saying what it draws, when that needs saying. */
+  caption?: string | null;
 }
 
 /** A D3 chart in a section with its heading, controls and SVG/PNG downloads. */
-export function ChartPanel<T>({ title, create, data, hidden, children }: Props<T>) {
+export function ChartPanel<T>({ title, create, data, hidden, children, caption }: Props<T>) {
   const node = useRef<HTMLDivElement>(null);
   const chart = useRef<Chart<T> | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -67,6 +69,7 @@ export function ChartPanel<T>({ title, create, data, hidden, children }: Props<T
       </div>
       {problem && <p className="error">{problem}</p>}
       <div ref={node} />
+      {caption && <p className="chart-caption">{caption}</p>}
     </section>
   );
 }

@@ -15,6 +15,7 @@ import { CATALOG, allPolicies } from '../core/catalog';
 import { NumberField } from './NumberField';
 import { PolicyList } from './PolicyList';
 import { FlashList } from './FlashList';
+import { WarmupFields } from './WarmupFields';
 
 export function ExperimentPanel() {
   const chosen = useApp(selectPolicies);
@@ -89,6 +90,7 @@ export function ExperimentPanel() {
           <input type="checkbox" checked={collapse} onChange={(e) => setCollapse(e.target.checked)} />
           Collapse immediate repeats
         </label>
+        <WarmupFields />
         <FlashList />
         <div className="buttons">
           <button type="button" className="primary" onClick={() => void runExperiment()} disabled={!canRun}>

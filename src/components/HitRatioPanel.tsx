@@ -7,6 +7,7 @@ import { createHitRatioChart, type HitMode, type HitSeries } from '../charts/hit
 import { cacheRuns, sizesOf } from '../charts/derive';
 import { ChartPanel } from './ChartPanel';
 import { SizePicker, pickedSize } from './SizePicker';
+import { chartCaption, runWindowOf, xAxisLabel } from './warmupNote';
 
 // One colour per policy; one dash pattern per cache size.
 const DASHES = [undefined, '8 4', '2 3', '12 3 2 3'];
@@ -22,7 +23,10 @@ export function HitRatioPanel() {
   const many = results.length > MAX_LINES;
   const [picked, setPicked] = useState<number | null>(null);
   const size = pickedSize(picked, sizes);
-  const [mode, setMode] = useState<HitMode>('cumulative');
+  const span = useMemo(() => runWindowOf(results), [results]);
+  // With intervals the chart shows each interval's hit ratio unless asked for the running one.
+  const [pickedMode, setMode] = useState<HitMode | null>(null);
+  const mode: HitMode = pickedMode ?? (span?.interval != null ? 'interval' : 'cumulative');
   const series: HitSeries[] = useMemo(
     () =>
       (many ? results.filter((r) => r.job.frames === size) : results).map((r) => ({
@@ -35,10 +39,16 @@ export function HitRatioPanel() {
       })),
     [results, sizes, many, size],
   );
-  const data = useMemo(() => ({ series, mode }), [series, mode]);
+  const data = useMemo(() => ({ series, mode, xLabel: xAxisLabel(span) }), [series, mode, span]);
 
   return (
-    <ChartPanel title={TITLE} create={(node) => createHitRatioChart(node, { title: TITLE })} data={data} hidden={results.length === 0}>
+    <ChartPanel
+      title={TITLE}
+      create={(node) => createHitRatioChart(node, { title: TITLE })}
+      data={data}
+      hidden={results.length === 0}
+      caption={chartCaption(span)}
+    >
       {many && <SizePicker label="Cache size of the hit ratio over the run" sizes={sizes} value={size} onChange={setPicked} />}
       <label className="inline">
         <input type="checkbox" checked={mode === 'interval'} onChange={(e) => setMode(e.target.checked ? 'interval' : 'cumulative')} />

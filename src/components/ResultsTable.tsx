@@ -10,6 +10,7 @@ import { NO_CACHE } from '../core/catalog';
 import { colourOf } from '../core/palette';
 import { BestTracker, COLUMNS, FLASH_COLUMNS, hasFlash, isBestIn, type BestValues, type FlashCol } from './resultColumns';
 import { ResultsExport } from './ResultsExport';
+import { runWindowOf, warmupSentence } from './warmupNote';
 
 /** Up to this many rows the table is drawn whole; beyond, only the rows in view (and a few around them). */
 export const VIRTUAL_FROM = 100;
@@ -110,6 +111,7 @@ function Spacer({ height, span }: { height: number; span: number }) {
 export function ResultsTable() {
   const results = useApp(selectResults);
   const cost = useApp(selectCost);
+  const warmup = useMemo(() => warmupSentence(runWindowOf(results)), [results]);
   // With a flash latency model (µs per read and per write) the weighted cost is the I/O time.
   const costLabel = isLatencyModel(cost) ? 'I/O time (µs)' : 'Weighted cost';
   const withFlash = useMemo(() => hasFlash(results), [results]);
@@ -157,6 +159,11 @@ export function ResultsTable() {
   return (
     <section aria-label="Results table">
       <h2>Results</h2>
+      {warmup && (
+        <p className="warmup-note" id="warmup-note">
+          {warmup}
+        </p>
+      )}
       <div
         className={virtual ? 'results-wrap virtual' : 'results-wrap'}
         ref={scroller}
@@ -167,7 +174,7 @@ export function ResultsTable() {
         role={virtual ? 'region' : undefined}
         aria-label={virtual ? 'Results rows' : undefined}
       >
-        <table className="results" aria-rowcount={results.length + 1}>
+        <table className="results" aria-rowcount={results.length + 1} aria-describedby={warmup ? 'warmup-note' : undefined}>
           <caption>
             Each row is one policy at one cache size
             {flash.length > 0 ? ' on one flash configuration (its after-cache stream feeds the FTL)' : ''}; ★ marks the best value among

@@ -24,9 +24,9 @@ describe('result exports', () => {
     const csv = resultsCsv([r('DAC (regions=4)', 100, 7), r('=cmd', 200, 8)], p);
     const lines = csv.trim().split('\n');
     expect(lines[0]).toBe(
-      'policy,policy_id,params,source,frames,requests,hits,misses,hit_ratio,reads,writebacks,flushed,cost,core,collapse_repeats,trace_sha256',
+      'policy,policy_id,params,source,frames,requests,hits,misses,hit_ratio,reads,writebacks,flushed,cost,core,collapse_repeats,warmup_requests,interval,trace_sha256',
     );
-    expect(lines[1]).toBe(`DAC (regions=4),dac,"{""regions"":4}",,100,10,7,3,0.7,3,2,0,5,9.9.9,true,${'ab'.repeat(32)}`);
+    expect(lines[1]).toBe(`DAC (regions=4),dac,"{""regions"":4}",,100,10,7,3,0.7,3,2,0,5,9.9.9,true,0,,${'ab'.repeat(32)}`);
     expect(lines[2].startsWith('"=cmd",')).toBe(true);
     expect(lines).toHaveLength(3);
   });
@@ -37,6 +37,19 @@ describe('result exports', () => {
     expect(j.results[0]).toMatchObject({ policy: 'A', frames: 5, hits: 1, cost: 11 });
     expect(j.results[1].params).toMatchObject({ hir_fraction: 0.02, reading: 'tables' });
     expect(j.results[0].source).toBeUndefined();
+  });
+  it('a warm-up and intervals are in both: the CSV’s columns, the JSON’s options and each run’s intervals, as the runner writes them', () => {
+    // 10 requests counted after a warm-up of 5, in intervals of 4 (the last one 2 long).
+    const warm: RunResultView = { ...r('LRU', 5, 6), warmup: 5, interval: 4, bucketSize: 4, bucketHits: new Uint32Array([1, 4, 1]) };
+    const csv = resultsCsv([warm], p).split('\n');
+    const head = csv[0].split(',');
+    const row = csv[1].split(',');
+    expect([row[head.indexOf('warmup_requests')], row[head.indexOf('interval')], row[head.indexOf('requests')]]).toEqual(['5', '4', '10']);
+    const withOptions: Provenance = { ...p, options: { ...p.options, warmup: '5', warmup_requests: 5, interval: 4 } };
+    const j = JSON.parse(resultsJson([warm, r('B', 5, 1)], withOptions, {}));
+    expect(j.options).toMatchObject({ warmup: '5', warmup_requests: 5, interval: 4 });
+    expect(j.results[0].intervals).toEqual({ size: 4, hits: [1, 4, 1], hit_ratio: [0.25, 1, 0.5] });
+    expect(j.results[1].intervals).toBeUndefined();
   });
   it('a row of a policy the user wrote names its source by its SHA-256, as the runner does', () => {
     const mine: RunResultView = { ...r('mine', 5, 1), job: { policy: 'mine', frames: 5, params: {} } };

@@ -4,6 +4,7 @@ import type { Metrics } from '../core/types';
 import type { RunResultView } from '../state/runSlice';
 import { resolvedParams, type Provenance } from '../state/provenance';
 import { fmtInt, fmtNum, fmtPct } from './format';
+import { hitPoints } from '../charts/hitRatioChart';
 
 export type Col = { key: keyof Metrics; label: string; fmt: (x: number) => string; better: 'high' | 'low' | null };
 
@@ -145,6 +146,9 @@ export function resultsCsv(results: RunResultView[], p: Provenance): string {
     ...flash.map((c) => `flash_${c.key}`),
     'core',
     'collapse_repeats',
+    // The requests served first and not counted, and the requests per interval (empty: none).
+    'warmup_requests',
+    'interval',
     'trace_sha256',
   ];
   const rows = results.map((r) => [
@@ -158,9 +162,17 @@ export function resultsCsv(results: RunResultView[], p: Provenance): string {
     ...flash.map((c) => (r.flash?.metrics[c.key as keyof NonNullable<RunResultView['flash']>['metrics']] as number | undefined) ?? ''),
     p.core,
     String(p.options.collapse_repeats),
+    r.warmup ?? 0,
+    r.interval ?? '',
     p.trace_sha256 ?? '',
   ]);
   return [head, ...rows].map((row) => row.map(csvCell).join(',')).join('\n') + '\n';
+}
+
+/** A run's intervals as the runner's JSON gives them: requests per interval, hits and hit ratio of each (the last may be shorter). */
+export function intervalsOf(r: RunResultView): { size: number; hits: number[]; hit_ratio: number[] } {
+  const series = { label: r.label, colour: '', bucketSize: r.bucketSize, bucketHits: r.bucketHits, requests: r.metrics.requests };
+  return { size: r.bucketSize, hits: [...r.bucketHits], hit_ratio: hitPoints(series, 'interval').map((p) => p[1]) };
 }
 
 export function resultsJson(results: RunResultView[], p: Provenance, extra: Record<string, unknown>): string {
@@ -176,6 +188,7 @@ export function resultsJson(results: RunResultView[], p: Provenance, extra: Reco
           ...(p.sources[r.job.policy] ? { source: p.sources[r.job.policy] } : {}),
           frames: r.job.frames,
           ...r.metrics,
+          ...(r.interval !== undefined ? { intervals: intervalsOf(r) } : {}),
           ...(r.flash ? { flash: { ...r.flash.metrics, erase_counts: [...r.flash.eraseCounts] } } : {}),
         })),
       },

@@ -316,6 +316,8 @@ export const HandLinkSchema: v.GenericSchema<G.HandLink> = v.object({
   view: optStr,
   step: optNum,
   collapse: bool,
+  warmup: optStr,
+  interval: optNum,
   code: v.record(str, str),
   quiz: bool,
   exercise: optStr,

@@ -30,6 +30,7 @@ describe('SimClient', () => {
       metrics,
       bucketSize: 1,
       bucketHits: new Uint32Array(4),
+      warmup: 0,
     });
     port.reply({ type: 'done', id });
     await expect(done).resolves.toBeUndefined();

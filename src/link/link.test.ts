@@ -35,6 +35,8 @@ const full: SharedExperiment = {
   cost: { read: 25, write: 200 },
   flush: true,
   collapse: true,
+  warmup: '10%',
+  interval: 500,
   flash: [
     {
       ftl: 'fast',
@@ -118,6 +120,46 @@ describe('URL codec', () => {
       expect(d.experiment?.policies[0].params).toEqual({});
       expect(d.experiment?.explore?.params).toEqual({});
     }
+  });
+
+  it('carries the warm-up and interval run options, and a link without them has none', () => {
+    for (const [warmup, interval] of [
+      ['12000', 1],
+      ['12.5%', 250_000],
+    ] as const) {
+      const d = decodeExperiment(encodeExperiment({ ...full, warmup, interval }));
+      expect(d.problems).toEqual([]);
+      expect([d.experiment?.warmup, d.experiment?.interval]).toEqual([warmup, interval]);
+    }
+    const { warmup: _w, interval: _i, ...without } = full;
+    const plain = decodeExperiment(encodeExperiment(without));
+    expect(plain.problems).toEqual([]);
+    expect(plain.experiment).not.toHaveProperty('warmup');
+    expect(plain.experiment).not.toHaveProperty('interval');
+    // What the link JSON holds: the warm-up as typed, the interval as a number.
+    const json = JSON.parse(strFromU8(inflateSync(fromBase64Url(encodeExperiment(full).slice('#v2='.length))!)));
+    expect([json.warmup, json.interval]).toEqual(['10%', 500]);
+  });
+
+  it('leaves out a tampered warm-up or interval and names it; the rest of the link loads', () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ warmup: 'ten thousand' }, 'warmup: expected a number of requests or a share like 10%, found “ten thousand”; using the default.'],
+      [{ warmup: 5000 }, 'warmup: expected a number of requests or a share like 10%, found “5000”; using the default.'],
+      [{ warmup: '9'.repeat(41) }, 'warmup: expected a number of requests or a share like 10%'],
+      [{ interval: 0 }, 'interval: expected an integer from 1 to 9007199254740991, found “0”; using the default.'],
+      [{ interval: 2.5 }, 'interval: expected an integer from 1 to 9007199254740991, found “2.5”; using the default.'],
+      [{ interval: '100' }, 'interval: expected an integer from 1 to 9007199254740991, found “100”; using the default.'],
+    ];
+    for (const [bad, problem] of cases) {
+      const d = decodeExperiment(enc({ ...full, warmup: undefined, interval: undefined, ...bad }));
+      expect(d.problems).toEqual([expect.stringContaining(problem)]);
+      expect(d.experiment).not.toHaveProperty('warmup');
+      expect(d.experiment).not.toHaveProperty('interval');
+      expect(d.experiment?.frames).toBe(full.frames);
+    }
+    // A good one beside a bad one survives.
+    const d = decodeExperiment(enc({ ...full, warmup: '25%', interval: -3 }));
+    expect([d.experiment?.warmup, d.experiment?.interval, d.problems.length]).toEqual(['25%', undefined, 1]);
   });
 
   it('opens v1 links, and says when a link was made by another core', () => {

@@ -71,6 +71,10 @@ export interface SharedExperiment {
   flush: boolean;
   /** Immediate repeats count as hits that change nothing (the run option `collapse_repeats`). */
   collapse: boolean;
+  /** Requests served first and not counted (the run option `warmup`: `N` or `P%`, as typed; link v2). */
+  warmup?: string;
+  /** Requests per interval of the hit-ratio series after the warm-up (the run option `interval`; link v2). */
+  interval?: number;
   flash: FlashSpec[];
   /** Baseline policy index for normalised charts. */
   baseline: number;

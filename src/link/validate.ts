@@ -165,6 +165,8 @@ const FIELDS: Record<keyof SharedExperiment, true> = {
   cost: true,
   flush: true,
   collapse: true,
+  warmup: true,
+  interval: true,
   flash: true,
   baseline: true,
   view: true,
@@ -184,6 +186,9 @@ const OuterShape = v.strictObject(Object.fromEntries(Object.keys(FIELDS).map((k)
 
 const FRAMES = matching(/^[0-9.%,\s]*$/, 400, 'cache sizes separated by commas (3, 5%)');
 const COST = { read: num(0, 1e9), write: num(0, 1e9) };
+/** A warm-up's characters only: the core reads the value itself when the experiment runs (`Warmup::parse`). */
+const WARMUP = matching(/^[0-9.%\s]*$/, 40, 'a number of requests or a share like 10%');
+const INTERVAL = num(1, Number.MAX_SAFE_INTEGER, true);
 
 /** Checks a parsed link field by field. */
 export function validateExperiment(raw: unknown): Decoded {
@@ -209,6 +214,10 @@ export function validateExperiment(raw: unknown): Decoded {
     view: p.read('view', oneOf(['compare', 'explore', 'reproduce', 'yours'], 'compare, explore, reproduce or yours'), o.view, d.view),
     position: p.read('position', num(0, Number.MAX_SAFE_INTEGER, true), o.position, 0),
   };
+  const warmup = p.read('warmup', WARMUP, o.warmup, '').trim();
+  if (warmup) experiment.warmup = warmup;
+  const interval = p.read('interval', INTERVAL, o.interval, null);
+  if (interval !== null) experiment.interval = interval;
   const explore = readExplore(p, o.explore, code);
   if (explore) experiment.explore = explore;
   if (Object.keys(code).length > 0) experiment.code = code;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isFromWorker, transferablesOf, type FromWorker } from './messages';
+import { checkToWorker, isFromWorker, transferablesOf, type FromWorker } from './messages';
 
 describe('worker protocol', () => {
   const result: FromWorker = {
@@ -10,6 +10,7 @@ describe('worker protocol', () => {
     metrics: { requests: 2, hits: 1, misses: 1, hit_ratio: 0.5, reads: 1, writebacks: 0, flushed: 0, cost: 1 },
     bucketSize: 1,
     bucketHits: new Uint32Array([0, 1]),
+    warmup: 0,
   };
 
   it('accepts each well-formed message kind', () => {
@@ -25,6 +26,16 @@ describe('worker protocol', () => {
     expect(isFromWorker({ type: 'result', id: 1, bucketHits: [0, 1] })).toBe(false);
     expect(isFromWorker({ type: 'loaded' })).toBe(false);
     expect(isFromWorker({ type: 'explode', id: 1 })).toBe(false);
+  });
+
+  it('a run carries the warm-up (as typed, for the core to read) and the interval; a result says how many requests warmed up', () => {
+    const options = { cost: { read: 1, write: 1 }, buckets: 200, flush: false, record_stream: false, collapse_repeats: false };
+    const run = (extra: object) => ({ type: 'run', id: 1, jobs: [], options: { ...options, ...extra } });
+    for (const ok of [{}, { warmup: '10%', interval: 100 }, { warmup: 5000 }]) expect(checkToWorker(run(ok)).ok).toBe(true);
+    expect(checkToWorker(run({ warmup: true })).ok).toBe(false);
+    expect(checkToWorker(run({ interval: '100' })).ok).toBe(false);
+    const { warmup: _, ...without } = result as Extract<FromWorker, { type: 'result' }>;
+    expect(isFromWorker(without)).toBe(false);
   });
 
   it('transfers the bucket array of results and nothing else', () => {

@@ -46,6 +46,10 @@ const RunOptionsSchema: v.GenericSchema<RunOptions> = v.object({
   flush: v.boolean(),
   record_stream: v.boolean(),
   collapse_repeats: v.boolean(),
+  /** `N` requests or `P%` of the trace, served first and not counted (the core reads it). */
+  warmup: v.optional(v.union([v.number(), v.string()])),
+  /** Requests per point of the hit series after the warm-up. */
+  interval: v.optional(v.number()),
 });
 
 const TraceSourceSchema = v.variant('kind', [
@@ -181,7 +185,10 @@ const FromWorkerSchema = v.variant('type', [
     job: RunJobSchema,
     metrics: MetricsSchema,
     bucketSize: v.number(),
+    /** Hits per bucket after the warm-up: per interval when the run options ask for intervals. */
     bucketHits: Uint32ArraySchema,
+    /** Requests of the warm-up, served and not counted (the core's count). */
+    warmup: v.number(),
     gauges: v.optional(GaugeSeriesSchema),
     /** One per flash configuration of the run, in order. */
     flash: v.optional(v.array(FlashOutcomeSchema)),

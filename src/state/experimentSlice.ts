@@ -19,6 +19,10 @@ export interface ExperimentSlice {
   flush: boolean;
   /** Collapse immediate repeats (the core's run option `collapse_repeats`). */
   collapse: boolean;
+  /** Requests served first and not counted, as typed (`10000` or `10%`; empty: none). The core reads it. */
+  warmup: string;
+  /** Requests per interval of the hit-ratio series after the warm-up (null: the chart's own buckets). */
+  interval: number | null;
   flash: FlashSpec[];
   /** Index into `policies` of the baseline for normalised charts. */
   baseline: number;
@@ -38,6 +42,8 @@ export interface ExperimentSlice {
   setCost(patch: Partial<CostModel>): void;
   setFlush(flush: boolean): void;
   setCollapse(collapse: boolean): void;
+  setWarmup(warmup: string): void;
+  setInterval(interval: number | null): void;
   setBaseline(index: number): void;
   addFlash(): void;
   removeFlash(index: number): void;
@@ -51,6 +57,8 @@ export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSli
   cost: costPreset(CATALOG.experiment.cost_preset),
   flush: false,
   collapse: false,
+  warmup: '',
+  interval: null,
   flash: [],
   baseline: 0,
   position: 0,
@@ -77,6 +85,8 @@ export const createExperimentSlice: StateCreator<AppState, [], [], ExperimentSli
   setCost: (patch) => set((s) => ({ cost: { ...s.cost, ...patch } })),
   setFlush: (flush) => set({ flush }),
   setCollapse: (collapse) => set({ collapse }),
+  setWarmup: (warmup) => set({ warmup }),
+  setInterval: (interval) => set({ interval }),
   setBaseline: (baseline) => set({ baseline }),
   addFlash: () => set((s) => ({ flash: [...s.flash, {}] })),
   removeFlash: (index) => set((s) => ({ flash: s.flash.filter((_, i) => i !== index) })),

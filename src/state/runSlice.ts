@@ -11,6 +11,7 @@ import type { FlashSpec, PolicySpec } from '../link/types';
 import { genConfigOf } from './generator';
 import { frameBatch } from './frameBatch';
 import { specLabels } from './labels';
+import { runWindow, type RanWith } from './runWindow';
 import type { AppState } from './store';
 
 export interface RunResultView {
@@ -19,8 +20,13 @@ export interface RunResultView {
   spec: number;
   label: string;
   metrics: Metrics;
+  /** Requests per point of the hit series (per interval when the run asked for intervals), after the warm-up. */
   bucketSize: number;
   bucketHits: Uint32Array;
+  /** Requests of the warm-up, served and not counted (absent: none). */
+  warmup?: number;
+  /** Requests per interval when the run asked for intervals (then `bucketSize`, and the series is per interval). */
+  interval?: number;
   gauges?: GaugeSeries;
   /** The after-cache stream on one flash configuration, when the experiment has any. */
   flash?: FlashOutcome;
@@ -80,6 +86,8 @@ export interface RunSlice {
   loadedFrom: Pick<AppState, 'sourceKind' | 'generator' | 'load'> | null;
   busy: Busy | null;
   results: RunResultView[];
+  /** The warm-up and interval of the run the results are from (null before any run). */
+  ranWith: RanWith | null;
   error: string | null;
   notice: string | null;
   /** Problems found in the link this page was opened with. */
@@ -121,6 +129,7 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
   loadedFrom: null,
   busy: null,
   results: [],
+  ranWith: null,
   error: null,
   notice: null,
   linkProblems: [],
@@ -230,12 +239,21 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
       arrived = false;
       if (patch.results || patch.busy) set(patch);
     });
+    const ranWith: RanWith = { warmup: s.warmup, interval: s.interval };
     const req = runOnPool(
       jobs,
-      { cost: s.cost, buckets: 200, flush: s.flush, record_stream: false, collapse_repeats: s.collapse },
+      { cost: s.cost, buckets: 200, flush: s.flush, record_stream: false, collapse_repeats: s.collapse, ...runWindow(ranWith) },
       (r) => {
         const p = plan[r.index];
-        const base = { job: r.job, metrics: r.metrics, bucketSize: r.bucketSize, bucketHits: r.bucketHits, gauges: r.gauges };
+        const base = {
+          job: r.job,
+          metrics: r.metrics,
+          bucketSize: r.bucketSize,
+          bucketHits: r.bucketHits,
+          ...(r.warmup > 0 ? { warmup: r.warmup } : {}),
+          ...(ranWith.interval !== null ? { interval: ranWith.interval } : {}),
+          gauges: r.gauges,
+        };
         if (!r.flash) results[r.index] = { ...base, spec: p.spec, label: p.label };
         else
           r.flash.forEach((outcome, fi) => {
@@ -266,6 +284,7 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
       error: null,
       notice: notes.length > 0 ? notes.join(' ') : null,
       results: [],
+      ranWith,
       runSerial: st.runSerial + 1,
     }));
     try {

@@ -10,6 +10,8 @@ export const selectFramesText = (s: AppState) => s.framesText;
 export const selectCost = (s: AppState) => s.cost;
 export const selectFlush = (s: AppState) => s.flush;
 export const selectCollapse = (s: AppState) => s.collapse;
+export const selectWarmup = (s: AppState) => s.warmup;
+export const selectInterval = (s: AppState) => s.interval;
 export const selectOverBudget = (s: AppState) => s.overBudget;
 export const selectTrace = (s: AppState) => s.trace;
 export const selectBusy = (s: AppState) => s.busy;

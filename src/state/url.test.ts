@@ -31,6 +31,8 @@ describe('hand-written links', () => {
       quiz: false,
       exercise: null,
       exercise_requests: null,
+      warmup: null,
+      interval: null,
       embed: false,
       problems: [],
     };
@@ -39,6 +41,21 @@ describe('hand-written links', () => {
     expect(off.collapse).toBe(false);
     applyExperiment(experimentOfLink({ ...link, collapse: true }));
     expect(useApp.getState().collapse).toBe(true);
+    // warmup= and interval= (read by the core) reach the store and the canonical link, and leave with a link without them.
+    const warm = experimentOfLink({ ...link, collapse: false, warmup: '10%', interval: 2 });
+    expect([warm.warmup, warm.interval]).toEqual(['10%', 2]);
+    applyExperiment(warm);
+    expect([useApp.getState().warmup, useApp.getState().interval]).toEqual(['10%', 2]);
+    const again = decodeExperiment(encodeExperiment(experimentOf(useApp.getState())!));
+    expect([again.problems, again.experiment?.warmup, again.experiment?.interval]).toEqual([[], '10%', 2]);
+    applyExperiment(experimentOfLink({ ...link, collapse: false }));
+    expect([useApp.getState().warmup, useApp.getState().interval]).toEqual(['', null]);
+    expect(experimentOf(useApp.getState())).not.toHaveProperty('warmup');
+  });
+
+  it('are told by the warm-up and interval keys too', () => {
+    expect(isHandLink('?warmup=10%25')).toBe(true);
+    expect(isHandLink('?interval=100')).toBe(true);
   });
 
   it('embed=1 opens the Explore stage alone, and the canonical link keeps it', () => {
@@ -58,6 +75,8 @@ describe('hand-written links', () => {
       quiz: false,
       exercise: null,
       exercise_requests: null,
+      warmup: null,
+      interval: null,
     };
     const e = experimentOfLink(link);
     expect(e.embed).toBe(true);

@@ -10,6 +10,7 @@ import { inlineBytes } from '../link/upload';
 import type { BatchShare, ExploreShare, Params, SharedExperiment, SharedSource } from '../link/types';
 import { useBatch } from './batchStore';
 import { useApp, type AppState } from './store';
+import { runWindow } from './runWindow';
 import { useExplorer } from '../explorer/explorerStore';
 import type { HandLink } from '../core/generated/core';
 import { codeOfLink, defineLinkCode } from './ownLink';
@@ -46,6 +47,8 @@ export function experimentOf(s: AppState): SharedExperiment | null {
     cost: s.cost,
     flush: s.flush,
     collapse: s.collapse,
+    // Only when set: a link without them reads as before.
+    ...runWindow(s),
     flash: s.flash,
     baseline: s.baseline,
     view: s.view,
@@ -72,6 +75,8 @@ export function applyExperiment(e: SharedExperiment): void {
     cost: e.cost,
     flush: e.flush,
     collapse: e.collapse,
+    warmup: e.warmup ?? '',
+    interval: e.interval ?? null,
     flash: e.flash,
     baseline: e.baseline < e.policies.length ? e.baseline : 0,
     // Embedded, the page is the Explore stage.
@@ -191,6 +196,8 @@ export function experimentOfLink(l: HandLink): SharedExperiment {
     cost: d.cost,
     flush: false,
     collapse: l.collapse,
+    ...(l.warmup !== null ? { warmup: l.warmup } : {}),
+    ...(l.interval !== null ? { interval: l.interval } : {}),
     flash: hasFlash && l.policies.length ? [flash] : [],
     baseline: 0,
     view,

@@ -39,6 +39,7 @@ export let policy_pages_per_block = plain.policy_pages_per_block;
 export let reproduce_cell = plain.reproduce_cell;
 export let reproduce_check = plain.reproduce_check;
 export let run_without_cache = plain.run_without_cache;
+export let warmup_requests = plain.warmup_requests;
 
 let memory: WebAssembly.Memory | null = null;
 let js: typeof JsBuild | null = null;
@@ -84,6 +85,7 @@ export async function startJsEngine(): Promise<void> {
   reproduce_cell = same.reproduce_cell;
   reproduce_check = same.reproduce_check;
   run_without_cache = same.run_without_cache;
+  warmup_requests = same.warmup_requests;
 }
 
 /** The JavaScript engine's exports (`define_js`, `check`); only after `startJsEngine`. */

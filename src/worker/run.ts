@@ -2,7 +2,7 @@
 // the loaded trace in slices, with its gauges sampled along the way and its
 // after-cache stream run on every flash configuration given; a result per job.
 
-import { WasmSession, run_without_cache, type WasmTrace } from './instance';
+import { WasmSession, run_without_cache, warmup_requests, type WasmTrace } from './instance';
 import type { RunOptions } from '../core/types';
 import { NO_CACHE } from '../core/catalog';
 import { MetricsSchema, SnapshotSchema, parseCore } from '../core/schemas';
@@ -49,7 +49,7 @@ export async function toEnd(
 }
 
 /** What a job's `result` message says besides which job it is. */
-type Outcome = Omit<Reply<'result'>, 'index' | 'job'>;
+type Outcome = Omit<Reply<'result'>, 'index' | 'job' | 'warmup'>;
 
 export async function run(
   task: Task,
@@ -60,14 +60,21 @@ export async function run(
   flash: Record<string, unknown>[] = [],
 ): Promise<void> {
   const total = trace.len() * jobs.length;
+  // The warm-up as typed is read once by the core, whose message names it (before any job starts).
+  const warmup = warmupOf(options, trace.len());
   for (const [index, job] of jobs.entries()) {
     const progress = (done: number) => task.progress('run', index * trace.len() + done, total, `${job.policy} · ${job.frames} frames`);
     const outcome =
       job.policy === NO_CACHE
         ? await runDirect(task, trace, options, flash)
         : await runCached(task, trace, job, options, progress, gaugeReq, flash);
-    post({ type: 'result', id: task.id, index, job, ...outcome });
+    post({ type: 'result', id: task.id, index, job, ...outcome, warmup });
   }
+}
+
+/** Requests of the run's warm-up on a trace of `n` requests: the core reads `N` or `P%`. */
+function warmupOf(options: RunOptions, n: number): number {
+  return options.warmup === undefined ? 0 : warmup_requests(String(options.warmup), n);
 }
 
 /** One job through its cache policy, its gauges sampled, its after-cache stream run on each flash configuration. */

@@ -518,6 +518,14 @@ step: number | null,
  */
 collapse: boolean, 
 /**
+ * `warmup=N` or `warmup=P%`: requests served first and not counted, as the core writes it.
+ */
+warmup: string | null, 
+/**
+ * `interval=N`: the hit ratio of every N requests after the warm-up.
+ */
+interval: number | null, 
+/**
  * Sources of the user policies the link defines (`code.NAME=`), by name.
  */
 code: { [key in string]: string }, 

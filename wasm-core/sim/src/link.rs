@@ -44,6 +44,10 @@ pub struct HandLink {
     pub step: Option<u64>,
     /// `collapse-repeats=true` (or an old link's `param=ID.ignore_repeats=true`).
     pub collapse: bool,
+    /// `warmup=N` or `warmup=P%`: requests served first and not counted, as the core writes it.
+    pub warmup: Option<String>,
+    /// `interval=N`: the hit ratio of every N requests after the warm-up.
+    pub interval: Option<u64>,
     /// Sources of the user policies the link defines (`code.NAME=`), by name.
     pub code: BTreeMap<String, String>,
     /// `quiz=1`: Explore opens with *Predict the victim* on.
@@ -96,6 +100,8 @@ pub const LINK_KEYS: &[LinkKey] = &[
     key("view", "explore|compare|reproduce"),
     key("step", "REQUESTS"),
     key("collapse-repeats", "true|false"),
+    key("warmup", "REQUESTS or PERCENT%"),
+    key("interval", "REQUESTS"),
     key("code.NAME", "JAVASCRIPT (percent-encoded)"),
     key("quiz", "true|false|1|0"),
     key("exercise", "victims|table|policy|1"),
@@ -246,6 +252,18 @@ fn read_key(
         "collapse-repeats" => match value_of(&val) {
             Value::Bool(b) => link.collapse = b,
             _ => return Err(bad("collapse-repeats", format!("{}: expected true or false", quoted(&val)))),
+        },
+        // The runner's `--warmup` and `--interval`, read by the run options' own parser.
+        "warmup" => {
+            let w = crate::Warmup::parse(&val).map_err(|e| match e {
+                SimError::Config { msg, .. } => bad("warmup", msg),
+                e => e,
+            })?;
+            link.warmup = (!w.is_none()).then(|| w.to_string());
+        }
+        "interval" => match val.parse::<u64>() {
+            Ok(n) if n >= 1 => link.interval = Some(n),
+            _ => return Err(bad("interval", format!("{} is not a whole number of requests from 1", quoted(&val)))),
         },
         "quiz" => match val.as_str() {
             "1" | "true" => link.quiz = true,
@@ -407,6 +425,26 @@ mod tests {
     }
 
     #[test]
+    fn warm_up_and_interval_read_as_the_runner_reads_them() {
+        let l = ok("?trace=1,2,3&policy=lru&warmup=10%25&interval=500");
+        assert_eq!((l.warmup.as_deref(), l.interval), (Some("10%"), Some(500)));
+        assert_eq!(ok("warmup=%201000%20").warmup.as_deref(), Some("1000"));
+        // No warm-up is no warm-up, however it is written.
+        assert_eq!((ok("warmup=0").warmup, ok("warmup=0%25").warmup, ok("trace=1").interval), (None, None, None));
+        for bad in ["warmup=ten", "warmup=100%25", "warmup=-5", "warmup=1.5"] {
+            let e = err(bad);
+            assert!(e.starts_with("invalid link parameter warmup: "), "{bad}: {e}");
+        }
+        assert!(err("warmup=ten").contains("is not a number of requests or a share like 10%"));
+        for bad in ["interval=0", "interval=-1", "interval=1e3", "interval=ten"] {
+            assert!(err(bad).starts_with("invalid link parameter interval: "), "{bad}");
+        }
+        // A bad one costs only itself.
+        let l = parse_query("trace=1,2&policy=lru&warmup=lots&interval=2");
+        assert_eq!((l.warmup, l.interval, l.policies.len(), l.problems.len()), (None, Some(2), 1, 1));
+    }
+
+    #[test]
     fn a_link_opens_the_quiz_or_an_exercise() {
         let q = ok;
         assert!(q("trace=1,2&quiz=1").quiz && !q("trace=1,2&quiz=0").quiz && !q("trace=1,2").quiz);
@@ -525,6 +563,8 @@ mod tests {
             "view",
             "step",
             "collapse-repeats",
+            "warmup",
+            "interval",
             "quiz",
             "exercise",
             "exercise-requests",
@@ -551,6 +591,8 @@ mod tests {
         }
         let e = err(&format!("policy=cflru&param=cflru.window={}", "9".repeat(70_000)));
         assert!(e.contains("… (70002 characters)") && e.len() < 600, "{}", &e[..e.len().min(300)]);
+        let e = err(&format!("warmup={}%25", "9".repeat(70_000)));
+        assert!(e.contains("(70001 characters)") && e.len() < 600, "{}", &e[..e.len().min(300)]);
         let e = err(&format!("policy=cflru&param=cflru.{}=1", "k".repeat(70_000)));
         assert!(e.len() < 600, "{}", &e[..e.len().min(200)]);
     }

@@ -64,7 +64,11 @@ impl Warmup {
         if let Some(p) = t.strip_suffix('%') {
             let p: f64 = p.trim().parse().map_err(|_| bad())?;
             if !(0.0..100.0).contains(&p) {
-                return Err(SimError::config("warm-up", format!("{t} is not a share from 0% to below 100%")));
+                // Quoted as an excerpt: a link may carry a 70,000-digit share.
+                return Err(SimError::config(
+                    "warm-up",
+                    format!("{} is not a share from 0% to below 100%", crate::error::quoted(t)),
+                ));
             }
             return Ok(if p == 0.0 { Warmup::None } else { Warmup::Percent(p) });
         }

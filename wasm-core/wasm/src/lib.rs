@@ -59,6 +59,14 @@ pub fn parse_frames(text: &str, distinct: Option<u32>) -> Result<Vec<u32>, JsErr
     Ok(frames.into_iter().map(|f| f as u32).collect())
 }
 
+/// The requests a warm-up typed as `N` or `P%` covers in a trace of `requests`
+/// requests (the runner's `--warmup`, read by the core's parser); an error names the warm-up.
+#[wasm_bindgen]
+pub fn warmup_requests(text: &str, requests: f64) -> Result<f64, JsError> {
+    let w = cachescope_sim::Warmup::parse(text).map_err(js_err)?;
+    Ok(w.requests(requests as u64) as f64)
+}
+
 /// Pages per block the block-aware `policy` groups pages by under its
 /// parameters (JSON; its default where they leave it out); undefined for a
 /// policy without blocks.
