@@ -3,6 +3,7 @@
 // across seeds, summarised by their mean and a 95 % Student-t interval. The
 // loaded trace is not touched: each cell loads its own.
 
+import { runWindow } from './runWindow';
 import { create } from 'zustand';
 import { limit } from '../core/catalog';
 import { BYTES_PER_REQUEST } from '../core/memory';
@@ -129,7 +130,15 @@ export const useBatch = create<BatchState>((set, get) => ({
       cells,
       specs.map((p) => ({ policy: p.id, params: p.params })),
       app.framesText,
-      { cost: app.cost, buckets: 1, flush: app.flush, record_stream: false, collapse_repeats: app.collapse },
+      {
+        cost: app.cost,
+        buckets: 1,
+        flush: app.flush,
+        record_stream: false,
+        collapse_repeats: app.collapse,
+        // The experiment's warm-up holds for every trace of the batch (a share, of each trace).
+        ...runWindow({ warmup: app.warmup, interval: null }),
+      },
       { loaded: app.trace ? app.trace.requests * BYTES_PER_REQUEST : 0, budget: window.__cachescopeMemoryBudget ?? limit('memory') },
       (i, cell) => (results[i] = cell),
       (progress) => set({ progress }),
