@@ -30,5 +30,16 @@ test('the example notebook shows the explorer widget, and it steps', async ({ pa
   await widget.screenshot({ path: 'test-results/notebook-explorer.png' });
   // The rest of the notebook runs too: the sweep's table on Ray names its second trace.
   await expect(page.getByText(/alpha=0\.8,length=40000/).first()).toBeVisible({ timeout: 120_000 });
+  // The step shown went back to Python: a new cell at the end reads it. The notebook's keys (End,
+  // b, Enter) are the notebook's: the explorer takes keys only when it has the focus.
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await page.getByRole('menuitem', { name: /^Select All Cells/ }).click();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('End');
+  await page.keyboard.press('b');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('print("position", w.position)');
+  await page.keyboard.press('Shift+Enter');
+  await expect(page.getByText('position 39', { exact: true })).toBeVisible();
   test.info().annotations.push({ type: 'timing', description: `explorer shown ${opened.toFixed(1)} s after opening the notebook` });
 });

@@ -12,6 +12,7 @@ import { createRoot } from 'react-dom/client';
 import css from '../app.css?inline';
 import { ExplorerView } from '../explorer/ExplorerView';
 import { selectFrame, useExplorer } from '../explorer/explorerStore';
+import { KeyScope } from '../explorer/keyScope';
 import { selectTrace } from '../state/selectors';
 import { useApp } from '../state/store';
 import { shadowCss } from './shadowCss';
@@ -95,10 +96,13 @@ function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
   const root = createRoot(box);
   root.render(
     <StrictMode>
-      <div role="region" aria-label="cachescope explorer">
-        <ExplorerView />
-        <Opener model={model} />
-      </div>
+      {/* The explorer's keys act when the widget has the focus, not on the notebook's own. */}
+      <KeyScope.Provider value={shadow}>
+        <div role="region" aria-label="cachescope explorer">
+          <ExplorerView />
+          <Opener model={model} />
+        </div>
+      </KeyScope.Provider>
     </StrictMode>,
   );
   const reload = () => void loadFrom(model);
