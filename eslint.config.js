@@ -18,6 +18,8 @@ export default tseslint.config(
       'playwright-report',
       '.venv',
       'python/target',
+      // The notebook widget's bundle (npm run widget).
+      'python/cachescope/widget',
     ],
   },
   js.configs.recommended,

@@ -19,9 +19,11 @@ import numpy as np
 import pandas as pd
 
 from . import _core
+from . import plot
+from .explorer import explore
 from .own import JsPolicy, Policy, PolicyLike, define_all, policy_file
 
-__all__ = ["simulate", "mrc", "steps", "catalog", "generate", "load", "sweep", "Trace", "__version__"]
+__all__ = ["simulate", "mrc", "steps", "analyze", "catalog", "generate", "load", "sweep", "explore", "plot", "Trace", "__version__"]
 __version__: str = _core.__version__
 Trace = _core.Trace
 

@@ -2,7 +2,8 @@
 # The Python package's tests, as `npm test` runs them: a virtual environment
 # inside the project (.venv, ignored by git) with what the package and its tests
 # need, the extension built by maturin with its own quick release profile, and
-# pytest, a local Ray with two CPUs included. Quick when all is there.
+# pytest, a local Ray with two CPUs included. Quick when all is there. With --prepare it stops
+# before pytest (the notebook probe needs the environment, not the tests).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
@@ -15,10 +16,19 @@ if [ ! -x "$venv/bin/python" ]; then
 fi
 stamp="$venv/.cachescope-deps"
 if [ ! -f "$stamp" ] || [ python/scripts/test.sh -nt "$stamp" ]; then
-  say "installing maturin, pytest, NumPy, pandas, tqdm and Ray"
-  "$venv/bin/pip" install --quiet --disable-pip-version-check "maturin>=1.5,<2" pytest numpy pandas tqdm "ray>=2.9"
+  say "installing maturin, pytest, NumPy, pandas, tqdm, Ray, matplotlib, anywidget, nbclient, ipykernel and JupyterLab"
+  "$venv/bin/pip" install --quiet --disable-pip-version-check "maturin>=1.5,<2" pytest numpy pandas tqdm "ray>=2.9" \
+    matplotlib anywidget nbclient ipykernel jupyterlab
   touch "$stamp"
+fi
+# The explorer widget's front end (cachescope/widget/explore.js): built again when the app's code
+# or the WASM core changed since.
+bundle=python/cachescope/widget/explore.js
+if [ ! -f "$bundle" ] || [ -n "$(find src vite.widget.config.ts -newer "$bundle" -print -quit)" ]; then
+  say "building the explorer widget"
+  npm run --silent widget >&2
 fi
 say "building the extension"
 (cd python && "../$venv/bin/maturin" develop --release --quiet >&2)
+[ "${1:-}" = --prepare ] && exit 0
 "$venv/bin/python" -m pytest -q -p no:cacheprovider python/tests

@@ -4,6 +4,7 @@
 import type { CheckReport, HandLink } from '../core/generated/core';
 import type { CheckRequest, Defined, UserCode } from '../protocol/own';
 import { withUserCode } from './userCode';
+import { newWorker } from './startWorker';
 import type { LoadSettings, RunOptions, TraceSummary } from '../core/types';
 import { checkExploreFromWorker, isExploreFromWorkerType, type ExploreFromWorker, type ExploreToWorker } from '../protocol/explore';
 import {
@@ -266,9 +267,9 @@ export class SimClient {
   }
 }
 
-/** A new simulation worker: the worker thread's code, reached only through this URL. */
+/** A new simulation worker: the worker thread's code, reached only through `startWorker.ts`. */
 export function startWorker(): Port {
-  return new Worker(new URL('../worker/sim.worker.ts', import.meta.url), { type: 'module' }) as unknown as Port;
+  return newWorker() as unknown as Port;
 }
 
 let shared: SimClient | null = null;

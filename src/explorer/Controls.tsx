@@ -1,6 +1,7 @@
 // UI: the explorer’s playback controls — step, play, speed, seek.
 
-import { useEffect, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
+import { KeyScope, inScope } from './keyScope';
 import { SPEEDS, selectFrame, selectLocked, selectSpeed, useExplorer } from './explorerStore';
 
 /** A far jump on its way, with Cancel (it stops where it has got to). */
@@ -23,17 +24,20 @@ function SeekProgress() {
 const isTyping = (t: EventTarget | null) =>
   t instanceof HTMLElement && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA' || t.isContentEditable);
 
-/** Space play/pause, arrows step, Home/End: anywhere on the page except while typing in a field. */
+/** Space play/pause, arrows step, Home/End: anywhere on the page (or in its `KeyScope`) except while typing in a field. */
 function useKeyboard(): void {
+  const scope = useContext(KeyScope);
   useEffect(() => {
     const onKey = (ev: KeyboardEvent) => {
-      if (ev.altKey || ev.ctrlKey || ev.metaKey || isTyping(ev.target)) return;
+      // The innermost target: inside a shadow root (the notebook widget) `ev.target` is its host.
+      const target = ev.composedPath()[0] ?? ev.target;
+      if (ev.altKey || ev.ctrlKey || ev.metaKey || isTyping(target) || !inScope(scope, target)) return;
       const s = useExplorer.getState();
       if (!s.frame) return;
       const big = ev.shiftKey ? 10 : 1;
       switch (ev.key) {
         case ' ':
-          if (ev.target instanceof HTMLButtonElement) return; // the button itself toggles
+          if (target instanceof HTMLButtonElement) return; // the button itself toggles
           s.togglePlay();
           break;
         case 'ArrowRight':
@@ -55,7 +59,7 @@ function useKeyboard(): void {
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, []);
+  }, [scope]);
 }
 
 export function Controls() {

@@ -25,5 +25,8 @@ npx vite build --logLevel warn
 step "playwright (Chromium)"
 npx playwright test
 
-step "python (the cachescope package: pytest, a local Ray with 2 CPUs)"
+step "python (the cachescope package: pytest, a local Ray with 2 CPUs, the example notebook)"
 bash python/scripts/test.sh
+
+step "notebook (JupyterLab: the example notebook's explorer widget, in Chromium)"
+npx playwright test --config playwright.notebook.config.ts
