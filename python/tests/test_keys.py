@@ -2,7 +2,7 @@
 
 import cachescope as cs
 import pytest
-from conftest import FIXTURES, runner_json
+from conftest import FIXTURES
 
 
 def test_steps_show_the_twitter_keys():
@@ -27,11 +27,6 @@ def test_a_csv_with_string_ids_loads_with_its_distinct_keys():
 def test_block_policies_refuse_a_key_trace():
     with pytest.raises(Exception, match="string keys, which have no neighbours"):
         list(cs.steps(str(FIXTURES / "twitter.csv"), "bplru", 8))
-
-
-def test_the_runner_reports_keys_and_their_notes():
-    out = runner_json("--trace", str(FIXTURES / "twitter.csv"), "--policy", "lru", "--frames", "3")
-    assert out["trace"]["distinct"] == 7, out["trace"]
 
 
 def test_a_key_trace_says_what_is_not_modelled():
