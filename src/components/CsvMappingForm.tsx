@@ -49,6 +49,16 @@ export function CsvMappingForm({ file }: { file: File }) {
       </select>
     </label>
   );
+  const unitField = (label: string, value: Unit, onChange: (u: Unit) => void) => (
+    <label>
+      {label}
+      <select value={value} onChange={(e) => onChange(e.target.value as Unit)}>
+        {UNITS.map((u) => (
+          <option key={u}>{u}</option>
+        ))}
+      </select>
+    </label>
+  );
   return (
     <fieldset className="csv-mapping">
       <legend>CSV columns</legend>
@@ -78,25 +88,9 @@ export function CsvMappingForm({ file }: { file: File }) {
       </label>
       {!csv.string_ids && (
         <>
-          <label>
-            Offset unit
-            <select value={csv.unit} onChange={(e) => set({ unit: e.target.value as Unit })}>
-              {UNITS.map((u) => (
-                <option key={u}>{u}</option>
-              ))}
-            </select>
-          </label>
+          {unitField('Offset unit', csv.unit, (unit) => set({ unit }))}
           {column('Size column', csv.size_column, (v) => set({ size_column: v }), true)}
-          {csv.size_column !== null && (
-            <label>
-              Size unit
-              <select value={csv.size_unit} onChange={(e) => set({ size_unit: e.target.value as Unit })}>
-                {UNITS.map((u) => (
-                  <option key={u}>{u}</option>
-                ))}
-              </select>
-            </label>
-          )}
+          {csv.size_column !== null && unitField('Size unit', csv.size_unit, (size_unit) => set({ size_unit }))}
         </>
       )}
       {column('Operation column', csv.op_column, (v) => set({ op_column: v }), true)}

@@ -4,8 +4,9 @@
 //! keys get one dense page, different keys different pages, exactly (a hash only
 //! finds the candidate; the bytes decide). Keys are stored once, end to end in
 //! one byte arena with each key's end offset, so a key trace costs its keys'
-//! bytes plus about 24 bytes a distinct key above a numeric trace, and a numeric
-//! trace costs nothing.
+//! bytes plus about 30 bytes a distinct key (offset and hash map; measured with
+//! 200,000 keys of 21 bytes: 10.6 MB for 4.3 MB of keys) above a numeric trace,
+//! and a numeric trace costs nothing.
 
 use crate::trace::IdMap;
 use std::collections::HashMap;

@@ -89,41 +89,18 @@ pub struct View {
 }
 
 impl View {
+    /// A view of `kind` with no lists, blocks or numeric order (what the builders below refine).
+    const fn of(kind: ViewKind, max_bits: u8, hands: &'static [Mark], statuses: &'static [Mark]) -> View {
+        View { kind, max_bits, hands, statuses, lists: &[], block_param: None, from_hand: false, numeric_ids: false }
+    }
     pub const fn ring(hands: &'static [Mark], statuses: &'static [Mark]) -> View {
-        View {
-            kind: ViewKind::Ring,
-            max_bits: 1,
-            hands,
-            statuses,
-            lists: &[],
-            block_param: None,
-            from_hand: false,
-            numeric_ids: false,
-        }
+        View::of(ViewKind::Ring, 1, hands, statuses)
     }
     pub const fn list(statuses: &'static [Mark]) -> View {
-        View {
-            kind: ViewKind::List,
-            max_bits: 0,
-            hands: &[],
-            statuses,
-            lists: &[],
-            block_param: None,
-            from_hand: false,
-            numeric_ids: false,
-        }
+        View::of(ViewKind::List, 0, &[], statuses)
     }
     pub const fn mixed(hands: &'static [Mark], statuses: &'static [Mark]) -> View {
-        View {
-            kind: ViewKind::Mixed,
-            max_bits: 1,
-            hands,
-            statuses,
-            lists: &[],
-            block_param: None,
-            from_hand: false,
-            numeric_ids: false,
-        }
+        View::of(ViewKind::Mixed, 1, hands, statuses)
     }
     pub const fn with_lists(self, lists: &'static [ListHint]) -> View {
         View { lists, ..self }

@@ -125,3 +125,13 @@ fn block_and_sector_policies_refuse_key_traces_and_others_run() {
     // A B A T C T K A K A' U: LRU of 3 hits the second A, the second T and the second K.
     assert_eq!((r.metrics.requests, r.metrics.hits), (11, 3));
 }
+
+#[test]
+fn the_after_cache_stream_of_a_key_trace_names_its_keys_and_reads_back() {
+    let l = detected("cluster52.0", fixture!("twitter.csv"));
+    let text = write_plain(&l.trace, &l.trace.reqs, "after-cache stream of lru");
+    assert!(text.contains("\n\"key,with,commas\",W\n"), "{text}");
+    let spec = parse_csv_spec("id=1,op=2,read=R,write=W,id_type=string", None).unwrap();
+    let back = load_bytes("s.csv", text.as_bytes(), LoadOptions { csv: Some(spec), ..Default::default() }).unwrap();
+    assert_eq!(keyed(&back.trace), keyed(&l.trace));
+}
