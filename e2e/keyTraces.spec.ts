@@ -40,6 +40,9 @@ test('a Twitter trace: keys as pages, in the summary, a run, Explore and the ins
   await page.getByRole('textbox', { name: 'Page to inspect' }).fill('q:timeline:42');
   await page.getByRole('button', { name: 'Inspect' }).click();
   await expect(page.getByRole('region', { name: 'History of page q:timeline:42' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Page to inspect' }).fill('q:timeline:43');
+  await page.getByRole('button', { name: 'Inspect' }).click();
+  await expect(page.getByRole('alert')).toContainText('page q:timeline:43 is not in the trace: give a key as the trace writes it');
   await page.screenshot({ path: info.outputPath('twitter-explore.png'), fullPage: true });
 });
 
