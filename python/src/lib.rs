@@ -41,6 +41,9 @@ pub struct Trace {
     format: Option<String>,
     #[pyo3(get)]
     skipped: u64,
+    /// What the load report says of how the file was read (a key trace: what is not modelled).
+    #[pyo3(get)]
+    notes: Vec<String>,
 }
 
 #[pymethods]
@@ -55,6 +58,11 @@ impl Trace {
     #[getter]
     fn writes(&self) -> u64 {
         self.inner.writes()
+    }
+    /// True when the trace names its pages by string keys (then `steps` shows the keys).
+    #[getter]
+    fn keys(&self) -> bool {
+        self.inner.keys.is_some()
     }
     /// The page of every request as the trace names it: u64 little-endian bytes.
     fn pages_bytes<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
@@ -78,7 +86,8 @@ impl Trace {
     }
     fn describe(&self) -> String {
         json!({"source": self.source, "format": self.format, "requests": self.inner.len(),
-               "distinct": self.inner.distinct(), "writes": self.inner.writes(), "skipped": self.skipped})
+               "distinct": self.inner.distinct(), "writes": self.inner.writes(), "skipped": self.skipped,
+               "keys": self.inner.keys.is_some(), "notes": self.notes})
         .to_string()
     }
 }
@@ -89,6 +98,7 @@ fn trace(inner: CoreTrace, source: String, format: Option<String>, skipped: u64)
         source,
         format,
         skipped,
+        notes: Vec::new(),
     }
 }
 
@@ -215,7 +225,11 @@ fn load(
             l.format.id(),
             if l.detected { " (detected)" } else { "" }
         );
-        Ok(trace(l.trace, path.clone(), Some(fmt), l.skipped))
+        let notes = l.notes();
+        Ok(Trace {
+            notes,
+            ..trace(l.trace, path.clone(), Some(fmt), l.skipped)
+        })
     })
 }
 

@@ -49,6 +49,16 @@ export function CsvMappingForm({ file }: { file: File }) {
       </select>
     </label>
   );
+  const unitField = (label: string, value: Unit, onChange: (u: Unit) => void) => (
+    <label>
+      {label}
+      <select value={value} onChange={(e) => onChange(e.target.value as Unit)}>
+        {UNITS.map((u) => (
+          <option key={u}>{u}</option>
+        ))}
+      </select>
+    </label>
+  );
   return (
     <fieldset className="csv-mapping">
       <legend>CSV columns</legend>
@@ -66,25 +76,22 @@ export function CsvMappingForm({ file }: { file: File }) {
         <input type="checkbox" checked={csv.header} onChange={(e) => set({ header: e.target.checked })} />
         First line is a header
       </label>
-      {column('Page or offset column', csv.id_column, (v) => set({ id_column: v ?? 0 }), false)}
-      <label>
-        Offset unit
-        <select value={csv.unit} onChange={(e) => set({ unit: e.target.value as Unit })}>
-          {UNITS.map((u) => (
-            <option key={u}>{u}</option>
-          ))}
-        </select>
+      {column(csv.string_ids ? 'Key column' : 'Page or offset column', csv.id_column, (v) => set({ id_column: v ?? 0 }), false)}
+      <label className="inline">
+        <input
+          type="checkbox"
+          checked={csv.string_ids}
+          // A key names an object, whose size and device are not modelled: the core refuses those columns with keys.
+          onChange={(e) => set(e.target.checked ? { string_ids: true, size_column: null, namespace_column: null } : { string_ids: false })}
+        />
+        The id column holds strings (keys)
       </label>
-      {column('Size column', csv.size_column, (v) => set({ size_column: v }), true)}
-      {csv.size_column !== null && (
-        <label>
-          Size unit
-          <select value={csv.size_unit} onChange={(e) => set({ size_unit: e.target.value as Unit })}>
-            {UNITS.map((u) => (
-              <option key={u}>{u}</option>
-            ))}
-          </select>
-        </label>
+      {!csv.string_ids && (
+        <>
+          {unitField('Offset unit', csv.unit, (unit) => set({ unit }))}
+          {column('Size column', csv.size_column, (v) => set({ size_column: v }), true)}
+          {csv.size_column !== null && unitField('Size unit', csv.size_unit, (size_unit) => set({ size_unit }))}
+        </>
       )}
       {column('Operation column', csv.op_column, (v) => set({ op_column: v }), true)}
       {csv.op_column !== null && (

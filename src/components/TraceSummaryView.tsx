@@ -72,6 +72,13 @@ export function TraceSummaryView() {
           </>
         ) : null}
       </dl>
+      {t.notes && t.notes.length > 0 && (
+        <ul className="load-notes" aria-label="How the trace was read">
+          {t.notes.map((n) => (
+            <li key={n}>{n}</li>
+          ))}
+        </ul>
+      )}
       {t.reuse ? (
         <ReuseHistogram reuse={t.reuse} cold={t.cold ?? 0} />
       ) : (

@@ -54,6 +54,7 @@ const ViewSchema: v.GenericSchema<G.View> = v.object({
   lists: v.array(ListHintSchema),
   block_param: optStr,
   from_hand: bool,
+  numeric_ids: bool,
 });
 const NamedSchema: v.GenericSchema<G.Named> = v.object({ id: str, name: str, summary: str });
 const CostModelSchema: v.GenericSchema<G.CostModel> = v.object({ read: num, write: num });
@@ -70,6 +71,7 @@ export const CsvMappingSchema: v.GenericSchema<G.CsvMapping> = v.object({
   read_values: v.array(str),
   write_values: v.array(str),
   namespace_column: optNum,
+  string_ids: bool,
 });
 
 /** A paper's table for the Reproduce view (the catalogue's, or one a test registers). */
@@ -122,7 +124,7 @@ export const CatalogSchema: v.GenericSchema<G.Catalog> = v.object({
   ftls: v.array(v.object({ id: str, name: str, summary: str, reserve: str, defaults: JsonValueSchema })),
   cleaning: v.array(NamedSchema),
   flash: v.array(ParamDocSchema),
-  formats: v.array(v.object({ id: str, label: str, binary: bool })),
+  formats: v.array(v.object({ id: str, label: str, binary: bool, keys: bool })),
   generators: v.array(v.object({ id: str, name: str, summary: str, params: v.array(ParamDocSchema) })),
   phase: v.array(ParamDocSchema),
   cost_presets: v.array(v.object({ id: str, name: str, source: str, cost: CostModelSchema, latency: bool })),
@@ -189,6 +191,7 @@ export const LoadInfoSchema: v.GenericSchema<G.LoadInfo> = v.object({
   bytes: num,
   decoded_bytes: num,
   filtered: num,
+  notes: v.array(str),
 });
 
 const FlashMetricsSchema: v.GenericSchema<G.FlashMetrics> = v.object({

@@ -27,6 +27,8 @@ export interface TraceSummary {
   cold?: number;
   /** The first skipped lines and why (lenient mode). */
   skipReasons?: [number, string][];
+  /** What the load report says of how the file was read (key traces: what is not modelled). */
+  notes?: string[];
 }
 
 export type LoadSettings = v.InferOutput<typeof LoadSettingsSchema>;

@@ -41,6 +41,7 @@ const csvMapping = fc.record(
     read_values: fc.oneof(fc.array(fc.string()), field),
     write_values: fc.oneof(fc.array(fc.string()), field),
     namespace_column: field,
+    string_ids: field,
   },
   { requiredKeys: [] },
 );

@@ -216,6 +216,7 @@ describe('URL codec', () => {
         read_values: ['Read'],
         write_values: ['Write', 'W'],
         namespace_column: 0,
+        string_ids: true,
       },
     };
     const text = '1 R\n2 W\n3\n';

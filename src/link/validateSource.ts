@@ -53,6 +53,7 @@ const CSV: { [K in keyof CsvMapping]: Field<CsvMapping[K]> } = {
     expected('a short list of words'),
   ),
   namespace_column: column,
+  string_ids: bool,
 };
 
 function readCsv(p: Problems, value: unknown): CsvMapping {

@@ -56,6 +56,7 @@ export async function load(task: Task, source: TraceSource, budget?: number, dro
     detected: info.detected,
     skipped: info.skipped,
     skipReasons: info.skip_reasons,
+    notes: info.notes,
     ...summaryOf(t, source.settings.pageSize),
   };
 }

@@ -24,7 +24,10 @@ export interface OpenSession {
 /** The history of page `label` (as the trace names it) at the open session's position; a flash session then locates it. */
 export function pageHistory(trace: WasmTrace, o: OpenSession, label: string): PageHistory {
   const page = trace.dense_of_label(label);
-  if (page === undefined) throw new Error(`page ${label} is not in the trace: give a page number as the trace writes it`);
+  if (page === undefined) {
+    const what = trace.keyed() ? 'a key' : 'a page number';
+    throw new Error(`page ${label} is not in the trace: give ${what} as the trace writes it`);
+  }
   label = trace.label(page);
   const pos = o.session.position;
   const accesses: { t: number; write: boolean }[] = [];

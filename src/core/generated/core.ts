@@ -126,7 +126,12 @@ block_param: string | null,
  * frames: CLOCK-Pro's holds test pages too), so drawings anchor on a page
  * rather than on slot 0, and the hands are seen to move.
  */
-from_hand: boolean, };
+from_hand: boolean, 
+/**
+ * The policy orders or groups pages by their numbers (blocks of neighbouring
+ * pages, sector order), so a trace whose pages are string keys is refused.
+ */
+numeric_ids: boolean, };
 
 export type ViewKind = "ring" | "list" | "mixed";
 
@@ -172,7 +177,11 @@ reserve: string,
  */
 defaults: JsonValue, };
 
-export type FormatDoc = { id: string, label: string, binary: boolean, };
+export type FormatDoc = { id: string, label: string, binary: boolean, 
+/**
+ * Pages are named by string keys (key-value and object traces).
+ */
+keys: boolean, };
 
 export type GeneratorDoc = { 
 /**
@@ -335,7 +344,13 @@ read_values: Array<string>, write_values: Array<string>,
 /**
  * 0-based column of a device/volume number, stored above bit 48 of the id.
  */
-namespace_column: number | null, };
+namespace_column: number | null, 
+/**
+ * The id column holds strings (keys, object names): each distinct string is
+ * one page ([`crate::keys`]), whatever `unit` says; a size or device column
+ * is refused (object sizes are not modelled).
+ */
+string_ids: boolean, };
 
 export type Unit = "bytes" | "sectors" | "pages";
 
@@ -361,7 +376,12 @@ export type LoadInfo = { format: string, detected: boolean, lines: number, skipp
 /**
  * Line number and reason of the first skipped lines.
  */
-skip_reasons: Array<[number, string]>, bytes: number, decoded_bytes: number, filtered: number, };
+skip_reasons: Array<[number, string]>, bytes: number, decoded_bytes: number, filtered: number, 
+/**
+ * What people should know of how this trace was read (how a key trace's
+ * operations were taken, what is not modelled).
+ */
+notes: Array<string>, };
 
 export type Metrics = { requests: number, hits: number, misses: number, hit_ratio: number, reads: number, writebacks: number, flushed: number, cost: number, };
 

@@ -15,6 +15,9 @@ pub struct Input {
     pub source: String,
     pub format: Option<String>,
     pub skipped: u64,
+    /// What the load report says of how the file was read (key traces: what is
+    /// not modelled, how operations were taken).
+    pub notes: Vec<String>,
     /// SHA-256 of the file's bytes as read (before any decompression), hex.
     pub sha256: Option<String>,
 }
@@ -24,7 +27,7 @@ impl Input {
         json!({
             "source": self.source, "format": self.format, "requests": self.trace.len(),
             "distinct": self.trace.distinct(), "writes": self.trace.writes(), "skipped": self.skipped,
-            "sha256": self.sha256,
+            "keys": self.trace.keys.is_some(), "notes": self.notes, "sha256": self.sha256,
         })
     }
 }
@@ -46,6 +49,7 @@ pub fn load(a: &Args) -> Result<Input, SimError> {
                 source: format!("generate:{spec}"),
                 format: None,
                 skipped: 0,
+                notes: Vec::new(),
                 sha256: None,
             })
         }
@@ -91,7 +95,12 @@ fn load_file(a: &Args, path: &str) -> Result<Input, SimError> {
         let s = if l.skipped == 1 { "" } else { "s" };
         eprintln!("cachescope: {path}: skipped {} malformed line{s}{first}", l.skipped);
     }
+    let notes = l.notes();
+    for n in &notes {
+        eprintln!("cachescope: {path}: {n}");
+    }
     Ok(Input {
+        notes,
         source: path.to_string(),
         format: Some(format!("{}{}", l.format.id(), if l.detected { " (detected)" } else { "" })),
         skipped: l.skipped,

@@ -15,6 +15,7 @@ pub mod flash;
 pub mod formats;
 pub mod frames;
 pub mod generate;
+pub mod keys;
 pub mod limits;
 pub mod link;
 pub mod mrc;

@@ -88,9 +88,10 @@ pub fn run_streamed(
         ));
     }
     let warm = run.warm_requests(requests) as usize;
+    let keyed = first.trace.keys.is_some();
     let ids = first.trace.ids;
     let cells = cells(ids.len() as u32);
-    let ctx = BuildCtx { n_pages: ids.len() as u32, trace: &[], ids: &ids, devices: false };
+    let ctx = BuildCtx { n_pages: ids.len() as u32, trace: &[], ids: &ids, devices: false, keyed };
     let mut runs = cells
         .iter()
         .map(|c| {
@@ -169,7 +170,7 @@ mod tests {
 
     /// OPT and UNOPT: built on the whole trace, they serve every request of it.
     fn reads_the_future(id: &str) -> bool {
-        let ctx = BuildCtx { n_pages: 1, trace: &[], ids: &[0], devices: false };
+        let ctx = BuildCtx { n_pages: 1, trace: &[], ids: &[0], devices: false, keyed: false };
         build(id, 1, &ctx, &Value::Null).unwrap().sees_every_request()
     }
 

@@ -2,6 +2,7 @@
 //! packed into the top bit, so a request costs 4 bytes and simulation indexes
 //! plain arrays instead of hashing.
 
+use crate::keys::KeyTable;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -52,6 +53,9 @@ pub struct Trace {
     /// True when ids carry a device, disk, LUN or volume above bit 48 (formats
     /// with devices); only then does a label show the device.
     pub devices: bool,
+    /// The keys of a trace whose pages are named by strings (key-value and object
+    /// traces); then `ids[d]` is `d` itself and labels are the keys.
+    pub keys: Option<Box<KeyTable>>,
 }
 
 /// An original id as people read it: the number as the trace wrote it, or
@@ -85,6 +89,9 @@ impl Trace {
     /// The label of dense page `dense`: [`id_label`] for a trace with devices,
     /// else the number itself (a plain trace's page 2^64 − 2 is no device's page).
     pub fn label(&self, dense: u32) -> String {
+        if let Some(k) = &self.keys {
+            return k.label(dense);
+        }
         let id = self.ids[dense as usize];
         if self.devices {
             id_label(id)
@@ -95,6 +102,9 @@ impl Trace {
 
     /// The dense id of the page the trace calls `label`, if the trace has it.
     pub fn dense_of_label(&self, label: &str) -> Option<u32> {
+        if let Some(k) = &self.keys {
+            return k.find(label.as_bytes()).or_else(|| k.find(label.trim().as_bytes()));
+        }
         let id = if self.devices { parse_id_label(label)? } else { label.trim().parse().ok()? };
         self.ids.iter().position(|&x| x == id).map(|i| i as u32)
     }
@@ -183,6 +193,24 @@ impl TraceBuilder {
     /// size reserves once instead of doubling a large vector repeatedly).
     pub fn reserve(&mut self, additional: usize) {
         self.trace.reqs.reserve(additional);
+    }
+
+    /// Appends one access to the page named by `key` (a trace of string keys:
+    /// every push of the load goes through here). Fails only when the trace holds
+    /// more distinct keys than a packed request can name.
+    #[inline]
+    pub fn push_key(&mut self, key: &[u8], write: bool) -> Result<(), crate::error::SimError> {
+        let keys = self.trace.keys.get_or_insert_with(Default::default);
+        let next = keys.len() as u64;
+        if next >= MAX_PAGES && keys.find(key).is_none() {
+            return Err(crate::error::SimError::Input(format!("trace has more than {MAX_PAGES} distinct keys")));
+        }
+        let (dense, new) = keys.intern(key);
+        if new {
+            self.trace.ids.push(dense as u64);
+        }
+        self.trace.reqs.push(pack(dense, write));
+        Ok(())
     }
 
     /// Appends one access. Fails only when the trace holds more distinct pages

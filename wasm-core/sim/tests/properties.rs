@@ -42,7 +42,7 @@ fn snapshot_counts(s: &Snapshot, n_pages: usize) -> (usize, usize, usize) {
 fn check_policy(id: &str, frames: usize, trace: &[u32], n_pages: u32) -> Result<u64, TestCaseError> {
     // Original ids equal dense ids here: pages are numbered in order of first use.
     let ids: Vec<u64> = (0..n_pages as u64).collect();
-    let ctx = BuildCtx { n_pages, trace, ids: &ids, devices: false };
+    let ctx = BuildCtx { n_pages, trace, ids: &ids, devices: false, keyed: false };
     let mut p: Box<dyn Policy> =
         build(id, frames, &ctx, &Value::Null).map_err(|e| TestCaseError::fail(e.to_string()))?;
     prop_assert_eq!(p.capacity(), frames);
@@ -199,7 +199,7 @@ fn ostep(policy: &str, addrs: &[u32], cachesize: usize) -> (Vec<bool>, Vec<u32>)
 /// A policy's hits and victims (dense ids) over `trace`.
 fn hits_and_victims(id: &str, frames: usize, trace: &[u32], n_pages: u32) -> (Vec<bool>, Vec<u32>) {
     let ids: Vec<u64> = (0..n_pages as u64).collect();
-    let ctx = BuildCtx { n_pages, trace, ids: &ids, devices: false };
+    let ctx = BuildCtx { n_pages, trace, ids: &ids, devices: false, keyed: false };
     let mut p = build(id, frames, &ctx, &Value::Null).unwrap();
     let mut sink = Sink::recording();
     let hits = trace

@@ -179,12 +179,16 @@ impl WasmTrace {
         let end = end.min(self.inner.len());
         WasmRequests::from(cachescope_sim::trace::unpack(&self.inner.reqs[start.min(end)..end]))
     }
-    /// How people read dense page `dense`: the trace's own id (`vol D · page P` with a device).
+    /// How people read dense page `dense`: the trace's own id (`vol D · page P` with a device, the key of a key trace).
     pub fn label(&self, dense: u32) -> Result<String, JsError> {
         if dense >= self.inner.distinct() {
             return Err(js_err(format!("no page {dense}: the trace has {} pages", self.inner.distinct())));
         }
         Ok(self.inner.label(dense))
+    }
+    /// True when the trace names its pages by string keys (key-value and object traces).
+    pub fn keyed(&self) -> bool {
+        self.inner.keys.is_some()
     }
     /// The dense id of the page the trace calls `label`, or undefined when it has none.
     pub fn dense_of_label(&self, label: &str) -> Option<u32> {

@@ -153,9 +153,9 @@ pub fn analyze(trace: &Trace, opts: &AnalyzeOptions) -> Result<Analysis, SimErro
             (w_distinct, w_ones, w_writes, w_len) = (0, 0, 0, 0);
             w_id += 1;
         }
-        // Sequential runs over the trace's own page numbers.
+        // Sequential runs over the trace's own page numbers (keys have no neighbours).
         let id = trace.ids[p];
-        if prev_id.is_some_and(|q| q.wrapping_add(1) == id) {
+        if trace.keys.is_none() && prev_id.is_some_and(|q| q.wrapping_add(1) == id) {
             run += 1;
         } else {
             if run > 0 {

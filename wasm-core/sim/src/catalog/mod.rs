@@ -103,6 +103,8 @@ pub struct FormatDoc {
     pub id: &'static str,
     pub label: &'static str,
     pub binary: bool,
+    /// Pages are named by string keys (key-value and object traces).
+    pub keys: bool,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -201,7 +203,10 @@ pub fn catalog() -> Catalog {
             crate::flash::PARAMS,
             &serde_json::to_value(FlashConfig::default()).expect("flash configs serialise"),
         ),
-        formats: FORMATS.iter().map(|f| FormatDoc { id: f.id, label: f.label, binary: f.binary }).collect(),
+        formats: FORMATS
+            .iter()
+            .map(|f| FormatDoc { id: f.id, label: f.label, binary: f.binary, keys: f.keys })
+            .collect(),
         generators: generators::all(),
         phase: generators::phase(),
         cost_presets: CostModel::PRESETS

@@ -83,25 +83,24 @@ pub struct View {
     /// frames: CLOCK-Pro's holds test pages too), so drawings anchor on a page
     /// rather than on slot 0, and the hands are seen to move.
     pub from_hand: bool,
+    /// The policy orders or groups pages by their numbers (blocks of neighbouring
+    /// pages, sector order), so a trace whose pages are string keys is refused.
+    pub numeric_ids: bool,
 }
 
 impl View {
+    /// A view of `kind` with no lists, blocks or numeric order (what the builders below refine).
+    const fn of(kind: ViewKind, max_bits: u8, hands: &'static [Mark], statuses: &'static [Mark]) -> View {
+        View { kind, max_bits, hands, statuses, lists: &[], block_param: None, from_hand: false, numeric_ids: false }
+    }
     pub const fn ring(hands: &'static [Mark], statuses: &'static [Mark]) -> View {
-        View { kind: ViewKind::Ring, max_bits: 1, hands, statuses, lists: &[], block_param: None, from_hand: false }
+        View::of(ViewKind::Ring, 1, hands, statuses)
     }
     pub const fn list(statuses: &'static [Mark]) -> View {
-        View {
-            kind: ViewKind::List,
-            max_bits: 0,
-            hands: &[],
-            statuses,
-            lists: &[],
-            block_param: None,
-            from_hand: false,
-        }
+        View::of(ViewKind::List, 0, &[], statuses)
     }
     pub const fn mixed(hands: &'static [Mark], statuses: &'static [Mark]) -> View {
-        View { kind: ViewKind::Mixed, max_bits: 1, hands, statuses, lists: &[], block_param: None, from_hand: false }
+        View::of(ViewKind::Mixed, 1, hands, statuses)
     }
     pub const fn with_lists(self, lists: &'static [ListHint]) -> View {
         View { lists, ..self }
@@ -110,7 +109,11 @@ impl View {
         View { max_bits, ..self }
     }
     pub const fn by_block(self, param: &'static str) -> View {
-        View { block_param: Some(param), ..self }
+        View { block_param: Some(param), numeric_ids: true, ..self }
+    }
+    /// The policy reads page numbers' order (see [`View::numeric_ids`]).
+    pub const fn by_number(self) -> View {
+        View { numeric_ids: true, ..self }
     }
     pub const fn read_from_hand(self) -> View {
         View { from_hand: true, ..self }

@@ -2,7 +2,9 @@
 //! [`CsvMapping`]: which column holds the id or offset and in what unit, which
 //! holds the size, the operation and its read/write spellings, an optional
 //! device/volume column, and whether the first line is a header. Numbers may be
-//! decimal or `0x` hexadecimal; fields may be wrapped in double quotes.
+//! decimal or `0x` hexadecimal; fields may be wrapped in double quotes. With
+//! `string_ids` the id column holds keys (any text), as libCacheSim's csv and
+//! txt readers take them: each distinct key is one page.
 //!
 //! Examples: Tencent block traces (`timestamp,offset,size,type,volume`, offset and
 //! size in sectors, type 0/1) are `id_column 1, unit sectors, size_column 2,
@@ -49,6 +51,10 @@ pub struct CsvMapping {
     pub write_values: Vec<String>,
     /// 0-based column of a device/volume number, stored above bit 48 of the id.
     pub namespace_column: Option<usize>,
+    /// The id column holds strings (keys, object names): each distinct string is
+    /// one page ([`crate::keys`]), whatever `unit` says; a size or device column
+    /// is refused (object sizes are not modelled).
+    pub string_ids: bool,
 }
 
 impl Default for CsvMapping {
@@ -65,6 +71,7 @@ impl Default for CsvMapping {
             read_values: vec!["r".into(), "read".into(), "0".into()],
             write_values: vec!["w".into(), "write".into(), "1".into()],
             namespace_column: None,
+            string_ids: false,
         }
     }
 }
@@ -130,6 +137,9 @@ impl CsvMapping {
         }
         if self.op_column.is_some() && (self.read_values.is_empty() || self.write_values.is_empty()) {
             return e("an op column needs at least one read value and one write value");
+        }
+        if self.string_ids && (self.size_column.is_some() || self.namespace_column.is_some()) {
+            return e("string ids name objects, whose sizes and devices are not modelled: leave out the size and device columns");
         }
         let cols = [Some(self.id_column), self.size_column, self.op_column, self.namespace_column];
         if cols.iter().flatten().any(|&c| c > 255) {
@@ -233,7 +243,6 @@ impl LineParser for Csv {
                 ))
             })
         };
-        let id = field(0, "the id or offset")?;
         let write = match self.m.op_column {
             None => false,
             Some(c) => {
@@ -253,6 +262,14 @@ impl LineParser for Csv {
                 }
             }
         };
+        if self.m.string_ids {
+            let key = cols[0];
+            if key.is_empty() {
+                return Err(bad(format!("the id in column {} is empty", self.m.id_column + 1)));
+            }
+            return out.key(key, write);
+        }
+        let id = field(0, "the id or offset")?;
         let ns = match self.m.namespace_column {
             None => 0,
             Some(_) => self.ns.get(field(3, "the device number")?)?,

@@ -2,13 +2,13 @@
 //! number (counted from 1, as people count them) or by their name in the
 //! file's header line. Keys: `id`, `unit`, `size`, `size_unit`, `sector`, `op`,
 //! `read`, `write` (spellings separated by `|`), `ns`, `header`, `delimiter`
-//! (`,`, `tab`, `;`, `space`).
+//! (`,`, `tab`, `;`, `space`), `id_type` (`number`, or `string` for keys).
 
 use super::csv::{CsvMapping, Unit};
 use crate::error::SimError;
 use crate::error::{excerpt, quoted};
 
-const KEYS: &str = "id, unit, size, size_unit, sector, op, read, write, ns, header, delimiter";
+const KEYS: &str = "id, id_type, unit, size, size_unit, sector, op, read, write, ns, header, delimiter";
 
 fn err(msg: String) -> SimError {
     SimError::config("--csv", msg)
@@ -97,6 +97,13 @@ pub fn parse_csv_spec(spec: &str, header_line: Option<&str>) -> Result<CsvMappin
             "read" => m.read_values = v.split('|').map(String::from).collect(),
             "write" => m.write_values = v.split('|').map(String::from).collect(),
             "ns" => m.namespace_column = Some(column(k, v, h)?),
+            "id_type" => {
+                m.string_ids = match v {
+                    "string" => true,
+                    "number" => false,
+                    _ => return Err(err(format!("id_type {}: expected number or string", quoted(v)))),
+                }
+            }
             "header" | "delimiter" => {}
             _ => return Err(err(format!("unknown key {}; known: {KEYS}", quoted(k)))),
         }
@@ -122,6 +129,8 @@ mod tests {
         assert!(by_name.header, "a named column means the first line is the header");
         let m = parse_csv_spec("delimiter=space,id=2,unit=bytes,op=1,read=l|L,write=s", None).unwrap();
         assert_eq!((m.delimiter, m.read_values.len()), (Some(' '), 2));
+        assert!(parse_csv_spec("id=key,id_type=string", Some("time,key")).unwrap().string_ids);
+        assert!(!parse_csv_spec("id=1,id_type=number", None).unwrap().string_ids);
     }
 
     #[test]
@@ -133,6 +142,8 @@ mod tests {
         assert!(e("colour=red", None).contains("unknown key \"colour\""));
         assert!(e("unit=furlongs", None).contains("expected bytes, sectors or pages"));
         assert!(e("id", None).contains("expected KEY=VALUE"));
+        assert!(e("id_type=text", None).contains("expected number or string"));
+        assert!(e("id=1,size=2,id_type=string", None).contains("sizes and devices are not modelled"));
     }
 
     #[test]

@@ -15,7 +15,9 @@ use crate::error::SimError;
 
 /// Tried in this order: each is stricter than the ones after it (plain before
 /// ARC, because `5 1` is a plain write and ARC lines have four fields).
-const ORDER: [Format; 12] = [
+const ORDER: [Format; 15] = [
+    Format::Twitter,
+    Format::Ibm,
     Format::CloudPhysics,
     Format::Systor,
     Format::Msr,
@@ -28,6 +30,7 @@ const ORDER: [Format; 12] = [
     Format::Plain,
     Format::Lirs,
     Format::Arc,
+    Format::Wiki,
 ];
 
 /// Lines of the head examined.
@@ -156,6 +159,9 @@ fn bad_lines(f: Format, sample: &[&[u8]], o: &LoadOptions) -> Option<usize> {
         Parser::Lackey(mut p) => all(&mut p, sample, &mut out),
         Parser::Craw(mut p) => all(&mut p, sample, &mut out),
         Parser::Csv(mut p) => all(&mut p, sample, &mut out),
+        Parser::Twitter(mut p) => all(&mut p, sample, &mut out),
+        Parser::Wiki(mut p) => all(&mut p, sample, &mut out),
+        Parser::Ibm(mut p) => all(&mut p, sample, &mut out),
         Parser::Oracle => return None,
     };
     (!out.b.is_empty()).then_some(bad)

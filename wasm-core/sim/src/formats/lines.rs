@@ -25,6 +25,9 @@ pub(super) enum Parser {
     Craw(craw::Craw),
     Oracle,
     Csv(csv::Csv),
+    Twitter(twitter::Twitter),
+    Wiki(wiki::Wiki),
+    Ibm(ibm::Ibm),
 }
 
 impl Parser {
@@ -47,6 +50,9 @@ impl Parser {
             Format::Craw => Parser::Craw(craw::Craw { instructions: o.include_instructions }),
             Format::OracleGeneral => Parser::Oracle,
             Format::Csv => Parser::Csv(csv::Csv::new(o.csv.clone().unwrap_or_default())),
+            Format::Twitter => Parser::Twitter(twitter::Twitter),
+            Format::Wiki => Parser::Wiki(wiki::Wiki),
+            Format::Ibm => Parser::Ibm(ibm::Ibm),
             Format::Tencent | Format::CloudPhysics | Format::SpecAddress => {
                 Parser::Csv(csv::Csv::new(f.preset().expect("a preset format")))
             }
@@ -209,6 +215,9 @@ impl Run {
             Parser::Lackey(p) => st.lines(p, data),
             Parser::Craw(p) => st.lines(p, data),
             Parser::Csv(p) => st.lines(p, data),
+            Parser::Twitter(p) => st.lines(p, data),
+            Parser::Wiki(p) => st.lines(p, data),
+            Parser::Ibm(p) => st.lines(p, data),
             Parser::Oracle => st.records(data),
         }
     }
@@ -226,6 +235,9 @@ impl Run {
             Parser::Lackey(p) => st.last_line(p),
             Parser::Craw(p) => st.last_line(p),
             Parser::Csv(p) => st.last_line(p),
+            Parser::Twitter(p) => st.last_line(p),
+            Parser::Wiki(p) => st.last_line(p),
+            Parser::Ibm(p) => st.last_line(p),
             Parser::Oracle => st.last_record(),
         }
     }

@@ -49,6 +49,9 @@ pub struct LoadInfo {
     pub bytes: u64,
     pub decoded_bytes: u64,
     pub filtered: u64,
+    /// What people should know of how this trace was read (how a key trace's
+    /// operations were taken, what is not modelled).
+    pub notes: Vec<String>,
 }
 
 impl Loaded {
@@ -62,7 +65,15 @@ impl Loaded {
             bytes: self.bytes,
             decoded_bytes: self.decoded_bytes,
             filtered: self.filtered,
+            notes: self.notes(),
         }
+    }
+
+    /// The format's note, and for a trace of string keys what keys mean.
+    pub fn notes(&self) -> Vec<String> {
+        let note = self.format.entry().note;
+        let keys = self.trace.keys.is_some().then_some(KEYS_NOTE);
+        [note].into_iter().filter(|n| !n.is_empty()).chain(keys).map(String::from).collect()
     }
 }
 

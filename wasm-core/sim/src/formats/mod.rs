@@ -13,7 +13,9 @@
 //! [`NS_SHIFT`], so the first device keeps plain page numbers. Errors name the 1-based line (record,
 //! for binary formats), the text and what was expected. Lines that are valid but
 //! not requests (markers, other event kinds, other ASUs, headers) are counted in
-//! [`Loaded::filtered`], never as skipped.
+//! [`Loaded::filtered`], never as skipped. Key-value and object traces
+//! (Twitter, Wikipedia CDN, IBM object store, a CSV with string ids) name pages
+//! by keys, interned exactly ([`crate::keys`]); each object is one page.
 
 mod arc;
 mod blkparse;
@@ -25,6 +27,9 @@ mod detect;
 mod fields;
 #[cfg(test)]
 mod fuzz;
+mod ibm;
+#[cfg(test)]
+mod key_tests;
 mod lackey;
 mod lines;
 mod lirs;
@@ -40,7 +45,9 @@ mod summary;
 mod systor;
 #[cfg(test)]
 mod tests;
+mod twitter;
 mod umass;
+mod wiki;
 
 pub use crate::trace::NS_SHIFT;
 pub use csv::{CsvMapping, Unit};
@@ -50,6 +57,6 @@ pub use summary::{summarize, Summary, REUSE_BUCKETS};
 
 pub use loader::{load_bytes, LoadInfo, Loaded, Loader, MAX_LEADING_COMMENTS, MAX_REASONS, SNIFF_BYTES};
 pub use plain::write_plain;
-pub use registry::{Format, FormatEntry, LoadOptions, FORMATS};
+pub use registry::{Format, FormatEntry, LoadOptions, FORMATS, KEYS_NOTE};
 
 use crate::trace::Trace;

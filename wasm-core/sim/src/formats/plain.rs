@@ -78,15 +78,41 @@ fn strip_sep(mut s: &[u8]) -> &[u8] {
 /// Writes packed requests over `trace`'s pages as a plain trace that reads back
 /// to the same pages: a `# header` line, then `id R|W` per request, each id the
 /// trace's own number, exact up to 2^64 − 1 (the after-cache stream export).
+/// A key trace is written as `key,R|W` lines instead, its keys as they were.
 pub fn write_plain(trace: &crate::trace::Trace, packed: &[u32], header: &str) -> String {
     use crate::trace::{is_write, page_of};
     use std::fmt::Write;
     let mut s = String::with_capacity(packed.len() * 12 + header.len() + 3);
     let _ = writeln!(s, "# {}", header.replace(['\r', '\n'], " "));
+    if let Some(keys) = &trace.keys {
+        write_keys(&mut s, keys, packed);
+        return s;
+    }
     for &r in packed {
         let _ = writeln!(s, "{} {}", trace.ids[page_of(r) as usize], if is_write(r) { 'W' } else { 'R' });
     }
     s
+}
+
+/// A key trace's requests as `key,R|W` lines (RFC 4180 quotes where a key
+/// needs them), which read back with `--csv id=1,op=2,read=R,write=W,id_type=string`.
+fn write_keys(s: &mut String, keys: &crate::keys::KeyTable, packed: &[u32]) {
+    use crate::trace::{is_write, page_of};
+    s.push_str("# keys: read back with the CSV mapping id=1,op=2,read=R,write=W,id_type=string\n");
+    for &r in packed {
+        let key = keys.label(page_of(r));
+        let op = if is_write(r) { 'W' } else { 'R' };
+        if key.starts_with('#') || key.contains([',', '"', '\n', '\r']) || key.trim() != key {
+            s.push('"');
+            s.push_str(&key.replace('"', "\"\""));
+            s.push('"');
+        } else {
+            s.push_str(&key);
+        }
+        s.push(',');
+        s.push(op);
+        s.push('\n');
+    }
 }
 
 #[cfg(test)]

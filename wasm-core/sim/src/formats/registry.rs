@@ -24,6 +24,9 @@ pub enum Format {
     Tencent,
     CloudPhysics,
     SpecAddress,
+    Twitter,
+    Wiki,
+    Ibm,
 }
 
 /// What the list says of a format.
@@ -37,6 +40,11 @@ pub struct FormatEntry {
     pub binary: bool,
     /// The column mapping of a CSV format with fixed columns.
     pub preset: Option<fn() -> CsvMapping>,
+    /// Pages are named by string keys (key-value and object traces).
+    pub keys: bool,
+    /// What the load report says of every trace read in this format (how its
+    /// operations are taken, what is not modelled).
+    pub note: &'static str,
 }
 
 impl Entry for FormatEntry {
@@ -47,7 +55,7 @@ impl Entry for FormatEntry {
 }
 
 const fn text(format: Format, id: &'static str, label: &'static str) -> FormatEntry {
-    FormatEntry { format, id, label, binary: false, preset: None }
+    FormatEntry { format, id, label, binary: false, preset: None, keys: false, note: "" }
 }
 
 /// Every trace format, in the order the catalogue shows them.
@@ -72,7 +80,28 @@ pub const FORMATS: &[FormatEntry] = &[
         preset: Some(CsvMapping::spec_address),
         ..text(Format::SpecAddress, "spec-address", "SPEC address trace")
     },
+    FormatEntry {
+        keys: true,
+        note: "Twitter: get and gets read, set, add, replace, cas, append, prepend, incr and decr write; \
+               deletes are skipped (counted as filtered: the key stays cached until evicted); TTLs are ignored.",
+        ..text(Format::Twitter, "twitter", "Twitter cache trace")
+    },
+    FormatEntry {
+        keys: true,
+        note: "Wikipedia CDN: every request is a read.",
+        ..text(Format::Wiki, "wiki", "Wikipedia CDN trace")
+    },
+    FormatEntry {
+        keys: true,
+        note: "IBM object store: GET reads, PUT and COPY write; HEAD, DELETE and other operations are \
+               filtered; byte ranges read the whole object.",
+        ..text(Format::Ibm, "ibm", "IBM object store trace")
+    },
 ];
+
+/// What the load report says of every trace whose pages are string keys.
+pub const KEYS_NOTE: &str = "Pages are the trace's keys (each distinct key one page): object sizes are not \
+                             modelled, and block- or sector-based policies are refused.";
 
 impl Format {
     /// This format's entry in [`FORMATS`].

@@ -77,6 +77,15 @@ impl Out {
         self.b.push(id, write).map_err(LineErr::Fatal)
     }
 
+    /// One access to the object named by `key` (key-value and object traces).
+    #[inline]
+    pub fn key(&mut self, key: &[u8], write: bool) -> LineResult {
+        if self.b.len() >= MAX_REQUESTS {
+            return Err(LineErr::Fatal(SimError::Input(too_many_requests(MAX_REQUESTS, cfg!(target_arch = "wasm32")))));
+        }
+        self.b.push_key(key, write).map_err(LineErr::Fatal)
+    }
+
     pub fn page_size(&self) -> u64 {
         self.page_size
     }

@@ -336,7 +336,8 @@ impl<T: Deref<Target = Trace> + Clone> Plan<T> {
         }
         // Refuse bad parameters and sizes now, not in the middle of the jobs.
         for &s in sizes.iter().max().into_iter() {
-            build(policy, s, &BuildCtx::of(&Trace::default()), params)?;
+            let empty = Trace::default();
+            build(policy, s, &BuildCtx { keyed: trace.keys.is_some(), ..BuildCtx::of(&empty) }, params)?;
         }
         let method = if sampling.always && sampling.pages > 0 { CurveMethod::Sampled } else { e.curve };
         let unit = e.view.block_param.map_or(Ok(1), |key| block_pages(e, params, key))?;

@@ -2,7 +2,8 @@
 //! miniature simulations (Waldspurger et al., USENIX ATC '17).
 //!
 //! A page — or, for a block policy, a whole block — is in the sample when the
-//! hash of its id as the trace wrote it is among the smallest. The sample is
+//! hash of its id as the trace wrote it (a key trace's: of its key's bytes) is
+//! among the smallest. The sample is
 //! fixed-size: the smallest hashes up to `sample_pages` pages. Since loading
 //! already counted the distinct pages, the threshold is known before the pass,
 //! so the sample is the one fixed-size SHARDS converges to, from the first
@@ -57,7 +58,11 @@ impl Ranks {
             .ids
             .iter()
             .enumerate()
-            .map(|(p, &id)| (mix(id / unit_pages, d.seed), id / unit_pages, p as u32))
+            .map(|(p, &id)| {
+                // A key trace's page is drawn by its key's bytes, as the trace wrote it.
+                let named = trace.keys.as_ref().map_or(id / unit_pages, |k| crate::keys::hash_key(k.key(p as u32)));
+                (mix(named, d.seed), id / unit_pages, p as u32)
+            })
             .collect();
         order.sort_unstable();
         // Each unit's pages: order[starts[u]..starts[u + 1]], units in hash order.
@@ -135,7 +140,7 @@ impl Ranks {
                 reqs.push(pack(dense[p], is_write(r)));
             }
         }
-        Trace { reqs, ids, devices: trace.devices }
+        Trace { reqs, ids, devices: trace.devices, keys: None }
     }
 }
 
@@ -189,6 +194,27 @@ mod tests {
         ia.sort_unstable();
         ib.sort_unstable();
         assert_eq!(ia, ib);
+    }
+
+    #[test]
+    fn a_key_trace_is_sampled_by_its_keys_not_by_the_order_they_first_appear() {
+        let keyed = |order: &mut dyn Iterator<Item = u64>| {
+            let mut b = crate::trace::TraceBuilder::new();
+            for i in order {
+                b.push_key(format!("user:{i}").as_bytes(), false).unwrap();
+            }
+            b.finish()
+        };
+        let (a, b) = (keyed(&mut (0..5000u64)), keyed(&mut (0..5000u64).rev()));
+        let sampled = |t: &Trace| {
+            let s = Ranks::new(t, draw(1, 500)).sample(t, 0);
+            let mut keys: Vec<String> = s.ids.iter().map(|&d| t.label(d as u32)).collect();
+            keys.sort_unstable();
+            keys
+        };
+        let (ka, kb) = (sampled(&a), sampled(&b));
+        assert_eq!(ka.len(), 500);
+        assert_eq!(ka, kb);
     }
 
     /// A skewed trace: page p is requested about 20000 / (p + 100) times.

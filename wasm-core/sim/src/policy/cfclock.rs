@@ -282,7 +282,7 @@ mod tests {
             let mut reqs = random_trace(seed, 600, 300, 0.5);
             reqs.push((1 << 40, false));
             let t = crate::trace::Trace::from_pages(&reqs);
-            let ctx = super::super::BuildCtx { n_pages: t.distinct(), trace: &t.reqs, ids: &t.ids, devices: false };
+            let ctx = super::super::BuildCtx { n_pages: t.distinct(), trace: &t.reqs, ids: &t.ids, devices: false, keyed: false };
             let mut c = super::super::build("cfclock", frames, &ctx, &json!({"window": win})).unwrap();
             let mut sink = crate::policy::Sink::counting();
             c.run_chunk(&t.reqs[..reqs.len() - 1], 0, &mut sink);

@@ -405,7 +405,7 @@ mod tests {
     #[test]
     fn bad_window_is_refused() {
         let t = crate::trace::Trace::reads(&[1]);
-        let ctx = super::super::BuildCtx { n_pages: 1, trace: &t.reqs, ids: &t.ids, devices: false };
+        let ctx = super::super::BuildCtx { n_pages: 1, trace: &t.reqs, ids: &t.ids, devices: false, keyed: false };
         let e = super::super::build("cflru", 4, &ctx, &json!({"window": 1.5})).err().unwrap().to_string();
         assert!(e.contains("window"), "{e}");
     }

@@ -252,7 +252,7 @@ mod tests {
         assert!(!g.is_empty());
         assert!(g.iter().all(|&(_, to)| (5.0..=10.0).contains(&to)), "{g:?}");
         let t = crate::trace::Trace::reads(&[1]);
-        let ctx = super::super::BuildCtx { n_pages: 1, trace: &t.reqs, ids: &t.ids, devices: false };
+        let ctx = super::super::BuildCtx { n_pages: 1, trace: &t.reqs, ids: &t.ids, devices: false, keyed: false };
         for bad in [json!({"period": 0}), json!({"min_window": 0.6, "max_window": 0.5}), json!({"step": 0.0})] {
             assert!(super::super::build(ID, 20, &ctx, &bad).is_err(), "{bad}");
         }

@@ -598,7 +598,7 @@ mod tests {
     #[test]
     fn bad_costs_are_refused() {
         let t = crate::trace::Trace::reads(&[1]);
-        let ctx = super::super::BuildCtx { n_pages: 1, trace: &t.reqs, ids: &t.ids, devices: false };
+        let ctx = super::super::BuildCtx { n_pages: 1, trace: &t.reqs, ids: &t.ids, devices: false, keyed: false };
         assert!(super::super::build("craw", 2, &ctx, &json!({"write_cost": 0})).is_err());
     }
 

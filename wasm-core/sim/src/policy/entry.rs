@@ -18,11 +18,20 @@ pub struct BuildCtx<'a> {
     pub ids: &'a [u64],
     /// The ids carry a device (labels read `vol D · page P`).
     pub devices: bool,
+    /// The pages are string keys (a key-value trace): policies that read page
+    /// numbers' neighbours refuse it ([`crate::describe::View::numeric_ids`]).
+    pub keyed: bool,
 }
 
 impl<'a> BuildCtx<'a> {
     pub fn of(trace: &'a crate::trace::Trace) -> BuildCtx<'a> {
-        BuildCtx { n_pages: trace.distinct(), trace: &trace.reqs, ids: &trace.ids, devices: trace.devices }
+        BuildCtx {
+            n_pages: trace.distinct(),
+            trace: &trace.reqs,
+            ids: &trace.ids,
+            devices: trace.devices,
+            keyed: trace.keys.is_some(),
+        }
     }
 }
 

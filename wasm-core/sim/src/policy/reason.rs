@@ -157,8 +157,13 @@ mod tests {
     fn reasons(policy: &str, frames: usize, pages: &[u64]) -> Vec<Option<String>> {
         let reqs: Vec<(u64, bool)> = pages.iter().map(|&p| (p, false)).collect();
         let trace = Trace::from_pages(&reqs);
-        let ctx =
-            crate::policy::BuildCtx { n_pages: trace.distinct(), trace: &trace.reqs, ids: &trace.ids, devices: false };
+        let ctx = crate::policy::BuildCtx {
+            n_pages: trace.distinct(),
+            trace: &trace.reqs,
+            ids: &trace.ids,
+            devices: false,
+            keyed: false,
+        };
         let p = crate::policy::build(policy, frames, &ctx, &serde_json::json!({})).unwrap();
         let mut s = Session::new(&trace, p, RunOptions::default());
         std::iter::from_fn(|| s.step_labeled()).map(|r| r.reason).collect()

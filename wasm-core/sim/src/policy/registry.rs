@@ -76,6 +76,16 @@ pub fn build(id: &str, frames: usize, ctx: &BuildCtx, params: &Value) -> Result<
     if !(params.is_null() || params.is_object()) {
         return Err(SimError::config(format!("{id} parameters"), format!("expected an object, got {params}")));
     }
+    if ctx.keyed && e.view.numeric_ids {
+        return Err(SimError::config(
+            "policy",
+            format!(
+                "{} groups or orders pages by their numbers (neighbouring pages), and this trace names its \
+                 pages by string keys, which have no neighbours: choose a policy that is not block- or sector-based",
+                e.name
+            ),
+        ));
+    }
     if e.group == super::Group::Yours {
         return super::user::build(id, frames, ctx, params);
     }

@@ -35,7 +35,7 @@ pub const ENTRY: PolicyEntry = PolicyEntry {
     summary: "Spatial CLOCK: a CLOCK whose circle is ordered by sector number, so evictions sweep the address space.",
     how: "Spatial CLOCK: a CLOCK whose circle is ordered by sector number instead of load time. A hit sets the page's reference bit, and the hand clears set bits as it sweeps, as in CLOCK. Because the circle follows addresses, the hand sweeps the address space and evictions go out in address order.",
     params: &[],
-    view: View::ring(&[HAND], &[RESIDENT]),
+    view: View::ring(&[HAND], &[RESIDENT]).by_number(),
     defaults: defaults_of::<Config>,
     build: |frames, ctx, params| {
         let _: Config = parse_config("sp-clock", params)?;

@@ -18,7 +18,7 @@ pub fn replay(
     reqs: &[(u64, bool)],
 ) -> (Replay, Vec<bool>, Vec<(u64, bool)>, Sink) {
     let trace = Trace::from_pages(reqs);
-    let ctx = BuildCtx { n_pages: trace.distinct(), trace: &trace.reqs, ids: &trace.ids, devices: false };
+    let ctx = BuildCtx { n_pages: trace.distinct(), trace: &trace.reqs, ids: &trace.ids, devices: false, keyed: false };
     let mut policy = build(id, frames, &ctx, &params).unwrap();
     let mut sink = Sink::recording();
     let mut hits = Vec::new();
@@ -92,7 +92,7 @@ pub fn random_trace(seed: u64, n: usize, pages: u64, write_share: f64) -> Vec<(u
 /// Runs a whole trace counting only; returns (hits, write-backs).
 pub fn count(id: &str, frames: usize, params: Value, reqs: &[(u64, bool)]) -> (u64, u64) {
     let trace = Trace::from_pages(reqs);
-    let ctx = BuildCtx { n_pages: trace.distinct(), trace: &trace.reqs, ids: &trace.ids, devices: false };
+    let ctx = BuildCtx { n_pages: trace.distinct(), trace: &trace.reqs, ids: &trace.ids, devices: false, keyed: false };
     let mut policy = build(id, frames, &ctx, &params).unwrap();
     let mut sink = Sink::counting();
     let hits = policy.run_chunk(&trace.reqs, 0, &mut sink);
@@ -107,7 +107,7 @@ pub fn flash_policies() -> impl Iterator<Item = &'static super::PolicyEntry> {
 #[test]
 fn flash_policies_refuse_unknown_fields_and_flush_exactly_the_dirty_pages() {
     let t = Trace::reads(&[1, 2]);
-    let ctx = BuildCtx { n_pages: t.distinct(), trace: &t.reqs, ids: &t.ids, devices: false };
+    let ctx = BuildCtx { n_pages: t.distinct(), trace: &t.reqs, ids: &t.ids, devices: false, keyed: false };
     for id in flash_policies().map(|e| e.id) {
         let e = build(id, 2, &ctx, &serde_json::json!({"bogus": 1})).err().unwrap().to_string();
         assert!(e.contains(&format!("{id} parameters")) && e.contains("bogus"), "{e}");
