@@ -34,7 +34,7 @@
 pub mod sample;
 mod stack;
 
-pub use stack::{lru_curve, LruCurve};
+pub use stack::{lru_curve, LruCurve, StackPass};
 
 use crate::describe::Param;
 use crate::error::SimError;

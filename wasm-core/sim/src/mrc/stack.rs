@@ -64,40 +64,73 @@ impl Fenwick {
 }
 
 /// LRU's exact curve for `trace`.
+pub fn lru_curve(trace: &Trace) -> LruCurve {
+    let mut pass = StackPass::new(trace.distinct() as usize, trace.len());
+    pass.advance(&trace.reqs);
+    pass.finish()
+}
+
+/// The stack pass a slice of requests at a time (the browser's worker sees a
+/// Cancel between slices); fed the whole trace in order, it gives `lru_curve`.
 ///
 /// The tree runs over *slots*, not trace positions: each reference takes the
 /// next slot, and when the slots run out the live ones (one per page, in
 /// reference order) are renumbered from 0. With twice as many slots as
 /// distinct pages the tree stays small enough for the cache, and renumbering
 /// costs O(pages) once every `pages` requests.
-pub fn lru_curve(trace: &Trace) -> LruCurve {
-    let n = trace.reqs.len();
-    let pages = trace.distinct() as usize;
-    let slots = (2 * pages).max(64).min(n.max(1));
-    let mut last = vec![u32::MAX; pages];
-    let mut tree = Fenwick(vec![0; slots + 1]);
-    let mut hist = vec![0u64; pages + 1];
-    let (mut cold, mut next) = (0, 0usize);
-    for &r in &trace.reqs {
-        if next == slots {
-            next = compact(&mut last, &mut tree);
+pub struct StackPass {
+    slots: usize,
+    last: Vec<u32>,
+    tree: Fenwick,
+    hist: Vec<u64>,
+    cold: u64,
+    next: usize,
+    requests: u64,
+}
+
+impl StackPass {
+    /// A pass over a trace of `pages` distinct pages and `len` requests.
+    pub fn new(pages: usize, len: usize) -> StackPass {
+        let slots = (2 * pages).max(64).min(len.max(1));
+        StackPass {
+            slots,
+            last: vec![u32::MAX; pages],
+            tree: Fenwick(vec![0; slots + 1]),
+            hist: vec![0u64; pages + 1],
+            cold: 0,
+            next: 0,
+            requests: 0,
         }
-        let p = page_of(r) as usize;
-        match last[p] {
-            u32::MAX => cold += 1,
-            prev => {
-                let prev = prev as usize;
-                // Distinct pages referenced after `prev`, this one included.
-                let d = (tree.prefix(next) - tree.prefix(prev + 1)) as usize + 1;
-                hist[d] += 1;
-                tree.add(prev, -1);
-            }
-        }
-        tree.add(next, 1);
-        last[p] = next as u32;
-        next += 1;
     }
-    LruCurve { requests: n as u64, cold, hist }
+
+    /// The next requests of the trace, in order.
+    pub fn advance(&mut self, reqs: &[u32]) {
+        let StackPass { slots, last, tree, hist, cold, next, .. } = self;
+        for &r in reqs {
+            if *next == *slots {
+                *next = compact(last, tree);
+            }
+            let p = page_of(r) as usize;
+            match last[p] {
+                u32::MAX => *cold += 1,
+                prev => {
+                    let prev = prev as usize;
+                    // Distinct pages referenced after `prev`, this one included.
+                    let d = (tree.prefix(*next) - tree.prefix(prev + 1)) as usize + 1;
+                    hist[d] += 1;
+                    tree.add(prev, -1);
+                }
+            }
+            tree.add(*next, 1);
+            last[p] = *next as u32;
+            *next += 1;
+        }
+        self.requests += reqs.len() as u64;
+    }
+
+    pub fn finish(self) -> LruCurve {
+        LruCurve { requests: self.requests, cold: self.cold, hist: self.hist }
+    }
 }
 
 /// Renumbers the live slots 0.. in their order and rebuilds the tree; returns the next free slot.
