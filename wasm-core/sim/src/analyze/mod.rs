@@ -8,7 +8,7 @@
 //! implementation. Traces hold no timestamps, so there is no request rate.
 
 use crate::error::SimError;
-use crate::mrc::StackPass;
+use crate::mrc::LruStack;
 use crate::trace::{is_write, page_of, Trace};
 use serde::Serialize;
 use std::ops::Deref;
@@ -124,7 +124,7 @@ pub struct Analyzer<T: Deref<Target = Trace>> {
     trace: T,
     t: usize,
     pass: Pass,
-    stack: Option<StackPass>,
+    stack: Option<LruStack>,
 }
 
 /// The one pass's state between slices.
@@ -160,7 +160,7 @@ impl<T: Deref<Target = Trace>> Analyzer<T> {
                 format!("{window} requests per window make more than {} windows", crate::limits::MAX_BUCKETS),
             ));
         }
-        let stack = opts.stack_distances.then(|| StackPass::new(pages, n as usize));
+        let stack = opts.stack_distances.then(|| LruStack::new(pages, n as usize));
         let pass = Pass {
             window,
             count: vec![0; pages],
@@ -198,9 +198,7 @@ impl<T: Deref<Target = Trace>> Analyzer<T> {
     pub fn advance(&mut self, n: usize) -> bool {
         let (start, end) = (self.t, self.t.saturating_add(n).min(self.len()));
         let trace = &*self.trace;
-        for t in start..end {
-            self.pass.step(trace, t as u64, trace.reqs[t]);
-        }
+        self.pass.advance(trace, start, end);
         if let Some(s) = &mut self.stack {
             s.advance(&trace.reqs[start..end]);
         }
@@ -210,50 +208,67 @@ impl<T: Deref<Target = Trace>> Analyzer<T> {
 
     /// The analysis of the requests advanced over (the whole trace once `advance` said so).
     pub fn finish(mut self) -> Analysis {
-        let stack = self.stack.take().map(StackPass::finish);
+        let stack = self.stack.take().map(LruStack::finish);
         self.pass.finish(&self.trace, self.t as u64, stack)
     }
 }
 
 impl Pass {
-    fn step(&mut self, trace: &Trace, t: u64, r: u32) {
+    /// Requests `start..end` of `trace`. The loop keeps its running figures in locals (as
+    /// one call over the whole trace would), stored back at the end of the slice.
+    fn advance(&mut self, trace: &Trace, start: usize, end: usize) {
         let n = trace.reqs.len() as u64;
-        let p = page_of(r) as usize;
-        self.count[p] += 1;
-        if self.last[p] != u64::MAX {
-            self.reuse_time.add(t - self.last[p]);
+        let Pass { window, count, last, seen_in, again, windows, reuse_time, runs, .. } = self;
+        let window = *window;
+        let (mut w_distinct, mut w_ones, mut w_writes, mut w_len) =
+            (self.w_distinct, self.w_ones, self.w_writes, self.w_len);
+        let (mut run, mut in_runs, mut prev_id) = (self.run, self.in_runs, self.prev_id);
+        let (mut writes, mut w_id) = (self.writes, self.w_id);
+        for (t, &r) in trace.reqs[start..end].iter().enumerate() {
+            let t = (start + t) as u64;
+            let p = page_of(r) as usize;
+            count[p] += 1;
+            if last[p] != u64::MAX {
+                reuse_time.add(t - last[p]);
+            }
+            last[p] = t;
+            let w = is_write(r);
+            writes += w as u64;
+            // The window's working set and one-hit pages.
+            if seen_in[p] != w_id {
+                seen_in[p] = w_id;
+                again[p] = false;
+                w_distinct += 1;
+                w_ones += 1;
+            } else if !again[p] {
+                again[p] = true;
+                w_ones -= 1;
+            }
+            w_writes += w as u64;
+            w_len += 1;
+            if w_len == window || t + 1 == n {
+                windows.distinct.push(w_distinct);
+                windows.one_hit_share.push(w_ones as f64 / w_distinct.max(1) as f64);
+                windows.write_share.push(w_writes as f64 / w_len as f64);
+                (w_distinct, w_ones, w_writes, w_len) = (0, 0, 0, 0);
+                w_id += 1;
+            }
+            // Sequential runs over the trace's own page numbers.
+            let id = trace.ids[p];
+            if prev_id.is_some_and(|q| q.wrapping_add(1) == id) {
+                run += 1;
+            } else {
+                if run > 0 {
+                    runs.add(run);
+                    in_runs += if run >= 2 { run } else { 0 };
+                }
+                run = 1;
+            }
+            prev_id = Some(id);
         }
-        self.last[p] = t;
-        let w = is_write(r);
-        self.writes += w as u64;
-        // The window's working set and one-hit pages.
-        if self.seen_in[p] != self.w_id {
-            self.seen_in[p] = self.w_id;
-            self.again[p] = false;
-            self.w_distinct += 1;
-            self.w_ones += 1;
-        } else if !self.again[p] {
-            self.again[p] = true;
-            self.w_ones -= 1;
-        }
-        self.w_writes += w as u64;
-        self.w_len += 1;
-        if self.w_len == self.window || t + 1 == n {
-            self.windows.distinct.push(self.w_distinct);
-            self.windows.one_hit_share.push(self.w_ones as f64 / self.w_distinct.max(1) as f64);
-            self.windows.write_share.push(self.w_writes as f64 / self.w_len as f64);
-            (self.w_distinct, self.w_ones, self.w_writes, self.w_len) = (0, 0, 0, 0);
-            self.w_id += 1;
-        }
-        // Sequential runs over the trace's own page numbers.
-        let id = trace.ids[p];
-        if self.prev_id.is_some_and(|q| q.wrapping_add(1) == id) {
-            self.run += 1;
-        } else {
-            self.end_run();
-            self.run = 1;
-        }
-        self.prev_id = Some(id);
+        (self.w_distinct, self.w_ones, self.w_writes, self.w_len) = (w_distinct, w_ones, w_writes, w_len);
+        (self.run, self.in_runs, self.prev_id) = (run, in_runs, prev_id);
+        (self.writes, self.w_id) = (writes, w_id);
     }
 
     fn end_run(&mut self) {

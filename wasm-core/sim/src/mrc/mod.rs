@@ -34,7 +34,7 @@
 pub mod sample;
 mod stack;
 
-pub use stack::{lru_curve, LruCurve, StackPass};
+pub use stack::{lru_curve, LruCurve, LruStack};
 
 use crate::describe::Param;
 use crate::error::SimError;
