@@ -23,6 +23,7 @@ import { createReuseChart } from '../charts/reuseChart';
 import { analysisCsv, analysisJson, fmtFit, headline, rankSeries, shareSeries, workingSetSeries } from '../charts/analysis';
 import { ChartPanel } from './ChartPanel';
 import { NumberField } from './NumberField';
+import { PanelMessages } from './PanelMessages';
 import { download } from './download';
 
 export function TracePanel() {
@@ -66,16 +67,7 @@ export function TracePanel() {
           </button>
         </div>
       )}
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
-      {notice && (
-        <p role="status" className="notice">
-          {notice}
-        </p>
-      )}
+      <PanelMessages error={error} notice={notice} />
       {shown && trace && <AnalysisView a={shown} source={trace.source} />}
     </section>
   );
