@@ -19,6 +19,8 @@ import { createBarChart } from './barChart';
 import { createHeatChart } from './heatChart';
 import { createReuseChart } from './reuseChart';
 import { curveSeries } from './curves';
+import { rankSeries, shareSeries } from './analysis';
+import { ANALYSIS } from '../test/analysis';
 import { drawLegend } from './legend';
 import type { LabelledCurve } from '../state/curveStore';
 
@@ -172,6 +174,43 @@ describe('chart snapshots', () => {
     const node = document.createElement('div');
     createReuseChart(node).update({ reuse: [9, 6, 4, 2, 0, 0], cold: 7 });
     await expect(svgOf(node)).toMatchFileSnapshot('__snapshots__/reuse-histogram.svg');
+  });
+
+  it("trace analysis: rank–frequency on log–log axes with the core's fitted Zipf line", async () => {
+    const node = document.createElement('div');
+    const chart = createLineChart(node, {
+      title: 'Rank–frequency',
+      xLabel: 'rank',
+      yLabel: 'references',
+      logXFrom: 1,
+      logY: true,
+      markers: false,
+      width: W,
+      height: H,
+    });
+    chart.update({ series: rankSeries(ANALYSIS) });
+    await expect(svgOf(node)).toMatchFileSnapshot('__snapshots__/analysis-rank-frequency.svg');
+  });
+
+  it('trace analysis: one-hit wonders and writes per window, as shares', async () => {
+    const node = document.createElement('div');
+    const chart = createLineChart(node, {
+      title: 'Shares',
+      xLabel: 'request',
+      yLabel: 'share',
+      yFormat: '%',
+      unitY: true,
+      width: W,
+      height: H,
+    });
+    chart.update({ series: shareSeries(ANALYSIS) });
+    await expect(svgOf(node)).toMatchFileSnapshot('__snapshots__/analysis-window-shares.svg');
+  });
+
+  it('trace analysis: run lengths over power-of-two bins, no bar of first accesses', async () => {
+    const node = document.createElement('div');
+    createReuseChart(node, { title: 'Runs', xLabel: 'run length', yLabel: 'runs' }).update({ reuse: ANALYSIS.runs.counts });
+    await expect(svgOf(node)).toMatchFileSnapshot('__snapshots__/analysis-run-lengths.svg');
   });
 
   it('legend: lines, dashes and boxes, a long name shortened, the rows that do not fit counted', async () => {

@@ -25,6 +25,8 @@ export interface LineChartOptions {
   unitY?: boolean;
   /** Use a log x axis when the x values span at least this factor. */
   logXFrom?: number;
+  /** A log y axis (counts over decades, as a rank–frequency plot); values ≤ 0 are left out. */
+  logY?: boolean;
   markers?: boolean;
   width?: number;
   height?: number;
@@ -82,25 +84,28 @@ export function createLineChart(node: HTMLElement, o: LineChartOptions): Chart<{
       const xs = series.flatMap((s) => s.points.map((p) => p[0]));
       const ys = series
         .flatMap((s) => [...s.points.map((p) => p[1]), ...(s.band ?? []).flatMap((b) => [b[1], b[2]])])
-        .filter(Number.isFinite);
+        .filter((y) => Number.isFinite(y) && (!o.logY || y > 0));
       const lo = d3.min(xs) ?? 0;
       const hi = d3.max(xs) ?? 1;
       const log = o.logXFrom !== undefined && lo > 0 && hi / lo >= o.logXFrom;
       const x = (log ? d3.scaleLog() : d3.scaleLinear())
         .domain(log ? [lo, hi] : [Math.min(0, lo), Math.max(hi, lo + 1)])
         .range([m.left, width - m.right]);
-      const y = d3
-        .scaleLinear()
-        .domain(o.unitY ? [0, 1] : [Math.min(0, d3.min(ys) ?? 0), Math.max(1e-9, d3.max(ys) ?? 1)])
+      const y = (
+        o.logY
+          ? d3.scaleLog().domain([d3.min(ys) ?? 1, Math.max(d3.max(ys) ?? 10, (d3.min(ys) ?? 1) * 10)])
+          : d3.scaleLinear().domain(o.unitY ? [0, 1] : [Math.min(0, d3.min(ys) ?? 0), Math.max(1e-9, d3.max(ys) ?? 1)])
+      )
         .nice()
         .range([height - m.bottom, m.top]);
+      const shown = (v: number) => Number.isFinite(v) && (!o.logY || v > 0);
       drawn = { series, x: (v) => x(v) };
       gx.call(d3.axisBottom(x).ticks(6, '~s') as never);
       gy.call(d3.axisLeft(y).ticks(5, o.yFormat ?? '~s'));
       yLabel.text(yl ?? o.yLabel);
       const line = d3
         .line<[number, number]>()
-        .defined((d) => Number.isFinite(d[1]))
+        .defined((d) => shown(d[1]))
         .x((d) => x(d[0]))
         .y((d) => y(d[1]));
       const area = d3
@@ -134,7 +139,7 @@ export function createLineChart(node: HTMLElement, o: LineChartOptions): Chart<{
       if (o.markers !== false && marked)
         for (const s of series)
           for (const p of s.points) {
-            if (!Number.isFinite(p[1])) continue;
+            if (!shown(p[1])) continue;
             dots
               .append('circle')
               .attr('cx', x(p[0]))

@@ -1,14 +1,29 @@
-// UI: reuse-distance (LRU stack distance) histogram: how many requests would hit in
-// an LRU cache of each size. Bucket i holds distances in [2^i, 2^(i+1)); the last
-// bar is first accesses, which miss in any cache.
+// UI: a histogram over power-of-two ranges, as the core counts them (bucket i holds values in
+// [2^i, 2^(i+1))): by default reuse distances (LRU stack distances: how many requests would hit
+// in an LRU cache of each size), the last bar first accesses, which miss in any cache; the trace
+// analysis draws reuse times and run lengths with it too.
 
 import * as d3 from 'd3';
 import type { Chart } from './hitRatioChart';
 
 export interface ReuseData {
   reuse: number[];
-  cold: number;
+  /** First accesses, drawn as a last grey bar; none without. */
+  cold?: number;
 }
+
+export interface Log2ChartOptions {
+  /** The chart's accessible name. */
+  title: string;
+  xLabel: string;
+  yLabel: string;
+}
+
+const REUSE: Log2ChartOptions = {
+  title: 'Reuse distance histogram',
+  xLabel: 'reuse distance (distinct pages since the last access)',
+  yLabel: 'requests',
+};
 
 export function reuseBars({ reuse, cold }: ReuseData): { label: string; count: number }[] {
   let last = reuse.length - 1;
@@ -20,11 +35,11 @@ export function reuseBars({ reuse, cold }: ReuseData): { label: string; count: n
     const f = (v: number) => (v < 1000 ? String(v) : d3.format('.3s')(v));
     return { label: lo === hi ? f(lo) : `${f(lo)}–${f(hi)}`, count };
   });
-  bars.push({ label: 'first', count: cold });
+  if (cold !== undefined) bars.push({ label: 'first', count: cold });
   return bars;
 }
 
-export function createReuseChart(node: HTMLElement): Chart<ReuseData> {
+export function createReuseChart(node: HTMLElement, o: Log2ChartOptions = REUSE): Chart<ReuseData> {
   const width = 760;
   const height = 260;
   const m = { top: 12, right: 16, bottom: 76, left: 64 };
@@ -33,7 +48,7 @@ export function createReuseChart(node: HTMLElement): Chart<ReuseData> {
     .append('svg')
     .attr('viewBox', `0 0 ${width} ${height}`)
     .attr('role', 'img')
-    .attr('aria-label', 'Reuse distance histogram')
+    .attr('aria-label', o.title)
     .attr('class', 'chart');
   const gx = svg.append('g').attr('transform', `translate(0,${height - m.bottom})`);
   const gy = svg.append('g').attr('transform', `translate(${m.left},0)`);
@@ -44,13 +59,13 @@ export function createReuseChart(node: HTMLElement): Chart<ReuseData> {
     .attr('x', (m.left + width - m.right) / 2)
     .attr('y', height - 8)
     .attr('text-anchor', 'middle')
-    .text('reuse distance (distinct pages since the last access)');
+    .text(o.xLabel);
   svg
     .append('text')
     .attr('class', 'axis-label')
     .attr('transform', `translate(16,${(height - m.bottom + m.top) / 2}) rotate(-90)`)
     .attr('text-anchor', 'middle')
-    .text('requests');
+    .text(o.yLabel);
   return {
     update(data) {
       const rows = reuseBars(data);
@@ -81,6 +96,8 @@ export function createReuseChart(node: HTMLElement): Chart<ReuseData> {
         .attr('width', x.bandwidth())
         .attr('y', (r) => y(r.count))
         .attr('height', (r) => y(0) - y(r.count))
+        // The page's accent where its CSS applies (dark mode); the attribute in an exported file.
+        .attr('class', (r) => (r.label === 'first' ? 'bar first' : 'bar'))
         .attr('fill', (r) => (r.label === 'first' ? '#999' : '#0072B2'))
         .selectAll('title')
         .data((r) => [r])

@@ -20,6 +20,7 @@ import { provenanceOf } from '../state/provenance';
 import { csvCell } from './resultColumns';
 import { ChartPanel } from './ChartPanel';
 import { download } from './download';
+import { PanelMessages } from './PanelMessages';
 
 const pct = (x: number) => (Number.isFinite(x) ? `${(x * 100).toFixed(2)} %` : '—');
 const framesText = (f: number[]) => {
@@ -157,16 +158,7 @@ export function BatchPanel() {
           </span>
         </div>
       )}
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
-      {notice && (
-        <p role="status" className="notice">
-          {notice}
-        </p>
-      )}
+      <PanelMessages error={error} notice={notice} />
       {rows && (
         <div className="results-wrap">
           <table aria-label="Batch results" className="results">

@@ -4,6 +4,7 @@ import { LinkCode } from './LinkCode';
 import { WatchNote } from './WatchNote';
 import { StatusBar } from './StatusBar';
 import { TraceSummaryView } from './TraceSummaryView';
+import { TracePanel } from './TracePanel';
 import { ResultsTable } from './ResultsTable';
 import { HitRatioPanel } from './HitRatioPanel';
 import { ComparisonCharts } from './ComparisonCharts';
@@ -20,6 +21,7 @@ export function CompareView() {
       <WatchNote />
       <LinkCode />
       <TraceSummaryView />
+      <TracePanel />
       <ResultsTable />
       <SharePanel />
       <HitRatioPanel />

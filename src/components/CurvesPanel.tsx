@@ -21,6 +21,7 @@ import { createLineChart } from '../charts/lineChart';
 import { curveHow, curveSeries, curvesCsv, largestError } from '../charts/curves';
 import { provenanceOf } from '../state/provenance';
 import { ChartPanel } from './ChartPanel';
+import { PanelMessages } from './PanelMessages';
 import { download } from './download';
 
 const TITLE = 'Miss-ratio curves';
@@ -77,16 +78,7 @@ export function CurvesPanel() {
           </span>
         </div>
       )}
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
-      {notice && (
-        <p role="status" className="notice">
-          {notice}
-        </p>
-      )}
+      <PanelMessages error={error} notice={notice} />
       <ChartPanel
         title={TITLE}
         create={(n) =>

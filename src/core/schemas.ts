@@ -350,3 +350,54 @@ export const CheckReportSchema: v.GenericSchema<G.CheckReport> = v.object({
   difference: v.nullable(DifferenceSchema),
   traces: v.array(v.object({ trace: str, cases: num, requests: num, difference: v.nullable(DifferenceSchema) })),
 });
+
+// ---- trace analysis ----
+
+const Log2HistogramSchema: v.GenericSchema<G.Log2Histogram> = v.object({ counts: v.array(num) });
+
+/**
+ * What the page shows of the core's `Analysis`. Loose objects: figures the core adds later pass
+ * through untouched (the JSON export carries them) and need no change here.
+ */
+export type AnalysisShown = Omit<Pick<G.Analysis, ShownKeys>, 'popularity' | 'windows'> & {
+  popularity: Pick<G.Popularity, 'points' | 'alpha' | 'r2' | 'fit_scale' | 'fit_ranks' | 'top_page' | 'top_count'>;
+  windows: Pick<G.Windows, 'distinct' | 'one_hit_share' | 'write_share'>;
+};
+type ShownKeys =
+  | 'requests'
+  | 'distinct'
+  | 'writes'
+  | 'one_hit_pages'
+  | 'one_hit_share'
+  | 'popularity'
+  | 'stack_distance'
+  | 'cold'
+  | 'reuse_time'
+  | 'runs'
+  | 'sequential_share'
+  | 'window'
+  | 'windows';
+
+export const AnalysisSchema: v.GenericSchema<AnalysisShown> = v.looseObject({
+  requests: num,
+  distinct: num,
+  writes: num,
+  one_hit_pages: num,
+  one_hit_share: num,
+  popularity: v.looseObject({
+    points: v.array(v.tuple([num, num])),
+    alpha: optNum,
+    r2: optNum,
+    fit_scale: optNum,
+    fit_ranks: num,
+    top_page: optStr,
+    top_count: num,
+  }),
+  stack_distance: v.nullable(Log2HistogramSchema),
+  cold: num,
+  reuse_time: Log2HistogramSchema,
+  runs: Log2HistogramSchema,
+  sequential_share: num,
+  window: num,
+  windows: v.looseObject({ distinct: v.array(num), one_hit_share: v.array(num), write_share: v.array(num) }),
+});

@@ -2,6 +2,7 @@
 // and routes each reply to whoever asked. Nothing here simulates.
 
 import type { CheckReport, HandLink } from '../core/generated/core';
+import type { AnalysisShown } from '../core/schemas';
 import type { CheckRequest, Defined, UserCode } from '../protocol/own';
 import { withUserCode } from './userCode';
 import { newWorker } from './startWorker';
@@ -64,6 +65,8 @@ function answerOf(msg: Exclude<FromWorker, { type: 'ready' | 'progress' | 'resul
       return msg.defined;
     case 'checked':
       return msg.report;
+    case 'analysed':
+      return msg.analysis;
     case 'done':
       return undefined;
     default: {
@@ -229,6 +232,11 @@ export class SimClient {
   /** *Check against*: the first request where `policy` and `reference` decide differently, on the loaded trace and the core's suite. */
   check(req: CheckRequest, onProgress?: (p: ProgressMsg) => void) {
     return this.request<CheckReport>((id) => ({ type: 'check', id, ...req }), { onProgress });
+  }
+
+  /** The core's analysis of the loaded trace, `window` requests per window (0: a hundredth of the trace). */
+  analyze(window: number, onProgress?: (p: ProgressMsg) => void) {
+    return this.request<AnalysisShown>((id) => ({ type: 'analyze', id, window }), { onProgress });
   }
 
   /** Test hook: makes the core trap (see `onTrap`). */

@@ -11,6 +11,7 @@ import type { FlashMetrics, Table as ReproduceTable } from '../core/generated/co
 import type { SharedSource } from '../link/types';
 import { check, typeOf, type Checked } from './check';
 import {
+  AnalysisSchema,
   CheckReportSchema,
   Float64ArraySchema,
   HandLinkSchema,
@@ -171,6 +172,8 @@ const ToWorkerSchema = v.variant('type', [
   v.object({ type: v.literal('define'), id, code: v.array(UserCodeSchema) }),
   /** *Check against* on the loaded trace and the core's generated suite. */
   v.object({ type: v.literal('check'), id, ...CheckRequestSchema.entries, code: CodeField }),
+  /** The core's trace analysis of the loaded trace; `window`: requests per window (0: a hundredth of the trace). */
+  v.object({ type: v.literal('analyze'), id, window: v.pipe(v.number(), v.integer(), v.minValue(0)) }),
 ]);
 export type ToWorker = v.InferOutput<typeof ToWorkerSchema>;
 
@@ -221,6 +224,7 @@ const FromWorkerSchema = v.variant('type', [
   /** Each defined policy's catalogue entry and SHA-256, in the order given. */
   v.object({ type: v.literal('defined'), id, defined: v.array(DefinedSchema) }),
   v.object({ type: v.literal('checked'), id, report: CheckReportSchema }),
+  v.object({ type: v.literal('analysed'), id, analysis: AnalysisSchema }),
   v.object({ type: v.literal('done'), id }),
   v.object({ type: v.literal('cancelled'), id }),
   /** `trap`: the WASM instance trapped (out of memory, most likely) and the worker is no longer usable.

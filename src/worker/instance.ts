@@ -8,6 +8,7 @@
 import initPlain, * as plain from '../wasm-pkg/cachescope.js';
 import type * as JsBuild from '../wasm-pkg-js/cachescope_js.js';
 
+export type WasmAnalyzer = plain.WasmAnalyzer;
 export type WasmCurvePlan = plain.WasmCurvePlan;
 export type WasmFlashRun = plain.WasmFlashRun;
 export type WasmFlashSession = plain.WasmFlashSession;
@@ -20,6 +21,7 @@ export type WasmSha256 = plain.WasmSha256;
 export type WasmTrace = plain.WasmTrace;
 
 // Each class is a value (a live binding) and a type of the same name.
+export let WasmAnalyzer = plain.WasmAnalyzer;
 export let WasmCurvePlan = plain.WasmCurvePlan;
 export let WasmFlashRun = plain.WasmFlashRun;
 export let WasmFlashSession = plain.WasmFlashSession;
@@ -66,6 +68,7 @@ export async function startJsEngine(): Promise<void> {
   js = m;
   // The two builds come from one Rust source (the second with the `js` feature): the same classes.
   const same = m as unknown as typeof plain;
+  WasmAnalyzer = same.WasmAnalyzer;
   WasmCurvePlan = same.WasmCurvePlan;
   WasmFlashRun = same.WasmFlashRun;
   WasmFlashSession = same.WasmFlashSession;

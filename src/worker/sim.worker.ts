@@ -8,6 +8,7 @@ import { block_mismatches, core_version, debug_trap, parse_frames, parse_link, s
 import { HandLinkSchema, parseCore } from '../core/schemas';
 import { checkExploreToWorker, exploreTransferables, isExploreToWorker, type ExploreFromWorker } from '../protocol/explore';
 import { checkToWorker, type FromWorker, type ToWorker } from '../protocol/messages';
+import { analyze } from './analyze';
 import { batch } from './batch';
 import { checkAgainst } from './checkAgainst';
 import { computeCurves } from './curves';
@@ -38,6 +39,8 @@ async function serve(task: Task, msg: Exclude<ToWorker, { type: 'cancel' }>): Pr
       return { type: 'defined', id, defined };
     case 'check':
       return { type: 'checked', id, report: await checkAgainst(task, loadedTrace('checking a policy'), msg) };
+    case 'analyze':
+      return { type: 'analysed', id, analysis: await analyze(task, loadedTrace('analysing the trace'), msg.window) };
     case 'debug-trap':
       debug_trap('requested by a test');
       return { type: 'done', id };

@@ -37,6 +37,68 @@ templates: Array<Template>, };
 
 export type Template = { id: string, name: string, source: string, };
 
+export type Analysis = { requests: number, distinct: number, writes: number, 
+/**
+ * Pages referenced exactly once in the whole trace, and their share of the distinct pages.
+ */
+one_hit_pages: number, one_hit_share: number, popularity: Popularity, 
+/**
+ * LRU stack distances (distinct pages since the previous reference, itself
+ * included), exact; `None` when not asked for. First references are `cold`.
+ */
+stack_distance: Log2Histogram | null, cold: number, 
+/**
+ * Requests since the previous reference of the same page.
+ */
+reuse_time: Log2Histogram, 
+/**
+ * Lengths of runs of requests to consecutive pages (page p, then p + 1, …),
+ * a lone request being a run of 1; and the share of requests in runs of 2 or more.
+ */
+runs: Log2Histogram, sequential_share: number, window: number, windows: Windows, };
+
+export type Popularity = { 
+/**
+ * (rank, references) at log-spaced ranks, for a log–log plot; rank 1 is the most referenced page.
+ */
+points: Array<[number, number]>, 
+/**
+ * The fitted exponent: references ∝ rank^−α (null, as NaN, with fewer than two ranks to fit).
+ */
+alpha: number | null, 
+/**
+ * R² of the fit on log–log axes.
+ */
+r2: number | null, 
+/**
+ * The fitted line's references at rank 1, so a chart can draw it: references ≈ `fit_scale` · rank^−α.
+ */
+fit_scale: number | null, 
+/**
+ * Ranks the fit covers: those referenced at least [`FIT_MIN_COUNT`] times.
+ */
+fit_ranks: number, 
+/**
+ * The most referenced page, as the trace names it, and its references.
+ */
+top_page: string | null, top_count: number, };
+
+export type Windows = { 
+/**
+ * Distinct pages referenced in the window (its working-set size).
+ */
+distinct: Array<number>, 
+/**
+ * Share of those referenced exactly once in the window.
+ */
+one_hit_share: Array<number>, 
+/**
+ * Share of the window's requests that write.
+ */
+write_share: Array<number>, };
+
+export type Log2Histogram = { counts: Array<number>, };
+
 export type CheckReport = { policy: string, reference: string, cases: number, requests: number, difference: Difference | null, 
 /**
  * Each trace checked, in order, with its own verdict (an exercise passes or fails per trace).

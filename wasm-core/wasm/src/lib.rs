@@ -12,6 +12,7 @@ use serde_json::Value;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
+mod analyze;
 mod curve;
 #[cfg(feature = "js")]
 mod own;

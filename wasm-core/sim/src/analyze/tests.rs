@@ -108,5 +108,28 @@ fn the_fitted_zipf_alpha_is_within_five_hundredths_of_the_generators() {
         let p = &a.popularity;
         assert!((p.alpha - alpha).abs() <= 0.05, "α {alpha}: fitted {} (R² {}, {} ranks)", p.alpha, p.r2, p.fit_ranks);
         assert!(p.r2 > 0.95, "α {alpha}: R² {}", p.r2);
+        // The fitted line passes near the most referenced page's count at rank 1.
+        let top = p.top_count as f64;
+        assert!((p.fit_scale / top - 1.0).abs() < 0.3, "α {alpha}: fitted {} at rank 1, counted {top}", p.fit_scale);
+    }
+}
+
+#[test]
+fn the_analysis_in_slices_equals_the_analysis_in_one_pass() {
+    for (seed, n, pages, window, slice) in
+        [(1, 5000, 300, 0, 1), (2, 20000, 2000, 777, 333), (3, 1, 1, 0, 7), (4, 0, 1, 0, 5)]
+    {
+        let t = Trace::from_pages(&random_trace(seed, n, pages, 0.3));
+        let opts = AnalyzeOptions { window, stack_distances: true };
+        let whole = analyze(&t, &opts).unwrap();
+        let mut a = Analyzer::new(&t, &opts).unwrap();
+        let mut slices = 0;
+        while !a.advance(slice) {
+            assert_eq!(a.position(), (slices + 1) * slice);
+            slices += 1;
+        }
+        assert_eq!(a.position(), n);
+        // Every field alike, NaN included (the JSON writes it as null).
+        assert_eq!(serde_json::to_value(a.finish()).unwrap(), serde_json::to_value(&whole).unwrap(), "seed {seed}");
     }
 }
