@@ -335,9 +335,21 @@ read_values: Array<string>, write_values: Array<string>,
 /**
  * 0-based column of a device/volume number, stored above bit 48 of the id.
  */
-namespace_column: number | null, };
+namespace_column: number | null, 
+/**
+ * 0-based column of the request's time, in `time_unit`s (decimal, with an
+ * optional fraction); read only when the load asks for timestamps. Optional
+ * in JSON, as the browser reads no times.
+ */
+time_column?: number, 
+/**
+ * The unit of `time_column` (None: seconds).
+ */
+time_unit?: TimeUnit, };
 
 export type Unit = "bytes" | "sectors" | "pages";
+
+export type TimeUnit = "s" | "ms" | "us" | "ns";
 
 export type Summary = { requests: number, distinct_pages: number, reads: number, writes: number, 
 /**

@@ -108,7 +108,7 @@ fn bench_own(trace: &cachescope_sim::Trace, frames: usize) -> Result<serde_json:
 fn bench_analysis(trace: &cachescope_sim::Trace) -> Result<serde_json::Value, String> {
     use cachescope_sim::analyze::{analyze, AnalyzeOptions};
     let t0 = Instant::now();
-    analyze(trace, &AnalyzeOptions { window: 0, stack_distances: false }).map_err(|e| e.to_string())?;
+    analyze(trace, &AnalyzeOptions { window: 0, stack_distances: false, sample: None }).map_err(|e| e.to_string())?;
     let one_pass = t0.elapsed().as_secs_f64();
     let t1 = Instant::now();
     let c = cachescope_sim::mrc::lru_curve(trace);

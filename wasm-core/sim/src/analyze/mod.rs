@@ -1,28 +1,53 @@
 //! Trace analysis: what a trace is like before any policy runs on it — popularity
 //! (rank–frequency and a fitted Zipf α), reuse distances (LRU stack distances,
-//! exact) and reuse times, one-hit wonders, the working set and read/write mix
-//! per window, and sequentiality (runs of consecutive pages). One pass over a
-//! loaded trace besides the stack distances' own (`mrc::stack`). The runner
-//! (`--analyze`), Python (`cs.analyze`) and the browser read this one
-//! implementation. Traces hold no timestamps, so there is no request rate.
+//! exact or on a spatial sample) and reuse times, one-hit wonders, the working
+//! set and read/write mix per window, sequentiality (runs of consecutive pages),
+//! and — when the load kept timestamps — the trace's duration and request rate
+//! per window. One pass over a loaded trace besides the stack distances' own
+//! (`mrc::stack`). The runner (`--analyze`), Python (`cs.analyze`) and the
+//! browser read this one implementation.
 
 use crate::error::SimError;
 use crate::mrc::lru_curve;
 use crate::trace::{is_write, page_of, Trace};
 use serde::Serialize;
 
+mod sampled;
+mod timing;
+pub use sampled::sampled_stack_distances;
+pub use timing::{timing, Timing};
+
 /// What to compute.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct AnalyzeOptions {
     /// Requests per window (0: a hundredth of the trace, at least 1).
     pub window: u64,
-    /// Exact LRU stack distances (a second pass, O(n log pages)).
+    /// LRU stack distances (a second pass, O(n log pages)).
     pub stack_distances: bool,
+    /// Stack distances on a spatial sample of this share of the pages (0 < rate
+    /// < 1), scaled by 1/rate, instead of exact; None or 1: exact.
+    pub sample: Option<f64>,
 }
 
 impl Default for AnalyzeOptions {
     fn default() -> Self {
-        AnalyzeOptions { window: 0, stack_distances: true }
+        AnalyzeOptions { window: 0, stack_distances: true, sample: None }
+    }
+}
+
+impl AnalyzeOptions {
+    pub fn validate(&self) -> Result<(), SimError> {
+        match self.sample {
+            Some(r) if !(r > 0.0 && r <= 1.0) => {
+                Err(SimError::config("sample", format!("the sampling rate must be above 0 and at most 1, got {r}")))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// The sampling rate of the stack distances, when they are sampled.
+    fn rate(&self) -> Option<f64> {
+        self.sample.filter(|&r| r < 1.0)
     }
 }
 
@@ -86,9 +111,14 @@ pub struct Analysis {
     pub one_hit_share: f64,
     pub popularity: Popularity,
     /// LRU stack distances (distinct pages since the previous reference, itself
-    /// included), exact; `None` when not asked for. First references are `cold`.
+    /// included); `None` when not asked for. First references are `cold`.
     pub stack_distance: Option<Log2Histogram>,
     pub cold: u64,
+    /// The rate of the spatial sample `stack_distance` and `cold` were estimated
+    /// from (scaled by 1/rate): the share of the distinct pages it holds, the
+    /// rate asked for to within one page; None: they are exact (also when the
+    /// sample would hold every page). Nothing else is sampled.
+    pub sampled: Option<f64>,
     /// Requests since the previous reference of the same page.
     pub reuse_time: Log2Histogram,
     /// Lengths of runs of requests to consecutive pages (page p, then p + 1, …),
@@ -97,12 +127,24 @@ pub struct Analysis {
     pub sequential_share: f64,
     pub window: u64,
     pub windows: Windows,
+    /// Duration and request rates, when the trace has timestamps ([`Trace::times`]); None: it has none.
+    pub timing: Option<Timing>,
+}
+
+/// One page's part of the pass (see [`analyze`]).
+#[derive(Clone, Copy)]
+struct PageState {
+    id: u64,
+    count: u32,
+    last: u32,
+    window: u32,
 }
 
 /// References a rank needs to be in the Zipf fit: fewer are too coarse to place on a log scale.
 pub const FIT_MIN_COUNT: u64 = 10;
 
 pub fn analyze(trace: &Trace, opts: &AnalyzeOptions) -> Result<Analysis, SimError> {
+    opts.validate()?;
     let n = trace.reqs.len() as u64;
     let pages = trace.distinct() as usize;
     let window = if opts.window > 0 { opts.window } else { n.div_ceil(100).max(1) };
@@ -112,74 +154,85 @@ pub fn analyze(trace: &Trace, opts: &AnalyzeOptions) -> Result<Analysis, SimErro
             format!("{window} requests per window make more than {} windows", crate::limits::MAX_BUCKETS),
         ));
     }
-    let mut count = vec![0u64; pages];
-    let mut last = vec![u64::MAX; pages];
-    // Per window: the window a page was last seen in (+1) and whether it was seen more than once there.
-    let mut seen_in = vec![0u32; pages];
-    let mut again = vec![false; pages];
-    let (mut w_distinct, mut w_ones, mut w_writes, mut w_len) = (0u64, 0u64, 0u64, 0u64);
+    if n >= u32::MAX as u64 {
+        return Err(SimError::Input(format!("the analysis reads at most {} requests", u32::MAX - 1)));
+    }
+    // Per page, together so that a request touches one cache line: its id, its
+    // references, its last reference (request index + 1; 0: none yet) and the
+    // window it was last seen in (window number << 1 | seen again in it).
+    let mut state: Vec<PageState> =
+        trace.ids.iter().map(|&id| PageState { id, count: 0, last: 0, window: 0 }).collect();
     let mut windows = Windows { distinct: Vec::new(), one_hit_share: Vec::new(), write_share: Vec::new() };
-    let mut reuse_time = Log2Histogram { counts: Vec::new() };
+    // Room for any u64 from the start: no bounds to grow in the loop (trimmed after).
+    let mut reuse_time = vec![0u64; 64];
     let mut runs = Log2Histogram { counts: Vec::new() };
-    let (mut run, mut in_runs, mut prev_id) = (0u64, 0u64, None::<u64>);
+    let (mut run, mut in_runs, mut prev_id) = (0u64, 0u64, u64::MAX);
     let mut writes = 0;
-    let mut w_id = 1u32;
-    for (t, &r) in trace.reqs.iter().enumerate() {
-        let p = page_of(r) as usize;
-        let t = t as u64;
-        count[p] += 1;
-        if last[p] != u64::MAX {
-            reuse_time.add(t - last[p]);
-        }
-        last[p] = t;
-        let w = is_write(r);
-        writes += w as u64;
-        // The window's working set and one-hit pages.
-        if seen_in[p] != w_id {
-            seen_in[p] = w_id;
-            again[p] = false;
-            w_distinct += 1;
-            w_ones += 1;
-        } else if !again[p] {
-            again[p] = true;
-            w_ones -= 1;
-        }
-        w_writes += w as u64;
-        w_len += 1;
-        if w_len == window || t + 1 == n {
-            windows.distinct.push(w_distinct);
-            windows.one_hit_share.push(w_ones as f64 / w_distinct.max(1) as f64);
-            windows.write_share.push(w_writes as f64 / w_len as f64);
-            (w_distinct, w_ones, w_writes, w_len) = (0, 0, 0, 0);
-            w_id += 1;
-        }
-        // Sequential runs over the trace's own page numbers.
-        let id = trace.ids[p];
-        if prev_id.is_some_and(|q| q.wrapping_add(1) == id) {
-            run += 1;
-        } else {
-            if run > 0 {
-                runs.add(run);
-                in_runs += if run >= 2 { run } else { 0 };
+    let mut t = 0u32;
+    for (w, chunk) in trace.reqs.chunks(window as usize).enumerate() {
+        let w_mark = (w as u32 + 1) << 1;
+        let (mut w_distinct, mut w_ones, mut w_writes) = (0u64, 0u64, 0u64);
+        for &r in chunk {
+            t += 1;
+            let s = &mut state[page_of(r) as usize];
+            s.count += 1;
+            if s.last != 0 {
+                reuse_time[(31 - (t - s.last).leading_zeros()) as usize] += 1;
             }
-            run = 1;
+            s.last = t;
+            w_writes += is_write(r) as u64;
+            // The window's working set and one-hit pages.
+            if s.window & !1 != w_mark {
+                s.window = w_mark;
+                w_distinct += 1;
+                w_ones += 1;
+            } else if s.window & 1 == 0 {
+                s.window |= 1;
+                w_ones -= 1;
+            }
+            // Sequential runs over the trace's own page numbers.
+            let id = s.id;
+            if prev_id.wrapping_add(1) == id && run > 0 {
+                run += 1;
+            } else {
+                if run > 0 {
+                    runs.add(run);
+                    in_runs += if run >= 2 { run } else { 0 };
+                }
+                run = 1;
+            }
+            prev_id = id;
         }
-        prev_id = Some(id);
+        writes += w_writes;
+        windows.distinct.push(w_distinct);
+        windows.one_hit_share.push(w_ones as f64 / w_distinct.max(1) as f64);
+        windows.write_share.push(w_writes as f64 / chunk.len() as f64);
     }
     if run > 0 {
         runs.add(run);
         in_runs += if run >= 2 { run } else { 0 };
     }
+    let len = reuse_time.iter().rposition(|&c| c > 0).map_or(0, |k| k + 1);
+    reuse_time.truncate(len);
+    let reuse_time = Log2Histogram { counts: reuse_time };
+    let count: Vec<u64> = state.iter().map(|s| s.count as u64).collect();
+    drop(state);
     let one_hit_pages = count.iter().filter(|&&c| c == 1).count() as u64;
-    let (stack_distance, cold) = if opts.stack_distances {
+    let sampled = match (opts.stack_distances, opts.rate()) {
+        (true, Some(rate)) => sampled_stack_distances(trace, rate, 0),
+        _ => None,
+    };
+    let (stack_distance, cold, sampled) = if let Some((h, cold, rate)) = sampled {
+        (Some(h), cold, Some(rate))
+    } else if opts.stack_distances {
         let c = lru_curve(trace);
         let mut h = Log2Histogram { counts: Vec::new() };
         for (d, &k) in c.hist.iter().enumerate().skip(1).filter(|(_, &k)| k > 0) {
             h.add_many(d as u64, k);
         }
-        (Some(h), c.cold)
+        (Some(h), c.cold, None)
     } else {
-        (None, pages as u64)
+        (None, pages as u64, None)
     };
     Ok(Analysis {
         requests: n,
@@ -190,11 +243,13 @@ pub fn analyze(trace: &Trace, opts: &AnalyzeOptions) -> Result<Analysis, SimErro
         popularity: popularity(trace, &count),
         stack_distance,
         cold,
+        sampled,
         reuse_time,
         runs,
         sequential_share: in_runs as f64 / n.max(1) as f64,
         window,
         windows,
+        timing: trace.times.as_deref().and_then(|t| timing(t, window)),
     })
 }
 
@@ -254,3 +309,5 @@ fn fit(xy: &[(f64, f64)]) -> (f64, f64) {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod timing_sampled_tests;

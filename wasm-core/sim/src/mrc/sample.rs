@@ -135,7 +135,7 @@ impl Ranks {
                 reqs.push(pack(dense[p], is_write(r)));
             }
         }
-        Trace { reqs, ids, devices: trace.devices }
+        Trace { reqs, ids, devices: trace.devices, ..Trace::default() }
     }
 }
 
