@@ -131,15 +131,6 @@ pub struct Analysis {
     pub timing: Option<Timing>,
 }
 
-/// One page's part of the pass (see [`analyze`]).
-#[derive(Clone, Copy)]
-struct PageState {
-    id: u64,
-    count: u32,
-    last: u32,
-    window: u32,
-}
-
 /// References a rank needs to be in the Zipf fit: fewer are too coarse to place on a log scale.
 pub const FIT_MIN_COUNT: u64 = 10;
 
@@ -154,69 +145,64 @@ pub fn analyze(trace: &Trace, opts: &AnalyzeOptions) -> Result<Analysis, SimErro
             format!("{window} requests per window make more than {} windows", crate::limits::MAX_BUCKETS),
         ));
     }
-    if n >= u32::MAX as u64 {
-        return Err(SimError::Input(format!("the analysis reads at most {} requests", u32::MAX - 1)));
-    }
-    // Per page, together so that a request touches one cache line: its id, its
-    // references, its last reference (request index + 1; 0: none yet) and the
-    // window it was last seen in (window number << 1 | seen again in it).
-    let mut state: Vec<PageState> =
-        trace.ids.iter().map(|&id| PageState { id, count: 0, last: 0, window: 0 }).collect();
+    let mut count = vec![0u64; pages];
+    let mut last = vec![u64::MAX; pages];
+    // Per window: the window a page was last seen in (+1) and whether it was seen more than once there.
+    let mut seen_in = vec![0u32; pages];
+    let mut again = vec![false; pages];
+    let (mut w_distinct, mut w_ones, mut w_writes, mut w_len) = (0u64, 0u64, 0u64, 0u64);
     let mut windows = Windows { distinct: Vec::new(), one_hit_share: Vec::new(), write_share: Vec::new() };
-    // Room for any u64 from the start: no bounds to grow in the loop (trimmed after).
-    let mut reuse_time = vec![0u64; 64];
+    let mut reuse_time = Log2Histogram { counts: Vec::new() };
     let mut runs = Log2Histogram { counts: Vec::new() };
-    let (mut run, mut in_runs, mut prev_id) = (0u64, 0u64, u64::MAX);
+    let (mut run, mut in_runs, mut prev_id) = (0u64, 0u64, None::<u64>);
     let mut writes = 0;
-    let mut t = 0u32;
-    for (w, chunk) in trace.reqs.chunks(window as usize).enumerate() {
-        let w_mark = (w as u32 + 1) << 1;
-        let (mut w_distinct, mut w_ones, mut w_writes) = (0u64, 0u64, 0u64);
-        for &r in chunk {
-            t += 1;
-            let s = &mut state[page_of(r) as usize];
-            s.count += 1;
-            if s.last != 0 {
-                reuse_time[(31 - (t - s.last).leading_zeros()) as usize] += 1;
-            }
-            s.last = t;
-            w_writes += is_write(r) as u64;
-            // The window's working set and one-hit pages.
-            if s.window & !1 != w_mark {
-                s.window = w_mark;
-                w_distinct += 1;
-                w_ones += 1;
-            } else if s.window & 1 == 0 {
-                s.window |= 1;
-                w_ones -= 1;
-            }
-            // Sequential runs over the trace's own page numbers.
-            let id = s.id;
-            if prev_id.wrapping_add(1) == id && run > 0 {
-                run += 1;
-            } else {
-                if run > 0 {
-                    runs.add(run);
-                    in_runs += if run >= 2 { run } else { 0 };
-                }
-                run = 1;
-            }
-            prev_id = id;
+    let mut w_id = 1u32;
+    for (t, &r) in trace.reqs.iter().enumerate() {
+        let p = page_of(r) as usize;
+        let t = t as u64;
+        count[p] += 1;
+        if last[p] != u64::MAX {
+            reuse_time.add(t - last[p]);
         }
-        writes += w_writes;
-        windows.distinct.push(w_distinct);
-        windows.one_hit_share.push(w_ones as f64 / w_distinct.max(1) as f64);
-        windows.write_share.push(w_writes as f64 / chunk.len() as f64);
+        last[p] = t;
+        let w = is_write(r);
+        writes += w as u64;
+        // The window's working set and one-hit pages.
+        if seen_in[p] != w_id {
+            seen_in[p] = w_id;
+            again[p] = false;
+            w_distinct += 1;
+            w_ones += 1;
+        } else if !again[p] {
+            again[p] = true;
+            w_ones -= 1;
+        }
+        w_writes += w as u64;
+        w_len += 1;
+        if w_len == window || t + 1 == n {
+            windows.distinct.push(w_distinct);
+            windows.one_hit_share.push(w_ones as f64 / w_distinct.max(1) as f64);
+            windows.write_share.push(w_writes as f64 / w_len as f64);
+            (w_distinct, w_ones, w_writes, w_len) = (0, 0, 0, 0);
+            w_id += 1;
+        }
+        // Sequential runs over the trace's own page numbers.
+        let id = trace.ids[p];
+        if prev_id.is_some_and(|q| q.wrapping_add(1) == id) {
+            run += 1;
+        } else {
+            if run > 0 {
+                runs.add(run);
+                in_runs += if run >= 2 { run } else { 0 };
+            }
+            run = 1;
+        }
+        prev_id = Some(id);
     }
     if run > 0 {
         runs.add(run);
         in_runs += if run >= 2 { run } else { 0 };
     }
-    let len = reuse_time.iter().rposition(|&c| c > 0).map_or(0, |k| k + 1);
-    reuse_time.truncate(len);
-    let reuse_time = Log2Histogram { counts: reuse_time };
-    let count: Vec<u64> = state.iter().map(|s| s.count as u64).collect();
-    drop(state);
     let one_hit_pages = count.iter().filter(|&&c| c == 1).count() as u64;
     let sampled = match (opts.stack_distances, opts.rate()) {
         (true, Some(rate)) => sampled_stack_distances(trace, rate, 0),

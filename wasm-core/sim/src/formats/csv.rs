@@ -131,8 +131,8 @@ impl CsvMapping {
 
     /// CloudPhysics (libCacheSim's sample): header `version,time,op,size,lbn`;
     /// op is a SCSI opcode in hex (READ/WRITE 6, 10, 12, 16), size in bytes,
-    /// lbn in 512-byte sectors, time in microseconds (as in the VMware vscsi
-    /// traces these come from).
+    /// lbn in 512-byte sectors, time in seconds (libCacheSim's clock time: the
+    /// vscsi traces' microseconds / 10^6; its sample spans 7,200, two hours).
     pub fn cloudphysics() -> CsvMapping {
         CsvMapping {
             delimiter: Some(','),
@@ -145,7 +145,6 @@ impl CsvMapping {
             read_values: ["08", "28", "a8", "88"].map(String::from).to_vec(),
             write_values: ["0a", "2a", "aa", "8a"].map(String::from).to_vec(),
             time_column: Some(1),
-            time_unit: Some(TimeUnit::Microseconds),
             ..CsvMapping::default()
         }
     }

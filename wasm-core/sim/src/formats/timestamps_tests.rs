@@ -63,9 +63,9 @@ fn csv_presets_and_mappings_read_the_time_column_in_its_unit() {
     let t = timed("t.csv", fixture!("tencent.csv"), with(Format::Tencent));
     assert_eq!(line_times(&t), [1538323200.0, 1538323199.0]);
     assert_eq!(t.times.as_ref().unwrap().last(), Some(&1538323199.0));
-    // CloudPhysics: microseconds.
+    // CloudPhysics: seconds.
     let t = timed("cp.csv", fixture!("cloudphysics.csv"), with(Format::CloudPhysics));
-    assert_eq!(line_times(&t), [5.633898, 5.633899, 5.6339]);
+    assert_eq!(line_times(&t), [5633898.0, 5633899.0, 5633900.0]);
     let m = |unit: TimeUnit| CsvMapping {
         id_column: 0,
         time_column: Some(1),
