@@ -58,10 +58,13 @@ def load(
     csv: Optional[str] = None,
     page_size: Optional[int] = None,
     lenient: bool = False,
+    timestamps: bool = False,
 ) -> "_core.Trace":
     """A trace held by the core, from a path, a NumPy array of page ids (with an
     optional write mask) or a ``generate:`` spec. ``format``, ``csv`` (the runner's
-    ``--csv`` mapping), ``page_size`` and ``lenient`` apply to files."""
+    ``--csv`` mapping), ``page_size`` and ``lenient`` apply to files; ``timestamps``
+    keeps each request's time (8 bytes a request more) when the format has a time
+    field, for :func:`analyze`'s request rate."""
     if isinstance(trace, _core.Trace):
         return trace
     if isinstance(trace, (np.ndarray, list, tuple, pd.Series)):
@@ -84,7 +87,7 @@ def load(
         return _core.generate(path.removeprefix("generate:"))
     if page_size is not None:
         page_size = _whole("page_size", page_size, 1)
-    return _core.load(path, format=format, csv=csv, page_size=page_size, lenient=lenient)
+    return _core.load(path, format=format, csv=csv, page_size=page_size, lenient=lenient, timestamps=timestamps)
 
 
 def _whole(name: str, value: Any, least: int) -> int:
@@ -172,7 +175,14 @@ def _log2_frame(counts: Sequence[int], what: str) -> "pd.DataFrame":
     )
 
 
-def analyze(trace: TraceLike, window: int = 0, *, writes: Optional[np.ndarray] = None, **load_options: Any) -> Dict[str, Any]:
+def analyze(
+    trace: TraceLike,
+    window: int = 0,
+    *,
+    sample: Optional[float] = None,
+    writes: Optional[np.ndarray] = None,
+    **load_options: Any,
+) -> Dict[str, Any]:
     """The trace analysis the runner's ``--analyze`` prints: a dict of DataFrames and figures.
 
     ``popularity`` (rank, count) at log-spaced ranks with ``alpha`` (the fitted Zipf
@@ -180,17 +190,35 @@ def analyze(trace: TraceLike, window: int = 0, *, writes: Optional[np.ndarray] =
     ``reuse_time`` as power-of-two histograms; ``runs`` (lengths of runs of
     consecutive pages); ``windows`` (per ``window`` requests, default a hundredth of
     the trace: distinct pages, one-hit share, write share); and ``summary`` (requests,
-    distinct pages, writes, one-hit wonders, cold misses, sequential share).
+    distinct pages, writes, one-hit wonders, cold misses, sequential share, and
+    ``sampled``: the rate of the spatial sample the stack distances come from, or
+    None when exact).
+
+    A file is loaded with its timestamps (when its format has a time field):
+    ``timing`` is then the trace's ``start`` and ``duration`` in seconds, its
+    ``rate`` (requests/s) and ``backwards`` (requests timed before the one
+    ahead), and ``windows`` gains ``time`` (seconds from the start) and
+    ``rate`` (requests/s, NaN where a window spans no time); without
+    timestamps ``timing`` is None.
+
+    ``sample`` (0 < rate ≤ 1) estimates the stack distances from a spatial
+    sample of that share of the pages (SHARDS), scaled by 1/rate, for traces
+    too long for the exact pass.
     """
+    if not isinstance(trace, _core.Trace):
+        load_options.setdefault("timestamps", True)
     t = load(trace, writes, **load_options)
-    a = json.loads(_core.analyze(t, int(window)))
+    if sample is not None and (isinstance(sample, bool) or not isinstance(sample, (int, float, np.integer, np.floating))):
+        raise ValueError(f"sample must be a rate above 0 and at most 1, got {sample!r}")
+    a = json.loads(_core.analyze(t, int(window), None if sample is None else float(sample)))
     p = a["popularity"]
     w = a["windows"]
     n = len(w["distinct"])
     return {
         "summary": {
-            k: a[k] for k in ["requests", "distinct", "writes", "one_hit_pages", "one_hit_share", "cold", "sequential_share", "window"]
+            k: a[k] for k in ["requests", "distinct", "writes", "one_hit_pages", "one_hit_share", "cold", "sampled", "sequential_share", "window"]
         },
+        "timing": None if a["timing"] is None else {k: a["timing"][k] for k in ["start", "duration", "rate", "backwards"]},
         "alpha": p["alpha"],
         "r2": p["r2"],
         "fit_ranks": p["fit_ranks"],
@@ -204,9 +232,17 @@ def analyze(trace: TraceLike, window: int = 0, *, writes: Optional[np.ndarray] =
                 "distinct": w["distinct"],
                 "one_hit_share": w["one_hit_share"],
                 "write_share": w["write_share"],
+                **_window_times(a["timing"]),
             }
         ),
     }
+
+
+def _window_times(timing: Optional[Dict[str, Any]]) -> Dict[str, List[float]]:
+    """The windows' start times and request rates, when the trace has timestamps."""
+    if timing is None:
+        return {}
+    return {"time": timing["window_start"], "rate": [np.nan if r is None else r for r in timing["window_rate"]]}
 
 
 def simulate(

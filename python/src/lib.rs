@@ -64,6 +64,13 @@ impl Trace {
     fn keys(&self) -> bool {
         self.inner.keys.is_some()
     }
+
+    /// Whether the trace holds each request's time (loaded with `timestamps=True`).
+    #[getter]
+    fn has_times(&self) -> bool {
+        self.inner.times.is_some()
+    }
+
     /// The page of every request as the trace names it: u64 little-endian bytes.
     fn pages_bytes<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
         let t = &self.inner;
@@ -181,9 +188,10 @@ fn pump(loader: &mut Loader, signals: &mut Signals, path: &str) -> PyResult<()> 
     Ok(())
 }
 
-/// Loads a trace file in any supported format (`.gz` and `.zst` included).
+/// Loads a trace file in any supported format (`.gz` and `.zst` included);
+/// `timestamps` keeps each request's time when the format has a time field.
 #[pyfunction]
-#[pyo3(signature = (path, format=None, csv=None, page_size=None, lenient=false))]
+#[pyo3(signature = (path, format=None, csv=None, page_size=None, lenient=false, timestamps=false))]
 fn load(
     py: Python<'_>,
     path: String,
@@ -191,8 +199,12 @@ fn load(
     csv: Option<String>,
     page_size: Option<u64>,
     lenient: bool,
+    timestamps: bool,
 ) -> PyResult<Trace> {
-    let opts = load_options(&path, format.as_deref(), csv.as_deref(), page_size, lenient)?;
+    let opts = LoadOptions {
+        timestamps,
+        ..load_options(&path, format.as_deref(), csv.as_deref(), page_size, lenient)?
+    };
     py.allow_threads(|| {
         let mut file = std::fs::File::open(&path).map_err(|e| bad(format!("{path}: {e}")))?;
         let mut loader = Loader::new(&file_name(&path), opts);
@@ -279,15 +291,17 @@ fn run_options(options_json: &str) -> PyResult<RunOptions> {
     }
 }
 
-/// The trace analysis (`cachescope_sim::analyze`) as JSON; `window` 0 for a hundredth of the trace.
+/// The trace analysis (`cachescope_sim::analyze`) as JSON; `window` 0 for a
+/// hundredth of the trace; `sample` a rate for sampled stack distances.
 #[pyfunction]
-#[pyo3(signature = (trace, window=0))]
-fn analyze(py: Python<'_>, trace: &Trace, window: u64) -> PyResult<String> {
+#[pyo3(signature = (trace, window=0, sample=None))]
+fn analyze(py: Python<'_>, trace: &Trace, window: u64, sample: Option<f64>) -> PyResult<String> {
     let t = trace.inner.clone();
     py.allow_threads(move || {
         let opts = cachescope_sim::analyze::AnalyzeOptions {
             window,
             stack_distances: true,
+            sample,
         };
         let a = cachescope_sim::analyze::analyze(&t, &opts).map_err(bad)?;
         Ok(serde_json::to_string(&a).expect("an analysis serialises"))

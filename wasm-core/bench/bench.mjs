@@ -183,11 +183,11 @@ if (native.own_policy) {
   console.log(`${o.policy}: ${o.mreq_per_s.toFixed(2)} M req/s (native, hit ratio ${o.hit_ratio.toFixed(4)})`);
 }
 // The trace analysis (--analyze): one pass for everything but the LRU stack distances, which
-// take a pass of their own (exact, O(n log pages)).
+// take a pass of their own (exact, O(n log pages); or on a spatial sample, --analyze-sample).
 if (native.analysis) {
   const a = native.analysis;
   console.log(
-    `trace analysis (native): ${a.mreq_per_s.toFixed(1)} M req/s without stack distances; exact stack distances ${a.stack_mreq_per_s.toFixed(1)} M req/s`,
+    `trace analysis (native): ${a.mreq_per_s.toFixed(1)} M req/s without stack distances; exact stack distances ${a.stack_mreq_per_s.toFixed(1)} M req/s; sampled at ${a.sampled_rate * 100} % ${a.sampled_stack_mreq_per_s.toFixed(1)} M req/s`,
   );
 }
 // The same LRU in the browser worker's build with the engine (src/wasm-pkg-js, the same QuickJS-ng

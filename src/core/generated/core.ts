@@ -44,9 +44,16 @@ export type Analysis = { requests: number, distinct: number, writes: number,
 one_hit_pages: number, one_hit_share: number, popularity: Popularity, 
 /**
  * LRU stack distances (distinct pages since the previous reference, itself
- * included), exact; `None` when not asked for. First references are `cold`.
+ * included); `None` when not asked for. First references are `cold`.
  */
 stack_distance: Log2Histogram | null, cold: number, 
+/**
+ * The rate of the spatial sample `stack_distance` and `cold` were estimated
+ * from (scaled by 1/rate): the share of the distinct pages it holds, the
+ * rate asked for to within one page; None: they are exact (also when the
+ * sample would hold every page). Nothing else is sampled.
+ */
+sampled: number | null, 
 /**
  * Requests since the previous reference of the same page.
  */
@@ -55,7 +62,11 @@ reuse_time: Log2Histogram,
  * Lengths of runs of requests to consecutive pages (page p, then p + 1, …),
  * a lone request being a run of 1; and the share of requests in runs of 2 or more.
  */
-runs: Log2Histogram, sequential_share: number, window: number, windows: Windows, };
+runs: Log2Histogram, sequential_share: number, window: number, windows: Windows, 
+/**
+ * Duration and request rates, when the trace has timestamps ([`Trace::times`]); None: it has none.
+ */
+timing: Timing | null, };
 
 export type Popularity = { 
 /**
@@ -412,9 +423,21 @@ namespace_column: number | null,
  * one page ([`crate::keys`]), whatever `unit` says; a size or device column
  * is refused (object sizes are not modelled).
  */
-string_ids: boolean, };
+string_ids: boolean, 
+/**
+ * 0-based column of the request's time, in `time_unit`s (decimal, with an
+ * optional fraction); read only when the load asks for timestamps. Optional
+ * in JSON, as the browser reads no times.
+ */
+time_column?: number, 
+/**
+ * The unit of `time_column` (None: seconds).
+ */
+time_unit?: TimeUnit, };
 
 export type Unit = "bytes" | "sectors" | "pages";
+
+export type TimeUnit = "s" | "ms" | "us" | "ns";
 
 export type Summary = { requests: number, distinct_pages: number, reads: number, writes: number, 
 /**

@@ -41,7 +41,11 @@ usage: cachescope [--trace FILE | --generate SPEC] [options]
   --analyze             instead of runs, analyse the trace: popularity with a fitted Zipf α, LRU
                         stack distances (exact) and reuse times, one-hit wonders, the working
                         set and write share per window, runs of consecutive pages
+                        (with the trace's timestamps, when its format has them: duration and
+                        request rate per window)
   --window N            requests per window of --analyze (default: a hundredth of the trace)
+  --analyze-sample R    --analyze's stack distances from a spatial sample of R of the pages
+                        (0 < R ≤ 1; SHARDS), scaled by 1/R and marked sampled (default: exact)
   --json                print one JSON object instead of a table
 
 flash (any of these turns the flash model on; without --policy the trace goes straight to it):
@@ -94,6 +98,8 @@ pub struct Args {
     /// `--analyze`: the trace analysis instead of runs, per `--window` requests (0: a hundredth).
     pub analyze: bool,
     pub window: u64,
+    /// `--analyze-sample R`: stack distances on a spatial sample of R of the pages.
+    pub analyze_sample: Option<f64>,
     pub interval: u64,
     pub json: bool,
     pub list_policies: bool,
@@ -269,6 +275,15 @@ pub fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Args,
             }
             Long("analyze") => a.analyze = true,
             Long("window") => a.window = requests(&mut p, "window")?,
+            Long("analyze-sample") => {
+                let r: f64 = number("--analyze-sample", &p.value()?.string()?)?;
+                let opts = cachescope_sim::analyze::AnalyzeOptions { sample: Some(r), ..Default::default() };
+                opts.validate().map_err(|e| match e {
+                    cachescope_sim::SimError::Config { msg, .. } => bad(format!("--analyze-sample: {msg}")),
+                    e => bad(e.to_string()),
+                })?;
+                a.analyze_sample = Some(r);
+            }
             Long("interval") => a.interval = requests(&mut p, "interval")?,
             Long("json") => a.json = true,
             Long("list-policies") => a.list_policies = true,
@@ -367,6 +382,9 @@ mod tests {
         assert!(p("--bogus").is_err());
         assert!(p("--samples 0").unwrap_err().contains("--samples: must be between 1 and 16"));
         assert!(p("--adjust maybe").unwrap_err().contains("--adjust: must be true or false"));
+        assert!(p("--analyze-sample 0").unwrap_err().contains("--analyze-sample: the sampling rate must be above 0"));
+        assert!(p("--analyze-sample 1.5").unwrap_err().contains("at most 1, got 1.5"));
+        assert_eq!(p("--analyze --analyze-sample 0.01").unwrap().analyze_sample, Some(0.01));
     }
 
     #[test]

@@ -104,17 +104,22 @@ fn bench_own(trace: &cachescope_sim::Trace, frames: usize) -> Result<serde_json:
     )
 }
 
-/// `--analyze`'s throughput: everything but the stack distances, and those alone (exact).
+/// `--analyze`'s throughput: everything but the stack distances, and those alone
+/// (exact, and from a 1 % sample as `--analyze-sample 0.01` draws it).
 fn bench_analysis(trace: &cachescope_sim::Trace) -> Result<serde_json::Value, String> {
     use cachescope_sim::analyze::{analyze, AnalyzeOptions};
     let t0 = Instant::now();
-    analyze(trace, &AnalyzeOptions { window: 0, stack_distances: false }).map_err(|e| e.to_string())?;
+    analyze(trace, &AnalyzeOptions { window: 0, stack_distances: false, sample: None }).map_err(|e| e.to_string())?;
     let one_pass = t0.elapsed().as_secs_f64();
     let t1 = Instant::now();
     let c = cachescope_sim::mrc::lru_curve(trace);
     let stack = t1.elapsed().as_secs_f64();
+    let t2 = Instant::now();
+    cachescope_sim::analyze::sampled_stack_distances(trace, 0.01, 0);
+    let sampled = t2.elapsed().as_secs_f64();
     let n = trace.len() as f64;
-    Ok(json!({"mreq_per_s": n / one_pass / 1e6, "stack_mreq_per_s": n / stack / 1e6, "cold": c.cold}))
+    Ok(json!({"mreq_per_s": n / one_pass / 1e6, "stack_mreq_per_s": n / stack / 1e6,
+              "sampled_stack_mreq_per_s": n / sampled / 1e6, "sampled_rate": 0.01, "cold": c.cold}))
 }
 
 fn val(p: &mut lexopt::Parser) -> Result<String, String> {

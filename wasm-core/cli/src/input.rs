@@ -71,7 +71,8 @@ pub fn load_options(a: &Args, path: &str) -> Result<LoadOptions, SimError> {
 }
 
 fn load_file(a: &Args, path: &str) -> Result<Input, SimError> {
-    let opts = load_options(a, path)?;
+    // The analysis reads the times (request rate); nothing else pays for them.
+    let opts = LoadOptions { timestamps: a.analyze, ..load_options(a, path)? };
     let mut file = std::fs::File::open(path).map_err(|e| SimError::Input(format!("{path}: {e}")))?;
     let name = std::path::Path::new(path).file_name().and_then(|n| n.to_str()).unwrap_or(path);
     let mut loader = Loader::new(name, opts);

@@ -161,8 +161,8 @@ fn simulate(a: Args) -> Result<(), String> {
 fn print_analysis(a: &Args, input: &input::Input) -> Result<(), String> {
     use cachescope_sim::analyze::{analyze, AnalyzeOptions};
     let t0 = std::time::Instant::now();
-    let r = analyze(&input.trace, &AnalyzeOptions { window: a.window, stack_distances: true })
-        .map_err(|e| e.to_string())?;
+    let opts = AnalyzeOptions { window: a.window, stack_distances: true, sample: a.analyze_sample };
+    let r = analyze(&input.trace, &opts).map_err(|e| e.to_string())?;
     let secs = t0.elapsed().as_secs_f64();
     if a.json {
         let out = json!({"core": cachescope_sim::catalog::catalog().version, "trace": input.describe(),
@@ -193,7 +193,11 @@ fn print_analysis(a: &Args, input: &input::Input) -> Result<(), String> {
             .join(", ")
     };
     if let Some(h) = &r.stack_distance {
-        println!("LRU stack distance (exact): cold {}; {}", r.cold, pow(&h.counts));
+        let how = match r.sampled {
+            Some(rate) => format!("sampled: {} % of the pages, scaled by {:.0}", rate * 100.0, 1.0 / rate),
+            None => "exact".into(),
+        };
+        println!("LRU stack distance ({how}): cold {}; {}", r.cold, pow(&h.counts));
     }
     println!("reuse time (requests): {}", pow(&r.reuse_time.counts));
     println!(
@@ -204,6 +208,20 @@ fn print_analysis(a: &Args, input: &input::Input) -> Result<(), String> {
     let w = &r.windows;
     let (lo, hi) = (w.distinct.iter().min().unwrap_or(&0), w.distinct.iter().max().unwrap_or(&0));
     println!("per window of {} requests ({} windows): working set {lo}–{hi} pages", r.window, w.distinct.len());
+    match &r.timing {
+        Some(t) => {
+            let rates: Vec<f64> = t.window_rate.iter().flatten().copied().collect();
+            let (lo, hi) = rates.iter().fold((f64::INFINITY, 0f64), |(l, h), &x| (l.min(x), h.max(x)));
+            let rate = t.rate.map_or("-".into(), |x| format!("{x:.1}"));
+            let back = if t.backwards > 0 {
+                format!("; {} requests timed before the one ahead", t.backwards)
+            } else {
+                "".into()
+            };
+            println!("time: {:.3} s, {rate} requests/s; per window {lo:.1}–{hi:.1} requests/s{back}", t.duration);
+        }
+        None => println!("time: none (the trace has no timestamps)"),
+    }
     println!("analysed in {secs:.2} s");
     Ok(())
 }

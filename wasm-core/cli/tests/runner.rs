@@ -439,6 +439,41 @@ fn analyze_prints_the_trace_analysis() {
     assert!(out.contains("popularity: Zipf α") && out.contains("one-hit wonders:"), "{out}");
 }
 
+#[test]
+fn analyze_reads_the_times_of_a_trace_that_has_them_and_samples_stack_distances_when_asked() {
+    // SYSTOR '17 lines, one page each: 4 requests in the first second, 2 in the next 4 s.
+    let f = temp_file(
+        "timed.csv",
+        "Timestamp,Response,IOType,LUN,Offset,Size\n\
+         100.0,0.1,R,0,0,4096\n100.25,0.1,W,0,4096,4096\n100.5,0.1,R,0,0,4096\n100.75,0.1,R,0,8192,4096\n\
+         101.0,0.1,W,0,0,4096\n105.0,0.1,R,0,4096,4096\n",
+    );
+    let v = json(&["--trace", &f, "--analyze", "--window", "4", "--json"]);
+    let t = &v["analysis"]["timing"];
+    assert_eq!((t["start"].as_f64(), t["duration"].as_f64()), (Some(100.0), Some(5.0)));
+    assert_eq!(t["rate"].as_f64(), Some(6.0 / 5.0));
+    assert_eq!(t["window_rate"], serde_json::json!([4.0, 0.5]), "4 requests in 1 s, then 2 in 4 s");
+    assert_eq!(t["window_start"], serde_json::json!([0.0, 1.0]));
+    assert_eq!(v["analysis"]["windows"]["write_share"], serde_json::json!([0.25, 0.5]));
+    let (code, out, _) = run(&["--trace", &f, "--analyze", "--window", "4"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("time: 5.000 s, 1.2 requests/s; per window 0.5–4.0 requests/s"), "{out}");
+    // A trace without times says so.
+    let plain = temp_file("untimed.txt", "1\n2\n1\n");
+    assert_eq!(json(&["--trace", &plain, "--analyze", "--json"])["analysis"]["timing"], Value::Null);
+    let (_, out, _) = run(&["--trace", &plain, "--analyze"]);
+    assert!(out.contains("time: none (the trace has no timestamps)"), "{out}");
+    // Sampled stack distances are marked with their rate; exact ones with null.
+    let gen = ["--generate", "zipf:pages=20000,alpha=0.9,length=200000,seed=3", "--analyze", "--json"];
+    assert_eq!(json(&gen)["analysis"]["sampled"], Value::Null);
+    let s = json(&[&gen[..], &["--analyze-sample", "0.05"]].concat());
+    let rate = s["analysis"]["sampled"].as_f64().unwrap();
+    assert!((rate - 0.05).abs() < 1e-4, "the sample's own rate, within a page of 0.05: {rate}");
+    let (code, _, e) = run(&[&gen[..], &["--analyze-sample", "2"]].concat());
+    assert_eq!(code, 2);
+    assert!(e.contains("--analyze-sample: the sampling rate must be above 0 and at most 1, got 2"), "{e}");
+}
+
 /// Out of memory is a message and exit 2, never an abort (exit 134): here the
 /// address space is capped below what 100 M generated requests need.
 #[test]

@@ -56,6 +56,12 @@ pub struct Trace {
     /// The keys of a trace whose pages are named by strings (key-value and object
     /// traces); then `ids[d]` is `d` itself and labels are the keys.
     pub keys: Option<Box<KeyTable>>,
+    /// Each request's time in seconds, when the load asked for timestamps
+    /// ([`crate::formats::LoadOptions::timestamps`]) and the format has a time
+    /// field; None otherwise, so a trace without them keeps to 4 bytes a request
+    /// (8 more with them). The origin is the format's own (each format's doc says
+    /// which); only differences between times are read.
+    pub times: Option<Vec<f64>>,
 }
 
 /// An original id as people read it: the number as the trace wrote it, or

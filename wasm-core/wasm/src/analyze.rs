@@ -21,7 +21,7 @@ impl WasmAnalyzer {
         if !(window >= 0.0 && window.fract() == 0.0) {
             return Err(js_err(format!("window: {window} is not a whole number of requests")));
         }
-        let opts = AnalyzeOptions { window: window as u64, stack_distances: true };
+        let opts = AnalyzeOptions { window: window as u64, stack_distances: true, sample: None };
         Ok(WasmAnalyzer { inner: Some(Analyzer::new(trace.inner.clone(), &opts).map_err(js_err)?) })
     }
     /// Analyses up to `n` more requests; true once the whole trace is.

@@ -1,11 +1,12 @@
 //! Trace analysis: what a trace is like before any policy runs on it — popularity
 //! (rank–frequency and a fitted Zipf α), reuse distances (LRU stack distances,
-//! exact) and reuse times, one-hit wonders, the working set and read/write mix
-//! per window, and sequentiality (runs of consecutive pages). One pass over a
-//! loaded trace besides the stack distances' own (`mrc::stack`), both advanced a
-//! slice at a time by an [`Analyzer`]. The runner
+//! exact or on a spatial sample) and reuse times, one-hit wonders, the working
+//! set and read/write mix per window, sequentiality (runs of consecutive pages),
+//! and — when the load kept timestamps — the trace's duration and request rate
+//! per window. One pass over a loaded trace besides the stack distances' own
+//! (`mrc::stack`), both advanced a slice at a time by an [`Analyzer`]. The runner
 //! (`--analyze`), Python (`cs.analyze`) and the browser read this one
-//! implementation. Traces hold no timestamps, so there is no request rate.
+//! implementation.
 
 use crate::error::SimError;
 use crate::mrc::LruStack;
@@ -13,18 +14,42 @@ use crate::trace::{is_write, page_of, Trace};
 use serde::Serialize;
 use std::ops::Deref;
 
+mod sampled;
+mod timing;
+pub use sampled::sampled_stack_distances;
+pub use timing::{timing, Timing};
+
 /// What to compute.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct AnalyzeOptions {
     /// Requests per window (0: a hundredth of the trace, at least 1).
     pub window: u64,
-    /// Exact LRU stack distances (a second pass, O(n log pages)).
+    /// LRU stack distances (a second pass, O(n log pages)).
     pub stack_distances: bool,
+    /// Stack distances on a spatial sample of this share of the pages (0 < rate
+    /// < 1), scaled by 1/rate, instead of exact; None or 1: exact.
+    pub sample: Option<f64>,
 }
 
 impl Default for AnalyzeOptions {
     fn default() -> Self {
-        AnalyzeOptions { window: 0, stack_distances: true }
+        AnalyzeOptions { window: 0, stack_distances: true, sample: None }
+    }
+}
+
+impl AnalyzeOptions {
+    pub fn validate(&self) -> Result<(), SimError> {
+        match self.sample {
+            Some(r) if !(r > 0.0 && r <= 1.0) => {
+                Err(SimError::config("sample", format!("the sampling rate must be above 0 and at most 1, got {r}")))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// The sampling rate of the stack distances, when they are sampled.
+    fn rate(&self) -> Option<f64> {
+        self.sample.filter(|&r| r < 1.0)
     }
 }
 
@@ -93,9 +118,14 @@ pub struct Analysis {
     pub one_hit_share: f64,
     pub popularity: Popularity,
     /// LRU stack distances (distinct pages since the previous reference, itself
-    /// included), exact; `None` when not asked for. First references are `cold`.
+    /// included); `None` when not asked for. First references are `cold`.
     pub stack_distance: Option<Log2Histogram>,
     pub cold: u64,
+    /// The rate of the spatial sample `stack_distance` and `cold` were estimated
+    /// from (scaled by 1/rate): the share of the distinct pages it holds, the
+    /// rate asked for to within one page; None: they are exact (also when the
+    /// sample would hold every page). Nothing else is sampled.
+    pub sampled: Option<f64>,
     /// Requests since the previous reference of the same page.
     pub reuse_time: Log2Histogram,
     /// Lengths of runs of requests to consecutive pages (page p, then p + 1, …),
@@ -104,6 +134,8 @@ pub struct Analysis {
     pub sequential_share: f64,
     pub window: u64,
     pub windows: Windows,
+    /// Duration and request rates, when the trace has timestamps ([`Trace::times`]); None: it has none.
+    pub timing: Option<Timing>,
 }
 
 /// References a rank needs to be in the Zipf fit: fewer are too coarse to place on a log scale.
@@ -125,6 +157,9 @@ pub struct Analyzer<T: Deref<Target = Trace>> {
     t: usize,
     pass: Pass,
     stack: Option<LruStack>,
+    /// The rate of sampled stack distances, computed at the end in one call (their
+    /// sample is a small share of the trace).
+    sample: Option<f64>,
 }
 
 /// The one pass's state between slices.
@@ -151,6 +186,7 @@ struct Pass {
 
 impl<T: Deref<Target = Trace>> Analyzer<T> {
     pub fn new(trace: T, opts: &AnalyzeOptions) -> Result<Self, SimError> {
+        opts.validate()?;
         let n = trace.reqs.len() as u64;
         let pages = trace.distinct() as usize;
         let window = if opts.window > 0 { opts.window } else { n.div_ceil(100).max(1) };
@@ -160,7 +196,8 @@ impl<T: Deref<Target = Trace>> Analyzer<T> {
                 format!("{window} requests per window make more than {} windows", crate::limits::MAX_BUCKETS),
             ));
         }
-        let stack = opts.stack_distances.then(|| LruStack::new(pages, n as usize));
+        let sample = opts.rate().filter(|_| opts.stack_distances);
+        let stack = (opts.stack_distances && sample.is_none()).then(|| LruStack::new(pages, n as usize));
         let pass = Pass {
             window,
             count: vec![0; pages],
@@ -180,7 +217,7 @@ impl<T: Deref<Target = Trace>> Analyzer<T> {
             prev_id: None,
             writes: 0,
         };
-        Ok(Analyzer { trace, t: 0, pass, stack })
+        Ok(Analyzer { trace, t: 0, pass, stack, sample })
     }
 
     /// Requests analysed so far, of [`len`](Self::len).
@@ -208,8 +245,21 @@ impl<T: Deref<Target = Trace>> Analyzer<T> {
 
     /// The analysis of the requests advanced over (the whole trace once `advance` said so).
     pub fn finish(mut self) -> Analysis {
-        let stack = self.stack.take().map(LruStack::finish);
-        self.pass.finish(&self.trace, self.t as u64, stack)
+        let exact = |c: crate::mrc::LruCurve| {
+            let mut h = Log2Histogram { counts: Vec::new() };
+            for (d, &k) in c.hist.iter().enumerate().skip(1).filter(|(_, &k)| k > 0) {
+                h.add_many(d as u64, k);
+            }
+            (h, c.cold)
+        };
+        let (stack, sampled) = match self.sample {
+            Some(rate) => match sampled_stack_distances(&self.trace, rate, 0) {
+                Some((h, cold, rate)) => (Some((h, cold)), Some(rate)),
+                None => (Some(exact(crate::mrc::lru_curve(&self.trace))), None),
+            },
+            None => (self.stack.take().map(|s| exact(s.finish())), None),
+        };
+        self.pass.finish(&self.trace, self.t as u64, stack, sampled)
     }
 }
 
@@ -278,18 +328,12 @@ impl Pass {
         }
     }
 
-    fn finish(mut self, trace: &Trace, n: u64, stack: Option<crate::mrc::LruCurve>) -> Analysis {
+    fn finish(mut self, trace: &Trace, n: u64, stack: Option<(Log2Histogram, u64)>, sampled: Option<f64>) -> Analysis {
         self.end_run();
         let pages = self.count.len();
         let one_hit_pages = self.count.iter().filter(|&&c| c == 1).count() as u64;
         let (stack_distance, cold) = match stack {
-            Some(c) => {
-                let mut h = Log2Histogram { counts: Vec::new() };
-                for (d, &k) in c.hist.iter().enumerate().skip(1).filter(|(_, &k)| k > 0) {
-                    h.add_many(d as u64, k);
-                }
-                (Some(h), c.cold)
-            }
+            Some((h, cold)) => (Some(h), cold),
             None => (None, pages as u64),
         };
         Analysis {
@@ -301,11 +345,13 @@ impl Pass {
             popularity: popularity(trace, &self.count),
             stack_distance,
             cold,
+            sampled,
             reuse_time: self.reuse_time,
             runs: self.runs,
             sequential_share: self.in_runs as f64 / n.max(1) as f64,
             window: self.window,
             windows: self.windows,
+            timing: trace.times.as_deref().and_then(|t| timing(t, self.window)),
         }
     }
 }
@@ -367,3 +413,5 @@ fn fit(xy: &[(f64, f64)]) -> (f64, f64, f64) {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod timing_sampled_tests;

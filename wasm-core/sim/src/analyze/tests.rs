@@ -27,7 +27,7 @@ fn every_figure_equals_a_naive_computation() {
     for (seed, n, pages, window) in [(1, 500, 30, 37), (2, 3000, 200, 250), (3, 1, 1, 0), (4, 64, 64, 8)] {
         let reqs = random_trace(seed, n, pages, 0.3);
         let t = Trace::from_pages(&reqs);
-        let a = analyze(&t, &AnalyzeOptions { window, stack_distances: true }).unwrap();
+        let a = analyze(&t, &AnalyzeOptions { window, stack_distances: true, sample: None }).unwrap();
         let ids: Vec<u64> = reqs.iter().map(|&(p, _)| p).collect();
         let mut counts: HashMap<u64, u64> = HashMap::new();
         for &p in &ids {
@@ -104,7 +104,7 @@ fn the_fitted_zipf_alpha_is_within_five_hundredths_of_the_generators() {
     for alpha in [0.6, 0.8, 1.0, 1.2] {
         let cfg = GenConfig::single(Workload::Zipf { pages: 50_000, alpha }, 1_000_000, 0.0, 11);
         let t = generate(&cfg).unwrap();
-        let a = analyze(&t, &AnalyzeOptions { window: 0, stack_distances: false }).unwrap();
+        let a = analyze(&t, &AnalyzeOptions { window: 0, stack_distances: false, sample: None }).unwrap();
         let p = &a.popularity;
         assert!((p.alpha - alpha).abs() <= 0.05, "α {alpha}: fitted {} (R² {}, {} ranks)", p.alpha, p.r2, p.fit_ranks);
         assert!(p.r2 > 0.95, "α {alpha}: R² {}", p.r2);
@@ -120,7 +120,7 @@ fn the_analysis_in_slices_equals_the_analysis_in_one_pass() {
         [(1, 5000, 300, 0, 1), (2, 20000, 2000, 777, 333), (3, 1, 1, 0, 7), (4, 0, 1, 0, 5)]
     {
         let t = Trace::from_pages(&random_trace(seed, n, pages, 0.3));
-        let opts = AnalyzeOptions { window, stack_distances: true };
+        let opts = AnalyzeOptions { window, stack_distances: true, sample: None };
         let whole = analyze(&t, &opts).unwrap();
         let mut a = Analyzer::new(&t, &opts).unwrap();
         let mut slices = 0;

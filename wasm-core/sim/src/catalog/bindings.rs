@@ -57,6 +57,7 @@ fn generate() -> String {
         crate::limits::Scope,
         crate::formats::CsvMapping,
         crate::formats::Unit,
+        crate::formats::TimeUnit,
         crate::formats::Summary,
         crate::formats::LoadInfo,
         crate::sim::Metrics,

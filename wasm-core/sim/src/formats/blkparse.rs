@@ -7,9 +7,10 @@
 //! (flushes), and RWBS without R or W (discards, `N`) are counted as filtered.
 //! The per-CPU summary blkparse prints at the end (from a line starting with
 //! `CPU` or `Total`) is ignored. Sectors are 512 bytes; the device goes above bit
-//! 48 of the id (first device seen: plain page numbers).
+//! 48 of the id (first device seen: plain page numbers). The time field is
+//! `seconds.nanoseconds` from the start of the trace, kept as seconds.
 
-use super::scan::{bad, dec, is_decimal, lossy, need_dec, words, LineParser, LineResult, Namespaces, Out};
+use super::scan::{bad, dec, is_decimal, lossy, need_dec, seconds, words, LineParser, LineResult, Namespaces, Out};
 
 pub(crate) struct Blkparse {
     pub action: Vec<u8>,
@@ -40,10 +41,10 @@ impl LineParser for Blkparse {
         };
         need_dec(w.next(), "the CPU number")?;
         need_dec(w.next(), "the sequence number")?;
-        match w.next() {
-            Some(t) if is_decimal(t) => {}
+        let time = match w.next() {
+            Some(t) if is_decimal(t) => t,
             _ => return Err(bad(SHAPE)),
-        }
+        };
         need_dec(w.next(), "the process id")?;
         let action = w.next().ok_or_else(|| bad(SHAPE))?;
         if action != self.action.as_slice() {
@@ -68,6 +69,9 @@ impl LineParser for Blkparse {
         }
         let count = need_dec(w.next(), "the number of sectors")?;
         let ns = self.ns.get(dev)?;
+        if out.wants_time() {
+            out.set_time(seconds(Some(time), 1.0, "the time")?);
+        }
         let offset = sector.checked_mul(512).ok_or_else(|| bad("sector × 512 is larger than 2^64 bytes"))?;
         let len = count.checked_mul(512).ok_or_else(|| bad("sector count × 512 is larger than 2^64 bytes"))?;
         out.bytes(offset, len, write, ns)

@@ -1,7 +1,8 @@
 //! Generic delimited text (CSV, TSV, space-separated) described by a
 //! [`CsvMapping`]: which column holds the id or offset and in what unit, which
 //! holds the size, the operation and its read/write spellings, an optional
-//! device/volume column, and whether the first line is a header. Numbers may be
+//! device/volume column, an optional time column and its unit (kept, in
+//! seconds, when the load asks for timestamps), and whether the first line is a header. Numbers may be
 //! decimal or `0x` hexadecimal; fields may be wrapped in double quotes. With
 //! `string_ids` the id column holds keys (any text), as libCacheSim's csv and
 //! txt readers take them: each distinct key is one page.
@@ -13,7 +14,7 @@
 //! read_values [l], write_values [s]`.
 
 use super::fields::Fields;
-use super::scan::{bad, lossy, num, trim, words, LineErr, LineParser, LineResult, Namespaces, Out};
+use super::scan::{bad, lossy, num, seconds, trim, words, LineErr, LineParser, LineResult, Namespaces, Out};
 use crate::error::SimError;
 use serde::{Deserialize, Serialize};
 
@@ -26,6 +27,33 @@ pub enum Unit {
     Sectors,
     /// Pages of the load's `page_size`.
     Pages,
+}
+
+/// The unit of a CSV time column; times are kept in seconds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub enum TimeUnit {
+    #[serde(rename = "s")]
+    Seconds,
+    #[serde(rename = "ms")]
+    Milliseconds,
+    #[serde(rename = "us")]
+    Microseconds,
+    #[serde(rename = "ns")]
+    Nanoseconds,
+}
+
+impl TimeUnit {
+    /// Units in one second (a time is divided by it: 5633898 µs is 5.633898 s
+    /// exactly as written, where multiplying by 1e-6 would not round so).
+    pub fn per_second(self) -> f64 {
+        match self {
+            TimeUnit::Seconds => 1.0,
+            TimeUnit::Milliseconds => 1e3,
+            TimeUnit::Microseconds => 1e6,
+            TimeUnit::Nanoseconds => 1e9,
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -55,6 +83,16 @@ pub struct CsvMapping {
     /// one page ([`crate::keys`]), whatever `unit` says; a size or device column
     /// is refused (object sizes are not modelled).
     pub string_ids: bool,
+    /// 0-based column of the request's time, in `time_unit`s (decimal, with an
+    /// optional fraction); read only when the load asks for timestamps. Optional
+    /// in JSON, as the browser reads no times.
+    #[cfg_attr(test, ts(optional))]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time_column: Option<usize>,
+    /// The unit of `time_column` (None: seconds).
+    #[cfg_attr(test, ts(optional))]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time_unit: Option<TimeUnit>,
 }
 
 impl Default for CsvMapping {
@@ -72,13 +110,16 @@ impl Default for CsvMapping {
             write_values: vec!["w".into(), "write".into(), "1".into()],
             namespace_column: None,
             string_ids: false,
+            time_column: None,
+            time_unit: None,
         }
     }
 }
 
 impl CsvMapping {
     /// Tencent cloud block storage (SNIA): `timestamp,offset,size,type,volume`,
-    /// offset and size in 512-byte sectors, type 0 read and 1 write.
+    /// offset and size in 512-byte sectors, type 0 read and 1 write, timestamp in
+    /// seconds (Unix time).
     pub fn tencent() -> CsvMapping {
         CsvMapping {
             delimiter: Some(','),
@@ -90,13 +131,15 @@ impl CsvMapping {
             read_values: vec!["0".into()],
             write_values: vec!["1".into()],
             namespace_column: Some(4),
+            time_column: Some(0),
             ..CsvMapping::default()
         }
     }
 
     /// CloudPhysics (libCacheSim's sample): header `version,time,op,size,lbn`;
     /// op is a SCSI opcode in hex (READ/WRITE 6, 10, 12, 16), size in bytes,
-    /// lbn in 512-byte sectors.
+    /// lbn in 512-byte sectors, time in seconds (libCacheSim's clock time: the
+    /// vscsi traces' microseconds / 10^6; its sample spans 7,200, two hours).
     pub fn cloudphysics() -> CsvMapping {
         CsvMapping {
             delimiter: Some(','),
@@ -108,6 +151,7 @@ impl CsvMapping {
             op_column: Some(2),
             read_values: ["08", "28", "a8", "88"].map(String::from).to_vec(),
             write_values: ["0a", "2a", "aa", "8a"].map(String::from).to_vec(),
+            time_column: Some(1),
             ..CsvMapping::default()
         }
     }
@@ -141,11 +185,15 @@ impl CsvMapping {
         if self.string_ids && (self.size_column.is_some() || self.namespace_column.is_some()) {
             return e("string ids name objects, whose sizes and devices are not modelled: leave out the size and device columns");
         }
-        let cols = [Some(self.id_column), self.size_column, self.op_column, self.namespace_column];
-        if cols.iter().flatten().any(|&c| c > 255) {
+        if self.columns().iter().flatten().any(|&c| c > 255) {
             return e("column numbers go up to 256 (counting from 1)");
         }
         Ok(())
+    }
+
+    /// The columns read: id, size, op, namespace, time.
+    fn columns(&self) -> [Option<usize>; 5] {
+        [Some(self.id_column), self.size_column, self.op_column, self.namespace_column, self.time_column]
     }
 }
 
@@ -164,11 +212,7 @@ pub(crate) struct Csv {
 impl Csv {
     pub fn new(m: CsvMapping) -> Csv {
         let spellings = |v: &Vec<String>| v.iter().map(|s| s.trim().as_bytes().to_vec()).collect();
-        let last_col = [Some(m.id_column), m.size_column, m.op_column, m.namespace_column]
-            .into_iter()
-            .flatten()
-            .max()
-            .unwrap_or(0);
+        let last_col = m.columns().into_iter().flatten().max().unwrap_or(0);
         Csv {
             delim: m.delimiter.map(|c| c as u8),
             reads: spellings(&m.read_values),
@@ -208,8 +252,8 @@ impl LineParser for Csv {
             return Ok(());
         }
         let d = self.delim.unwrap_or(b',');
-        let mut cols: [&[u8]; 4] = [b""; 4];
-        let wanted = [Some(self.m.id_column), self.m.size_column, self.m.op_column, self.m.namespace_column];
+        let mut cols: [&[u8]; 5] = [b""; 5];
+        let wanted = self.m.columns();
         let mut n = 0;
         let mut keep = |n: usize, f| {
             for (k, w) in wanted.iter().enumerate() {
@@ -274,6 +318,13 @@ impl LineParser for Csv {
             None => 0,
             Some(_) => self.ns.get(field(3, "the device number")?)?,
         };
+        if let (Some(c), true) = (self.m.time_column, out.wants_time()) {
+            let t = seconds(Some(cols[4]), self.m.time_unit.unwrap_or(TimeUnit::Seconds).per_second(), "the time")
+                .map_err(|_| {
+                    bad(format!("expected the time (a number) in column {}, found {:?}", c + 1, lossy(cols[4])))
+                })?;
+            out.set_time(t);
+        }
         let size_units = match self.m.size_column {
             Some(_) => Some(field(1, "the size")?),
             None => None,

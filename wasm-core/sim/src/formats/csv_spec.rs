@@ -1,14 +1,15 @@
 //! A CSV mapping written as `KEY=VALUE,…`, the runner's `--csv`: columns by
 //! number (counted from 1, as people count them) or by their name in the
 //! file's header line. Keys: `id`, `unit`, `size`, `size_unit`, `sector`, `op`,
-//! `read`, `write` (spellings separated by `|`), `ns`, `header`, `delimiter`
+//! `read`, `write` (spellings separated by `|`), `ns`, `time` (a column of
+//! times) and `time_unit` (`s`, `ms`, `us`, `ns`), `header`, `delimiter`
 //! (`,`, `tab`, `;`, `space`), `id_type` (`number`, or `string` for keys).
 
-use super::csv::{CsvMapping, Unit};
+use super::csv::{CsvMapping, TimeUnit, Unit};
 use crate::error::SimError;
 use crate::error::{excerpt, quoted};
 
-const KEYS: &str = "id, id_type, unit, size, size_unit, sector, op, read, write, ns, header, delimiter";
+const KEYS: &str = "id, id_type, unit, size, size_unit, sector, op, read, write, ns, time, time_unit, header, delimiter";
 
 fn err(msg: String) -> SimError {
     SimError::config("--csv", msg)
@@ -20,6 +21,16 @@ fn unit(v: &str) -> Result<Unit, SimError> {
         "sectors" => Ok(Unit::Sectors),
         "pages" => Ok(Unit::Pages),
         _ => Err(err(format!("unit {}: expected bytes, sectors or pages", quoted(v)))),
+    }
+}
+
+fn time_unit(v: &str) -> Result<TimeUnit, SimError> {
+    match v {
+        "s" => Ok(TimeUnit::Seconds),
+        "ms" => Ok(TimeUnit::Milliseconds),
+        "us" => Ok(TimeUnit::Microseconds),
+        "ns" => Ok(TimeUnit::Nanoseconds),
+        _ => Err(err(format!("time_unit {}: expected s, ms, us or ns", quoted(v)))),
     }
 }
 
@@ -44,7 +55,7 @@ fn column(key: &str, v: &str, header: Option<&[String]>) -> Result<usize, SimErr
 pub fn names_columns(spec: &str) -> bool {
     spec.split(',')
         .filter_map(|p| p.split_once('='))
-        .any(|(k, v)| matches!(k.trim(), "id" | "size" | "op" | "ns") && v.trim().parse::<usize>().is_err())
+        .any(|(k, v)| matches!(k.trim(), "id" | "size" | "op" | "ns" | "time") && v.trim().parse::<usize>().is_err())
 }
 
 /// Reads `spec`; `header_line` is the file's first line, needed when columns are named.
@@ -104,6 +115,8 @@ pub fn parse_csv_spec(spec: &str, header_line: Option<&str>) -> Result<CsvMappin
                     _ => return Err(err(format!("id_type {}: expected number or string", quoted(v)))),
                 }
             }
+            "time" => m.time_column = Some(column(k, v, h)?),
+            "time_unit" => m.time_unit = Some(time_unit(v)?),
             "header" | "delimiter" => {}
             _ => return Err(err(format!("unknown key {}; known: {KEYS}", quoted(k)))),
         }

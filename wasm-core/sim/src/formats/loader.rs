@@ -286,6 +286,7 @@ impl Loader {
         match &mut self.parse.stage {
             Stage::Run(r, ..) => {
                 let reqs = r.st.out.b.take_requests();
+                r.st.out.clear_times();
                 self.parse.drained += reqs.len() as u64;
                 reqs
             }
@@ -387,8 +388,13 @@ impl Parse {
             reasons: Vec::new(),
             strict: self.opts.strict,
         };
-        if let (Some(total), true) = (self.size_hint, self.plain) {
-            st.out.b.reserve(estimate(format, head, total));
+        let expected = match (self.size_hint, self.plain) {
+            (Some(total), true) => estimate(format, head, total),
+            _ => 0,
+        };
+        st.out.b.reserve(expected);
+        if self.opts.timestamps {
+            st.out.keep_times(expected);
         }
         let mut run = Box::new(Run { parser: Parser::new(format, &self.opts), st });
         run.feed(head)?;
@@ -411,7 +417,8 @@ impl Parse {
             return Err(SimError::Input(format!("{} is empty", self.name)));
         };
         run.finish()?;
-        let st = run.st;
+        let mut st = run.st;
+        let times = st.out.take_times();
         if st.out.b.is_empty() && self.drained == 0 {
             let why = match st.reasons.first() {
                 Some((l, m)) => format!("all {} request lines were bad (line {l}: {m})", st.skipped),
@@ -419,8 +426,10 @@ impl Parse {
             };
             return Err(SimError::Input(format!("{} holds no requests as {}: {why}", self.name, format.label())));
         }
+        let mut trace = st.out.b.finish();
+        trace.times = times;
         Ok(Loaded {
-            trace: st.out.b.finish(),
+            trace,
             format,
             detected,
             lines: st.line,

@@ -46,11 +46,13 @@ mod systor;
 #[cfg(test)]
 mod tests;
 mod twitter;
+#[cfg(test)]
+mod timestamps_tests;
 mod umass;
 mod wiki;
 
 pub use crate::trace::NS_SHIFT;
-pub use csv::{CsvMapping, Unit};
+pub use csv::{CsvMapping, TimeUnit, Unit};
 pub use csv_spec::{names_columns, parse_csv_spec};
 pub use scan::{MAX_REQUESTS, MAX_SPAN};
 pub use summary::{summarize, Summary, REUSE_BUCKETS};

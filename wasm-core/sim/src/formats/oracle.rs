@@ -2,7 +2,7 @@
 //! `u32 time, u64 object id, u32 object size, i64 next access time (-1 = never)`.
 //! Every record is a read of its object; the object id is the page id as is
 //! (objects are the cached units, so neither the page size nor the object size
-//! applies).
+//! applies). The time is in seconds (libCacheSim's clock time), kept as is.
 
 use super::scan::{LineResult, Out};
 
@@ -11,6 +11,9 @@ pub const RECORD: usize = 24;
 #[inline]
 pub(crate) fn record(r: &[u8], out: &mut Out) -> LineResult {
     let id = u64::from_le_bytes(r[4..12].try_into().unwrap_or([0; 8]));
+    if out.wants_time() {
+        out.set_time(u32::from_le_bytes([r[0], r[1], r[2], r[3]]) as f64);
+    }
     out.page(id, false)
 }
 

@@ -163,6 +163,9 @@ pub struct LoadOptions {
     pub include_instructions: bool,
     /// blkparse: the event action taken as the request (`Q` = queued).
     pub blkparse_action: String,
+    /// Keep each request's time ([`crate::Trace::times`]) when the format has a
+    /// time field: 8 bytes more a request, so only when asked (the analysis).
+    pub timestamps: bool,
 }
 
 impl Default for LoadOptions {
@@ -175,6 +178,7 @@ impl Default for LoadOptions {
             umass_asu: None,
             include_instructions: true,
             blkparse_action: "Q".into(),
+            timestamps: false,
         }
     }
 }

@@ -61,12 +61,48 @@ pub(crate) struct Out {
     shift: Option<u32>,
     /// Lines deliberately ignored (markers, other event kinds, other ASUs).
     pub filtered: u64,
+    /// Each access's time, when the load keeps timestamps ([`Out::keep_times`]).
+    times: Option<Vec<f64>>,
+    /// The time of the line being read, in seconds; `timed` once a parser set one.
+    time: f64,
+    timed: bool,
 }
 
 impl Out {
     pub fn new(page_size: u64) -> Out {
         let shift = page_size.is_power_of_two().then(|| page_size.trailing_zeros());
-        Out { b: TraceBuilder::new(), page_size, shift, filtered: 0 }
+        Out { b: TraceBuilder::new(), page_size, shift, filtered: 0, times: None, time: 0.0, timed: false }
+    }
+
+    /// Keep each access's time from now on (for formats with a time field).
+    pub fn keep_times(&mut self, reserve: usize) {
+        self.times = Some(Vec::with_capacity(reserve));
+    }
+
+    /// Whether the load keeps times: a parser reads its time field only then.
+    #[inline]
+    pub fn wants_time(&self) -> bool {
+        self.times.is_some()
+    }
+
+    /// The time, in seconds, of the accesses the current line makes.
+    #[inline]
+    pub fn set_time(&mut self, seconds: f64) {
+        self.time = seconds;
+        self.timed = true;
+    }
+
+    /// The times kept, if the load asked for them and the format has a time field.
+    pub fn take_times(&mut self) -> Option<Vec<f64>> {
+        let times = self.times.take();
+        times.filter(|_| self.timed)
+    }
+
+    /// Drops the times of requests already handed out (a stream keeps none).
+    pub fn clear_times(&mut self) {
+        if let Some(t) = &mut self.times {
+            t.clear();
+        }
     }
 
     #[inline]
@@ -74,7 +110,11 @@ impl Out {
         if self.b.len() >= MAX_REQUESTS {
             return Err(LineErr::Fatal(SimError::Input(too_many_requests(MAX_REQUESTS, cfg!(target_arch = "wasm32")))));
         }
-        self.b.push(id, write).map_err(LineErr::Fatal)
+        self.b.push(id, write).map_err(LineErr::Fatal)?;
+        if let Some(t) = &mut self.times {
+            t.push(self.time);
+        }
+        Ok(())
     }
 
     /// One access to the object named by `key` (key-value and object traces).
@@ -298,6 +338,18 @@ pub(crate) fn is_decimal(s: &[u8]) -> bool {
         })
         && dots <= 1
         && s != b"."
+}
+
+/// A time field as a number of seconds: `field` (decimal, with an optional
+/// fraction or exponent) in units of which `per_second` make a second; a bad
+/// value names `what`.
+#[inline]
+pub(crate) fn seconds(field: Option<&[u8]>, per_second: f64, what: &'static str) -> Result<f64, LineErr> {
+    let f = field.ok_or_else(|| bad(format!("missing {what}")))?;
+    match std::str::from_utf8(f).ok().and_then(|s| s.parse::<f64>().ok()) {
+        Some(v) if v.is_finite() => Ok(v / per_second),
+        _ => Err(bad(format!("expected {what} (a number), found {:?}", lossy(f)))),
+    }
 }
 
 /// FNV-1a, for folding a host name into a device key.

@@ -1,9 +1,10 @@
 //! SNIA SYSTOR '17: `Timestamp,Response,IOType,LUN,Offset,Size` (the header is
 //! optional and skipped), IOType R/W, byte offsets and sizes. The LUN goes above
-//! bit 48 of the id, so LUN 0 keeps plain page numbers.
+//! bit 48 of the id, so LUN 0 keeps plain page numbers. Timestamp is in seconds
+//! (Unix time, with a fraction), kept as is.
 
 use super::fields::Fields;
-use super::scan::{bad, is_decimal, looks_like_header, lossy, need_dec, rw, LineParser, LineResult, Out};
+use super::scan::{bad, is_decimal, looks_like_header, lossy, need_dec, rw, seconds, LineParser, LineResult, Out};
 
 #[derive(Default)]
 pub(crate) struct Systor {
@@ -19,9 +20,12 @@ impl LineParser for Systor {
             return Ok(());
         }
         let mut f = self.fields.split(line)?;
+        let mut time = None;
         for what in ["the timestamp", "the response time"] {
             match f.next() {
-                Some(v) if is_decimal(v) => {}
+                Some(v) if is_decimal(v) => {
+                    time = time.or(Some(v));
+                }
                 Some(v) => return Err(bad(format!("expected {what} (seconds), found {:?}", lossy(v)))),
                 None => return Err(bad(format!("missing {what}"))),
             }
@@ -35,6 +39,9 @@ impl LineParser for Systor {
         }
         if lun >= 1 << 16 {
             return Err(bad(format!("LUN {lun} is too large (at most 65535)")));
+        }
+        if out.wants_time() {
+            out.set_time(seconds(time, 1.0, "the timestamp")?);
         }
         out.bytes(offset, size, write, lun)
     }

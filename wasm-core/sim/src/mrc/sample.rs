@@ -140,7 +140,7 @@ impl Ranks {
                 reqs.push(pack(dense[p], is_write(r)));
             }
         }
-        Trace { reqs, ids, devices: trace.devices, keys: None }
+        Trace { reqs, ids, devices: trace.devices, ..Trace::default() }
     }
 }
 
