@@ -9,7 +9,8 @@ use super::csv::{CsvMapping, TimeUnit, Unit};
 use crate::error::SimError;
 use crate::error::{excerpt, quoted};
 
-const KEYS: &str = "id, id_type, unit, size, size_unit, sector, op, read, write, ns, time, time_unit, header, delimiter";
+const KEYS: &str =
+    "id, id_type, unit, size, size_unit, sector, op, read, write, ns, time, time_unit, header, delimiter";
 
 fn err(msg: String) -> SimError {
     SimError::config("--csv", msg)

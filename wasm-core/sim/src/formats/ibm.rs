@@ -9,8 +9,8 @@
 //! counted among the filtered lines. Sizes and byte ranges are not modelled
 //! (every object is one page; a ranged GET reads the whole object).
 //!
-//! The timestamp is column 1 (index 0), in milliseconds; it is checked to be a
-//! number and not read further.
+//! The timestamp is column 1 (index 0), in milliseconds, kept in seconds
+//! (÷ 1000) when the load asks for times.
 
 use super::scan::{bad, lossy, need_dec, words, LineParser, LineResult, Out};
 
@@ -20,7 +20,10 @@ impl LineParser for Ibm {
     #[inline]
     fn line(&mut self, line: &[u8], out: &mut Out) -> LineResult {
         let mut w = words(line);
-        need_dec(w.next(), "the timestamp")?;
+        let time = need_dec(w.next(), "the timestamp")?;
+        if out.wants_time() {
+            out.set_time(time as f64 / 1000.0);
+        }
         let op = w.next().ok_or_else(|| bad("missing the operation (REST.GET.OBJECT, REST.PUT.OBJECT, …)"))?;
         let key = w.next().ok_or_else(|| bad("missing the object id"))?;
         for (f, what) in w.by_ref().zip(["the size", "the first byte", "the last byte"]) {

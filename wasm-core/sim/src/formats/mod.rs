@@ -45,9 +45,9 @@ mod summary;
 mod systor;
 #[cfg(test)]
 mod tests;
-mod twitter;
 #[cfg(test)]
 mod timestamps_tests;
+mod twitter;
 mod umass;
 mod wiki;
 

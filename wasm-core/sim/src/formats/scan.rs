@@ -123,7 +123,11 @@ impl Out {
         if self.b.len() >= MAX_REQUESTS {
             return Err(LineErr::Fatal(SimError::Input(too_many_requests(MAX_REQUESTS, cfg!(target_arch = "wasm32")))));
         }
-        self.b.push_key(key, write).map_err(LineErr::Fatal)
+        self.b.push_key(key, write).map_err(LineErr::Fatal)?;
+        if let Some(t) = &mut self.times {
+            t.push(self.time);
+        }
+        Ok(())
     }
 
     pub fn page_size(&self) -> u64 {

@@ -112,3 +112,16 @@ fn times_survive_any_chunking() {
         assert_eq!(l.finish().unwrap().trace.times, whole.times, "chunks of {size}");
     }
 }
+
+#[test]
+fn key_value_and_object_traces_keep_their_times_in_seconds() {
+    // Twitter: seconds; the delete (filtered) has no time.
+    let t = timed("c.csv", fixture!("twitter.csv"), with(Format::Twitter));
+    assert_eq!(t.times, Some(vec![0.0, 0.0, 1.0, 1.0, 2.0, 3.0, 3.0, 4.0, 5.0, 5.0, 6.0]));
+    // IBM: milliseconds; HEAD and DELETE are filtered.
+    let t = timed("i.txt", fixture!("ibm.txt"), with(Format::Ibm));
+    assert_eq!(t.times, Some(vec![1219.008, 1221.974, 1222.055, 1222.1, 1222.2]));
+    // Wikipedia CDN: seconds.
+    let t = timed("w.tsv", fixture!("wiki.tsv"), with(Format::Wiki));
+    assert_eq!(t.times, Some(vec![0.0, 0.0, 1.0, 2.0, 3.0]));
+}

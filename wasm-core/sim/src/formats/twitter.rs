@@ -12,8 +12,8 @@
 //! TTLs are ignored (nothing expires), key and value sizes are not modelled
 //! (every object is one page), and the client id is not used.
 //!
-//! The timestamp is column 1 (index 0), in seconds from the trace's start; it
-//! is checked to be a number and not read further.
+//! The timestamp is column 1 (index 0), in seconds from the trace's start, kept
+//! as is when the load asks for times.
 
 use super::scan::{bad, dec, lossy, LineErr, LineParser, LineResult, Out};
 
@@ -52,7 +52,10 @@ impl LineParser for Twitter {
         let (time, key, [key_size, value_size, client, op, ttl]) = split(line).ok_or_else(|| {
             bad("expected 7 comma-separated fields: timestamp,key,key size,value size,client id,operation,TTL")
         })?;
-        number(time, "the timestamp")?;
+        let time = number(time, "the timestamp")?;
+        if out.wants_time() {
+            out.set_time(time as f64);
+        }
         number(key_size, "the key size")?;
         number(value_size, "the value size")?;
         number(client, "the client id")?;

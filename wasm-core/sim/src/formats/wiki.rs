@@ -11,8 +11,8 @@
 //! `timestamp id size` line is also a valid ARC line, so that shape needs the
 //! format chosen (`--format wiki`).
 //!
-//! The timestamp is column 1 (index 0), in seconds; it is checked to be a
-//! number and not read further.
+//! The timestamp is column 1 (index 0), in seconds, kept as is when the load
+//! asks for times.
 
 use super::scan::{bad, dec, lossy, need_dec, words, LineParser, LineResult, Out};
 
@@ -22,7 +22,10 @@ impl LineParser for Wiki {
     #[inline]
     fn line(&mut self, line: &[u8], out: &mut Out) -> LineResult {
         let mut w = words(line);
-        need_dec(w.next(), "the timestamp")?;
+        let time = need_dec(w.next(), "the timestamp")?;
+        if out.wants_time() {
+            out.set_time(time as f64);
+        }
         let key = w.next().ok_or_else(|| bad("missing the object id"))?;
         // The size, or the upload traces' content type before it.
         let third = w.next().ok_or_else(|| bad("missing the size: expected `timestamp id size …`"))?;
