@@ -1,7 +1,30 @@
 //! Containers over dense ids that know nothing of caches: intrusive doubly
 //! linked lists with O(1) moves and no allocation per request. Several lists
 //! may share one `Links` (an id is in at most one of them), which is how
-//! ARC-like policies keep T1/T2/B1/B2 and greedy cleaning keeps its buckets.
+//! ARC-like policies keep T1/T2/B1/B2 and greedy cleaning keeps its buckets;
+//! and the hash map that original ids and keys are looked up in.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// Multiplicative hashing: page ids are integers and need no DoS protection, and
+/// SipHash would dominate load time.
+#[derive(Default)]
+pub struct IdHasher(u64);
+impl Hasher for IdHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ b as u64).wrapping_mul(0x51_7C_C1_B7_27_22_0A_95);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (n ^ (n >> 29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+pub type IdMap<V> = HashMap<u64, V, BuildHasherDefault<IdHasher>>;
 
 /// No id: the end of a list, an empty slot.
 pub const NIL: u32 = u32::MAX;

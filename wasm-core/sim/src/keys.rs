@@ -8,7 +8,7 @@
 //! 200,000 keys of 21 bytes: 10.6 MB for 4.3 MB of keys) above a numeric trace,
 //! and a numeric trace costs nothing.
 
-use crate::trace::IdMap;
+use crate::collections::IdMap;
 use std::collections::HashMap;
 
 /// The keys of a trace's dense pages, and the map back from a key to its page.

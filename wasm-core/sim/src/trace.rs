@@ -2,9 +2,8 @@
 //! packed into the top bit, so a request costs 4 bytes and simulation indexes
 //! plain arrays instead of hashing.
 
+pub use crate::collections::{IdHasher, IdMap};
 use crate::keys::KeyTable;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
 /// Bit 31 of a packed request: set for a write.
 pub const WRITE_BIT: u32 = 1 << 31;
@@ -145,25 +144,6 @@ impl Trace {
         Trace::from_pages(&v)
     }
 }
-
-/// Multiplicative hashing: page ids are integers and need no DoS protection, and
-/// SipHash would dominate load time.
-#[derive(Default)]
-pub struct IdHasher(u64);
-impl Hasher for IdHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0.rotate_left(5) ^ b as u64).wrapping_mul(0x51_7C_C1_B7_27_22_0A_95);
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (n ^ (n >> 29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    }
-}
-pub type IdMap<V> = HashMap<u64, V, BuildHasherDefault<IdHasher>>;
 
 /// Ids below this may be looked up in a plain array instead of the hash map.
 const DIRECT_MAX: u64 = 1 << 23;
