@@ -107,23 +107,22 @@ impl Out {
 
     #[inline]
     pub fn page(&mut self, id: u64, write: bool) -> LineResult {
-        if self.b.len() >= MAX_REQUESTS {
-            return Err(LineErr::Fatal(SimError::Input(too_many_requests(MAX_REQUESTS, cfg!(target_arch = "wasm32")))));
-        }
-        self.b.push(id, write).map_err(LineErr::Fatal)?;
-        if let Some(t) = &mut self.times {
-            t.push(self.time);
-        }
-        Ok(())
+        self.access(|b| b.push(id, write))
     }
 
     /// One access to the object named by `key` (key-value and object traces).
     #[inline]
     pub fn key(&mut self, key: &[u8], write: bool) -> LineResult {
+        self.access(|b| b.push_key(key, write))
+    }
+
+    /// One access, within the request limit, with the line's time when times are kept.
+    #[inline]
+    fn access(&mut self, push: impl FnOnce(&mut TraceBuilder) -> Result<(), SimError>) -> LineResult {
         if self.b.len() >= MAX_REQUESTS {
             return Err(LineErr::Fatal(SimError::Input(too_many_requests(MAX_REQUESTS, cfg!(target_arch = "wasm32")))));
         }
-        self.b.push_key(key, write).map_err(LineErr::Fatal)?;
+        push(&mut self.b).map_err(LineErr::Fatal)?;
         if let Some(t) = &mut self.times {
             t.push(self.time);
         }
