@@ -99,6 +99,12 @@ def explore(
         raise ValueError(f"the notebook explorer steps the built-in policies; {pol!r} is your own (explore it with cs.steps)")
     size = _whole("frames", frames, 1)
     t = load(trace, writes, **load_options)
+    if t.keys:
+        # The widget reads the trace back as page numbers, which would show a key trace's dense ids.
+        raise ValueError(
+            "the notebook explorer steps traces of page numbers; this trace names its pages by string keys "
+            "(step it with cs.steps, or in the app's Explore, which show the keys)"
+        )
     # The core checks the parameters as the widget's session will: a bad one is an error here, not in the drawing.
     _core.Steps(t, pol, size, json.dumps(dict(params or {})), bool(collapse_repeats))
     if _cls is None:

@@ -34,3 +34,8 @@ def test_a_key_trace_says_what_is_not_modelled():
     assert t.keys and t.format == "twitter (detected)"
     assert any("deletes are skipped" in n for n in t.notes)
     assert any("object sizes are not modelled" in n for n in t.notes)
+
+
+def test_the_notebook_explorer_refuses_a_key_trace_rather_than_show_numbers():
+    with pytest.raises(ValueError, match="string keys"):
+        cs.explore(str(FIXTURES / "twitter.csv"), "lru", 3)
