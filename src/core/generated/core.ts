@@ -110,6 +110,35 @@ write_share: Array<number>, };
 
 export type Log2Histogram = { counts: Array<number>, };
 
+export type Timing = { 
+/**
+ * The first request's time, in seconds from the format's origin (see its doc).
+ */
+start: number, 
+/**
+ * Seconds from the earliest request to the latest.
+ */
+duration: number, 
+/**
+ * Requests per second over `duration` (None when it is 0).
+ */
+rate: number | null, 
+/**
+ * Requests timed before the request ahead of them (a merged or unsorted trace);
+ * the rates of the windows they fall in are then not to be trusted.
+ */
+backwards: number, 
+/**
+ * Per window of the analysis: its first request's time, seconds after `start`.
+ */
+window_start: Array<number>, 
+/**
+ * Per window: its requests over the seconds from its first request to the
+ * next window's first (the last window: to its own last request); None when
+ * that span is not above 0.
+ */
+window_rate: Array<number | null>, };
+
 export type CheckReport = { policy: string, reference: string, cases: number, requests: number, difference: Difference | null, 
 /**
  * Each trace checked, in order, with its own verdict (an exercise passes or fails per trace).

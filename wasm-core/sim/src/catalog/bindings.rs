@@ -26,6 +26,7 @@ fn generate() -> String {
         crate::analyze::Popularity,
         crate::analyze::Windows,
         crate::analyze::Log2Histogram,
+        crate::analyze::Timing,
         crate::check::CheckReport,
         crate::check::Difference,
         crate::check::TraceVerdict,
