@@ -3,7 +3,7 @@
 # inside the project (.venv, ignored by git) with what the package and its tests
 # need, the extension built by maturin with its own quick release profile, and
 # pytest, a local Ray with two CPUs included. Quick when all is there. With --prepare it stops
-# before pytest (the notebook probe needs the environment, not the tests).
+# before pytest and adds JupyterLab (the notebook probe needs the environment, not the tests).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
@@ -16,10 +16,14 @@ if [ ! -x "$venv/bin/python" ]; then
 fi
 stamp="$venv/.cachescope-deps"
 if [ ! -f "$stamp" ] || [ python/scripts/test.sh -nt "$stamp" ]; then
-  say "installing maturin, pytest, NumPy, pandas, tqdm, Ray, matplotlib, anywidget, nbclient, ipykernel and JupyterLab"
+  say "installing maturin, pytest, NumPy, pandas, tqdm, Ray, matplotlib, anywidget, nbclient and ipykernel"
   "$venv/bin/pip" install --quiet --disable-pip-version-check "maturin>=1.5,<2" pytest numpy pandas tqdm "ray>=2.9" \
-    matplotlib anywidget nbclient ipykernel jupyterlab
+    matplotlib anywidget nbclient ipykernel
   touch "$stamp"
+fi
+if [ "${1:-}" = --prepare ] && ! "$venv/bin/python" -c "import jupyterlab" 2>/dev/null; then
+  say "installing JupyterLab (the notebook probe)"
+  "$venv/bin/pip" install --quiet --disable-pip-version-check jupyterlab
 fi
 # The explorer widget's front end (cachescope/widget/explore.js): built again when the app's code
 # or the WASM core changed since.

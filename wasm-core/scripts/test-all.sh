@@ -28,5 +28,5 @@ npx playwright test
 step "python (the cachescope package: pytest, a local Ray with 2 CPUs, the example notebook)"
 bash python/scripts/test.sh
 
-step "notebook (JupyterLab: the example notebook's explorer widget, in Chromium)"
-npx playwright test --config playwright.notebook.config.ts
+# JupyterLab stepping the example notebook's explorer widget is opt-in (`npm run probe:notebook`,
+# about 2 minutes with its install): with it `npm test` passed 20 minutes on a fresh clone.
