@@ -113,7 +113,14 @@ pub struct LruStack {
     /// Bits set: the distinct pages referenced so far.
     live: u32,
     next: usize,
-    curve: LruCurve,
+    /// Requests per distance, as `LruCurve::hist`, in u32: half the memory of the
+    /// array every reuse writes at random (the pass's largest cost). A loaded
+    /// trace holds at most `MAX_REQUESTS` (< 2^32) requests; a count that would
+    /// pass u32 moves the histogram to `wide`.
+    hist: Vec<u32>,
+    wide: Option<Vec<u64>>,
+    requests: u64,
+    cold: u64,
 }
 
 impl LruStack {
@@ -129,7 +136,10 @@ impl LruStack {
             closed: 0,
             live: 0,
             next: 0,
-            curve: LruCurve { requests: 0, cold: 0, hist: vec![0; pages + 1] },
+            hist: vec![0; pages + 1],
+            wide: None,
+            requests: 0,
+            cold: 0,
         }
     }
 
@@ -146,11 +156,21 @@ impl LruStack {
             let p = page_of(r) as usize;
             let prev = self.last[p];
             if prev == NONE {
-                self.curve.cold += 1;
+                self.cold += 1;
                 self.live += 1;
             } else {
                 let d = self.set_after(prev as usize) as usize + 1;
-                self.curve.hist[d] += 1;
+                match &mut self.wide {
+                    None => match self.hist[d].checked_add(1) {
+                        Some(c) => self.hist[d] = c,
+                        None => {
+                            let mut wide: Vec<u64> = self.hist.iter().map(|&c| c as u64).collect();
+                            wide[d] += 1;
+                            self.wide = Some(wide);
+                        }
+                    },
+                    Some(wide) => wide[d] += 1,
+                }
                 let (w, b) = (prev as usize / 64, prev % 64);
                 self.bits[w] &= !(1u64 << b);
                 if w < self.closed {
@@ -163,7 +183,7 @@ impl LruStack {
             self.last[p] = self.next as u32;
             self.next += 1;
         }
-        self.curve.requests += reqs.len() as u64;
+        self.requests += reqs.len() as u64;
     }
 
     /// Bits set in the slots after `slot` (all of them are before `next`).
@@ -208,7 +228,8 @@ impl LruStack {
     }
 
     pub fn finish(self) -> LruCurve {
-        self.curve
+        let hist = self.wide.unwrap_or_else(|| self.hist.iter().map(|&c| c as u64).collect());
+        LruCurve { requests: self.requests, cold: self.cold, hist }
     }
 }
 
@@ -283,5 +304,18 @@ mod tests {
             assert_eq!((c.requests, c.cold), (n as u64, cold), "seed {seed}");
             assert_eq!(c.hist, hist, "seed {seed}");
         }
+    }
+
+    /// A count past u32 moves the histogram to u64 and loses nothing.
+    #[test]
+    fn a_count_past_u32_widens_the_histogram() {
+        let t = Trace::reads(&[1, 1, 2, 2, 1]);
+        let mut s = LruStack::new(t.distinct() as usize, t.len());
+        s.hist[1] = u32::MAX;
+        s.advance(&t.reqs);
+        let c = s.finish();
+        assert_eq!(c.hist[1], u32::MAX as u64 + 2);
+        assert_eq!(c.hist[2], 1);
+        assert_eq!(c.cold, 2);
     }
 }
