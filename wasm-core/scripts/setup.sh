@@ -7,7 +7,7 @@ mode="${1:-app}"
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
 export PATH="$HOME/.cargo/bin:$PATH"
-say() { echo "[setup] $*" >&2; }
+say() { echo "[setup] $* (at $SECONDS s)" >&2; }
 
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else return 1; fi; }
 apt_install() {

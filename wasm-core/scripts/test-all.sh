@@ -5,7 +5,8 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
 export PATH="$HOME/.cargo/bin:$PATH"
-step() { printf '\n== %s\n' "$*"; }
+# Each step prints the seconds since the start, so a slow CI run says where its time went.
+step() { printf '\n== %s (at %d s)\n' "$*" "$SECONDS"; }
 
 step "lint (rustfmt, clippy, ESLint, Prettier)"
 bash wasm-core/scripts/lint.sh
@@ -30,3 +31,5 @@ bash python/scripts/test.sh
 
 # JupyterLab stepping the example notebook's explorer widget is opt-in (`npm run probe:notebook`,
 # about 2 minutes with its install): with it `npm test` passed 20 minutes on a fresh clone.
+
+step "all passed"
