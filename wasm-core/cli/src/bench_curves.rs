@@ -22,9 +22,9 @@ fn one_run(trace: &Trace, policy: &str, frames: usize) -> Result<f64, String> {
 }
 
 pub fn curves(trace: &Trace, frames: usize) -> Result<Value, String> {
-    let t0 = Instant::now();
+    let t0 = crate::clock::Clock::start();
     let lru = mrc::lru_curve(trace);
-    let lru_s = t0.elapsed().as_secs_f64();
+    let lru_s = t0.seconds();
     let mut sampled = Vec::new();
     for p in FOUR {
         let t0 = Instant::now();

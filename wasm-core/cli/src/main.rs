@@ -4,6 +4,7 @@
 mod args;
 mod bench;
 mod bench_curves;
+mod clock;
 mod input;
 mod memory;
 mod own;
