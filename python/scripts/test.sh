@@ -3,7 +3,8 @@
 # inside the project (.venv, ignored by git) with what the package and its tests
 # need, the extension built by maturin with its own quick release profile, and
 # pytest, a local Ray with two CPUs included. Quick when all is there. With --prepare it stops
-# before pytest and adds JupyterLab (the notebook probe needs the environment, not the tests).
+# before pytest and adds JupyterLab (the notebook probe needs the environment, not the tests);
+# with --deps it stops once the environment is installed.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
@@ -21,6 +22,8 @@ if [ ! -f "$stamp" ] || [ python/scripts/test.sh -nt "$stamp" ]; then
     matplotlib anywidget nbclient ipykernel
   touch "$stamp"
 fi
+# --deps: only the environment (npm test installs it in the background while the Rust tests run).
+[ "${1:-}" = --deps ] && exit 0
 if [ "${1:-}" = --prepare ] && ! "$venv/bin/python" -c "import jupyterlab" 2>/dev/null; then
   say "installing JupyterLab (the notebook probe)"
   "$venv/bin/pip" install --quiet --disable-pip-version-check jupyterlab

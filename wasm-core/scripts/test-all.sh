@@ -8,6 +8,12 @@ export PATH="$HOME/.cargo/bin:$PATH"
 # Each step prints the seconds since the start, so a slow CI run says where its time went.
 step() { printf '\n== %s (at %d s)\n' "$*" "$SECONDS"; }
 
+# The Python environment (pip downloading and unpacking Ray, pandas, matplotlib…: a minute or two on a
+# fresh clone) installs in the background meanwhile; the Python step waits for it.
+pylog="$(mktemp)"
+bash python/scripts/test.sh --deps >"$pylog" 2>&1 &
+pydeps=$!
+
 step "lint (rustfmt, clippy, ESLint, Prettier)"
 bash wasm-core/scripts/lint.sh
 
@@ -27,6 +33,13 @@ step "playwright (Chromium)"
 npx playwright test
 
 step "python (the cachescope package: pytest, a local Ray with 2 CPUs, the example notebook)"
+if ! wait "$pydeps"; then
+  cat "$pylog" >&2
+  echo "the Python environment did not install (above)" >&2
+  exit 1
+fi
+cat "$pylog" >&2
+rm -f "$pylog"
 bash python/scripts/test.sh
 
 # JupyterLab stepping the example notebook's explorer widget is opt-in (`npm run probe:notebook`,
