@@ -159,7 +159,7 @@ impl Policy for Aging {
         "aging"
     }
 
-    #[inline]
+    #[inline(always)]
     fn access(&mut self, req: Req, sink: &mut Sink) -> bool {
         let p = req.page;
         self.advance(req.t, sink);

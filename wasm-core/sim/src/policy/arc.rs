@@ -142,6 +142,7 @@ impl Policy for Arc {
         "arc"
     }
 
+    #[inline(always)]
     fn access(&mut self, req: Req, sink: &mut Sink) -> bool {
         let x = req.page;
         let wbit = if req.write { DIRTY } else { 0 };

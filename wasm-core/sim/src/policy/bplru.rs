@@ -111,6 +111,7 @@ impl Policy for Bplru {
         "bplru"
     }
 
+    #[inline(always)]
     fn access(&mut self, req: Req, sink: &mut Sink) -> bool {
         let p = req.page;
         let b = self.bp.block(p);

@@ -122,6 +122,7 @@ impl Policy for Car {
         "car"
     }
 
+    #[inline(always)]
     fn access(&mut self, req: Req, sink: &mut Sink) -> bool {
         let x = req.page;
         let wbit = if req.write { DIRTY } else { 0 };

@@ -147,6 +147,7 @@ impl Policy for CfClock {
         "cfclock"
     }
 
+    #[inline(always)]
     fn access(&mut self, req: Req, sink: &mut Sink) -> bool {
         let p = req.page;
         let s = self.slot_of[p as usize];

@@ -223,7 +223,7 @@ impl Policy for Cflru {
         self.id
     }
 
-    #[inline]
+    #[inline(always)]
     fn access(&mut self, req: Req, sink: &mut Sink) -> bool {
         let p = req.page;
         self.now += 1;

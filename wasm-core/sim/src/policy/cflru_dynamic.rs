@@ -186,7 +186,7 @@ impl Policy for CflruDynamic {
     fn id(&self) -> &'static str {
         ID
     }
-    #[inline]
+    #[inline(always)]
     fn access(&mut self, req: Req, sink: &mut Sink) -> bool {
         let hit = self.inner.access(req, sink);
         self.in_period += 1;

@@ -122,7 +122,7 @@ impl Policy for Clock {
         "clock"
     }
 
-    #[inline]
+    #[inline(always)]
     fn access(&mut self, req: Req, sink: &mut Sink) -> bool {
         let p = req.page;
         let s = self.slot_of[p as usize];

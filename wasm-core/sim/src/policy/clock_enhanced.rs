@@ -120,7 +120,7 @@ impl Policy for ClockEnhanced {
         "clock-enhanced"
     }
 
-    #[inline]
+    #[inline(always)]
     fn access(&mut self, req: Req, sink: &mut Sink) -> bool {
         let p = req.page;
         let s = self.slot_of[p as usize];

@@ -370,6 +370,7 @@ impl Policy for Craw {
         self.id
     }
 
+    #[inline(always)]
     fn access(&mut self, req: Req, sink: &mut Sink) -> bool {
         let p = req.page;
         let pi = p as usize;

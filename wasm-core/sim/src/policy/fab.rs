@@ -85,6 +85,7 @@ impl Policy for Fab {
         "fab"
     }
 
+    #[inline(always)]
     fn access(&mut self, req: Req, sink: &mut Sink) -> bool {
         let p = req.page;
         let b = self.bp.block(p);

@@ -57,7 +57,7 @@ impl Policy for Fifo {
         "fifo"
     }
 
-    #[inline]
+    #[inline(always)]
     fn access(&mut self, req: Req, sink: &mut Sink) -> bool {
         let p = req.page;
         let s = &mut self.state[p as usize];

@@ -130,6 +130,7 @@ impl Policy for LbClock {
         "lb-clock"
     }
 
+    #[inline(always)]
     fn access(&mut self, req: Req, sink: &mut Sink) -> bool {
         let p = req.page;
         let b = self.bp.block(p);

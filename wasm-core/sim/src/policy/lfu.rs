@@ -146,7 +146,7 @@ impl Policy for Lfu {
         "lfu"
     }
 
-    #[inline]
+    #[inline(always)]
     fn access(&mut self, req: Req, sink: &mut Sink) -> bool {
         let p = req.page;
         if req.write {

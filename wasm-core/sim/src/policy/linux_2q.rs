@@ -157,6 +157,7 @@ impl Policy for Linux2q {
         "linux-2q"
     }
 
+    #[inline(always)]
     fn access(&mut self, req: Req, sink: &mut Sink) -> bool {
         let x = req.page;
         let wbit = if req.write { DIRTY } else { 0 };

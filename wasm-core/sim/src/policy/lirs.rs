@@ -235,6 +235,7 @@ impl Policy for Lirs {
         "lirs"
     }
 
+    #[inline(always)]
     fn access(&mut self, req: Req, sink: &mut Sink) -> bool {
         let x = req.page;
         let wbit = if req.write { DIRTY } else { 0 };

@@ -66,6 +66,7 @@ impl Policy for LruWsr {
         "lru-wsr"
     }
 
+    #[inline(always)]
     fn access(&mut self, req: Req, sink: &mut Sink) -> bool {
         let p = req.page;
         let s = &mut self.state[p as usize];

@@ -74,7 +74,7 @@ impl Policy for Mfu {
         "mfu"
     }
 
-    #[inline]
+    #[inline(always)]
     fn access(&mut self, req: Req, sink: &mut Sink) -> bool {
         let p = req.page;
         let i = p as usize;

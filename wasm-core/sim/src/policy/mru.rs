@@ -60,7 +60,7 @@ impl Policy for Mru {
         "mru"
     }
 
-    #[inline]
+    #[inline(always)]
     fn access(&mut self, req: Req, sink: &mut Sink) -> bool {
         let p = req.page;
         let s = &mut self.state[p as usize];

@@ -149,7 +149,7 @@ impl Policy for Nfu {
         "nfu"
     }
 
-    #[inline]
+    #[inline(always)]
     fn access(&mut self, req: Req, sink: &mut Sink) -> bool {
         let p = req.page;
         self.advance(req.t, sink);

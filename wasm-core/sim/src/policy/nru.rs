@@ -138,7 +138,7 @@ impl Policy for Nru {
         "nru"
     }
 
-    #[inline]
+    #[inline(always)]
     fn access(&mut self, req: Req, sink: &mut Sink) -> bool {
         let p = req.page;
         self.advance(req.t, sink);

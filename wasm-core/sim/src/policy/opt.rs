@@ -108,7 +108,7 @@ impl Policy for Opt {
         "opt"
     }
 
-    #[inline]
+    #[inline(always)]
     fn access(&mut self, req: Req, sink: &mut Sink) -> bool {
         let (t, p) = (req.t, req.page);
         debug_assert!(t < self.pages.len() && self.pages[t] == p, "OPT must see the trace it was built on, in order");

@@ -65,7 +65,7 @@ impl Policy for Rand {
         "rand"
     }
 
-    #[inline]
+    #[inline(always)]
     fn access(&mut self, req: Req, sink: &mut Sink) -> bool {
         let p = req.page;
         if self.f.contains(p) {

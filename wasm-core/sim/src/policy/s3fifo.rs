@@ -186,7 +186,7 @@ impl Policy for S3Fifo {
         "s3-fifo"
     }
 
-    #[inline]
+    #[inline(always)]
     fn access(&mut self, req: Req, sink: &mut Sink) -> bool {
         let p = req.page;
         let w = if req.write { DIRTY } else { 0 };

@@ -157,7 +157,7 @@ impl Policy for Sieve {
         "sieve"
     }
 
-    #[inline]
+    #[inline(always)]
     fn access(&mut self, req: Req, sink: &mut Sink) -> bool {
         let p = req.page;
         let w = if req.write { DIRTY } else { 0 };

@@ -118,6 +118,7 @@ impl Policy for SpClock {
         "sp-clock"
     }
 
+    #[inline(always)]
     fn access(&mut self, req: Req, sink: &mut Sink) -> bool {
         let p = req.page;
         let dirty = if req.write { DIRTY } else { 0 };

@@ -266,6 +266,7 @@ impl Policy for TsClock {
         "ts-clock"
     }
 
+    #[inline(always)]
     fn access(&mut self, req: Req, sink: &mut Sink) -> bool {
         let p = req.page;
         let pi = p as usize;

@@ -150,6 +150,7 @@ impl Policy for TwoQ {
         "2q"
     }
 
+    #[inline(always)]
     fn access(&mut self, req: Req, sink: &mut Sink) -> bool {
         let x = req.page;
         let wbit = if req.write { DIRTY } else { 0 };

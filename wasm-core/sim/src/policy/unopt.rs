@@ -100,7 +100,7 @@ impl Policy for Unopt {
         "unopt"
     }
 
-    #[inline]
+    #[inline(always)]
     fn access(&mut self, req: Req, sink: &mut Sink) -> bool {
         let (t, p) = (req.t, req.page);
         debug_assert!(t < self.next.len(), "UNOPT must see the trace it was built on, in order");

@@ -197,7 +197,7 @@ impl Policy for WorkingSet {
         "working-set"
     }
 
-    #[inline]
+    #[inline(always)]
     fn access(&mut self, req: Req, sink: &mut Sink) -> bool {
         let p = req.page;
         self.advance(req.t, sink);

@@ -173,7 +173,7 @@ impl Policy for WsClock {
         "wsclock"
     }
 
-    #[inline]
+    #[inline(always)]
     fn access(&mut self, req: Req, sink: &mut Sink) -> bool {
         let p = req.page;
         self.advance(req.t, sink);

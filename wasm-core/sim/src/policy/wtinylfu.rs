@@ -320,6 +320,7 @@ impl Policy for WTinyLfu {
         "w-tinylfu"
     }
 
+    #[inline(always)]
     fn access(&mut self, req: Req, sink: &mut Sink) -> bool {
         let p = req.page;
         self.sketch.record(p);

@@ -295,6 +295,7 @@ impl Policy for ClockPro {
         }
     }
 
+    #[inline(always)]
     fn access(&mut self, req: Req, sink: &mut Sink) -> bool {
         let p = req.page;
         let wbit = if req.write { DIRTY } else { 0 };

@@ -347,6 +347,7 @@ impl Policy for UserPolicy {
         self.name
     }
 
+    #[inline(always)]
     fn access(&mut self, req: Req, sink: &mut Sink) -> bool {
         let p = req.page as usize;
         self.last = req.t as u64 + 1;
