@@ -11,9 +11,8 @@
 //! repeats) sees the ticks at its next request.
 
 use super::{Event, Sink};
-use crate::collections::NIL;
+use crate::collections::{DList, Links, NIL};
 use crate::describe::{Mark, Param};
-use std::collections::BTreeSet;
 
 /// No interval yet (an R bit that was never set or was cleared by a hand).
 pub const NONE: u32 = u32::MAX;
@@ -67,8 +66,12 @@ pub struct Frames {
     /// Per page: its frame, or NIL.
     pub slot_of: Vec<u32>,
     pub frames: usize,
-    /// (load time, page) of every resident page: load order.
-    order: BTreeSet<(u32, u32)>,
+    /// The resident pages in load order, first loaded at the front: loads come
+    /// at increasing request times, so appending keeps the order (a tree of
+    /// (time, page) did the same with an allocation per fault, the largest cost
+    /// of these policies in WASM).
+    order: DList,
+    links: Links,
 }
 
 impl Frames {
@@ -78,7 +81,8 @@ impl Frames {
             loaded: Vec::new(),
             slot_of: vec![NIL; n_pages as usize],
             frames,
-            order: BTreeSet::new(),
+            order: DList::new(),
+            links: Links::new(n_pages as usize),
         }
     }
     #[inline]
@@ -104,7 +108,7 @@ impl Frames {
     pub fn load(&mut self, page: u32, t: usize, victim: Option<usize>) -> usize {
         let s = match victim {
             Some(s) => {
-                self.order.remove(&(self.loaded[s], self.pages[s]));
+                self.order.remove(&mut self.links, self.pages[s]);
                 self.slot_of[self.pages[s] as usize] = NIL;
                 self.pages[s] = page;
                 self.loaded[s] = t as u32;
@@ -117,17 +121,17 @@ impl Frames {
             }
         };
         self.slot_of[page as usize] = s as u32;
-        self.order.insert((t as u32, page));
+        self.order.push_back(&mut self.links, page);
         s
     }
     /// Frames in the order their pages were loaded (first loaded first).
     pub fn by_load(&self) -> Vec<usize> {
-        self.order.iter().map(|k| self.slot_of[k.1 as usize] as usize).collect()
+        self.order.iter(&self.links).map(|p| self.slot_of[p as usize] as usize).collect()
     }
     /// The frame of the first loaded page that `keep` accepts: it walks the
     /// load order, so it costs the pages it skips.
     pub fn first_loaded(&self, keep: impl Fn(u32) -> bool) -> Option<usize> {
-        self.order.iter().find(|k| keep(k.1)).map(|k| self.slot_of[k.1 as usize] as usize)
+        self.order.iter(&self.links).find(|&p| keep(p)).map(|p| self.slot_of[p as usize] as usize)
     }
 }
 
