@@ -1,7 +1,7 @@
 // `npm run bench`: simulation throughput of every policy, native and WASM (under
 // Node), on the same generated trace, printed side by side. A benchmark, not a test.
 //
-// usage: npm run bench -- [--requests N] [--pages N] [--alpha A] [--cache-pct P] [--policy a,b] [--own-requests N]
+// usage: npm run bench -- [--vs-libcachesim (see vs-libcachesim.mjs)] [--requests N] [--pages N] [--alpha A] [--cache-pct P] [--policy a,b] [--own-requests N]
 
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import { vsLibCacheSim } from './vs-libcachesim.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const args = process.argv.slice(2);
@@ -21,6 +22,10 @@ const pages = Number(opt('pages', 1_000_000));
 const alpha = Number(opt('alpha', 1.0));
 const cachePct = Number(opt('cache-pct', 1));
 const only = opt('policy', null);
+if (args.includes('--vs-libcachesim')) {
+  await vsLibCacheSim(root, opt);
+  process.exit(0);
+}
 
 const parseMb = Number(opt('parse-mb', 64));
 const flashWrites = Number(opt('flash-writes', 5_000_000));
