@@ -29,6 +29,13 @@ pub type IdMap<V> = HashMap<u64, V, BuildHasherDefault<IdHasher>>;
 /// No id: the end of a list, an empty slot.
 pub const NIL: u32 = u32::MAX;
 
+/// Lengthens a per-id vector to `n` entries of `fill`; never shortens it.
+pub fn grow<T: Clone>(v: &mut Vec<T>, n: usize, fill: T) {
+    if n > v.len() {
+        v.resize(n, fill);
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct Links {
     prev: Vec<u32>,
@@ -38,6 +45,12 @@ pub struct Links {
 impl Links {
     pub fn new(n: usize) -> Links {
         Links { prev: vec![NIL; n], next: vec![NIL; n] }
+    }
+
+    /// Covers ids `0..n` (new ids in no list).
+    pub fn grow(&mut self, n: usize) {
+        grow(&mut self.prev, n, NIL);
+        grow(&mut self.next, n, NIL);
     }
 }
 

@@ -257,6 +257,10 @@ impl TraceBuilder {
     pub fn is_empty(&self) -> bool {
         self.trace.reqs.is_empty()
     }
+    /// Distinct pages so far: the dense ids given out run 0..distinct().
+    pub fn distinct(&self) -> u32 {
+        self.trace.ids.len() as u32
+    }
 
     /// Says that ids carry devices above bit 48 (see [`Trace::devices`]).
     pub fn mark_devices(&mut self) {

@@ -54,7 +54,7 @@ mod wiki;
 pub use crate::trace::NS_SHIFT;
 pub use csv::{CsvMapping, TimeUnit, Unit};
 pub use csv_spec::{names_columns, parse_csv_spec};
-pub use scan::{MAX_REQUESTS, MAX_SPAN};
+pub use scan::{too_many_requests, MAX_REQUESTS, MAX_SPAN};
 pub use summary::{summarize, Summary, REUSE_BUCKETS};
 
 pub use loader::{load_bytes, LoadInfo, Loaded, Loader, MAX_LEADING_COMMENTS, MAX_REASONS, SNIFF_BYTES};
