@@ -37,6 +37,8 @@ mod loader;
 mod msr;
 mod oracle;
 mod plain;
+#[cfg(test)]
+mod plain_tests;
 mod registry;
 mod scan;
 #[cfg(test)]
