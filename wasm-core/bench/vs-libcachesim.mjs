@@ -6,7 +6,7 @@
 //          [--requests N] [--pages N] [--alpha A] [--cache N] [--runs N] [--policy a,b] [--seed N]
 
 import { readFileSync, writeFileSync, mkdtempSync, existsSync, rmSync, statSync } from 'node:fs';
-import { tmpdir, cpus } from 'node:os';
+import { tmpdir, cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 
@@ -39,7 +39,7 @@ export async function vsLibCacheSim(root, opt) {
   const { text, oracle } = await writeTraces(root, dir, { requests, pages, alpha, seed });
   console.log(
     `trace: Zipf(α=${alpha}) over ${pages.toLocaleString('en-US')} objects, ${requests.toLocaleString('en-US')} requests, seed ${seed}, reads only; ` +
-      `cache ${cache.toLocaleString('en-US')} objects; ${cpus().length} cores; medians of ${runs} runs, the two tools interleaved`,
+      `cache ${cache.toLocaleString('en-US')} objects; ${cpus().length} cores (load average ${loadavg()[0].toFixed(1)}); medians of ${runs} runs, the two tools interleaved`,
   );
   console.log(`  cachescope: ${text} (${mb(text)} MB, plain text)`);
   console.log(`  cachesim:   ${oracle} (${mb(oracle)} MB, oracleGeneral)`);
