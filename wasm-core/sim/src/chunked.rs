@@ -87,13 +87,7 @@ mod tests {
     /// grown to the distinct pages read so far), gives the loaded trace's metrics.
     #[test]
     fn a_run_grown_chunk_by_chunk_equals_the_run_on_the_loaded_trace() {
-        let mut text = String::new();
-        let mut x = 11u64;
-        for i in 0..40_000u64 {
-            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            let page = (x >> 33) % 2500 * ((x >> 20) % 3 + 1) + i / 100;
-            text.push_str(&format!("{page}{}\n", if i % 3 == 0 { " W" } else { "" }));
-        }
+        let text = crate::policy::testutil::plain_text(40_000, 2500, 100, 3);
         let loaded = crate::formats::load_bytes("t.txt", text.as_bytes(), LoadOptions::default()).unwrap().trace;
         let empty = BuildCtx { n_pages: 0, trace: &[], ids: &[], devices: false, keyed: false };
         let grown: Vec<&str> = POLICIES

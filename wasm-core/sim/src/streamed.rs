@@ -127,13 +127,7 @@ mod tests {
 
     #[test]
     fn streaming_a_file_equals_loading_it_for_every_policy_but_opt() {
-        let mut text = String::new();
-        let mut x = 7u64;
-        for i in 0..60_000u64 {
-            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            let page = (x >> 33) % 3000 * ((x >> 20) % 3 + 1);
-            text.push_str(&format!("{page}{}\n", if i % 4 == 0 { " W" } else { "" }));
-        }
+        let text = crate::policy::testutil::plain_text(60_000, 3000, u64::MAX, 4);
         let bytes = text.into_bytes();
         let loaded = load_bytes("t.txt", &bytes, LoadOptions::default()).unwrap().trace;
         let cells: Vec<StreamedCell> = POLICIES
