@@ -1,7 +1,7 @@
 // `npm run bench`: simulation throughput of every policy, native and WASM (under
 // Node), on the same generated trace, printed side by side. A benchmark, not a test.
 //
-// usage: npm run bench -- [--requests N] [--pages N] [--alpha A] [--cache-pct P] [--policy a,b] [--repeat K] [--own-requests N]
+// usage: npm run bench -- [--vs-libcachesim (see vs-libcachesim.mjs)] [--requests N] [--pages N] [--alpha A] [--cache-pct P] [--policy a,b] [--repeat K] [--own-requests N]
 
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import { vsLibCacheSim } from './vs-libcachesim.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const args = process.argv.slice(2);
@@ -23,6 +24,10 @@ const cachePct = Number(opt('cache-pct', 1));
 const only = opt('policy', null);
 // Each policy's best of this many runs, natively and in WASM (CPU time on both sides).
 const repeat = Number(opt('repeat', 3));
+if (args.includes('--vs-libcachesim')) {
+  await vsLibCacheSim(root, opt);
+  process.exit(0);
+}
 
 const parseMb = Number(opt('parse-mb', 64));
 const flashWrites = Number(opt('flash-writes', 5_000_000));

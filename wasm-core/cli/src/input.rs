@@ -53,9 +53,13 @@ pub fn load(a: &Args) -> Result<Input, SimError> {
                 sha256: None,
             })
         }
-        (Some(path), None) => load_file(a, path),
+        (Some(path), None) => load_file(a, path, None),
     }
 }
+
+/// Requests handed out while the file is read: each chunk of packed requests
+/// with the distinct pages read so far (every dense id in it is below).
+pub type Chunks<'a> = &'a mut dyn FnMut(Vec<u32>, u32);
 
 /// The load options the flags give (format, CSV mapping, page size, strictness).
 pub fn load_options(a: &Args, path: &str) -> Result<LoadOptions, SimError> {
@@ -70,7 +74,9 @@ pub fn load_options(a: &Args, path: &str) -> Result<LoadOptions, SimError> {
     flags::load_options(a.format.as_deref(), a.csv.as_deref(), a.page_size, a.lenient, &mut head)
 }
 
-fn load_file(a: &Args, path: &str) -> Result<Input, SimError> {
+/// Reads the trace file; with `each`, every chunk of requests goes to it as it
+/// is read, and the returned trace holds only those read after the last chunk.
+pub fn load_file(a: &Args, path: &str, mut each: Option<Chunks>) -> Result<Input, SimError> {
     // The analysis reads the times (request rate); nothing else pays for them.
     let opts = LoadOptions { timestamps: a.analyze, ..load_options(a, path)? };
     let mut file = std::fs::File::open(path).map_err(|e| SimError::Input(format!("{path}: {e}")))?;
@@ -88,6 +94,9 @@ fn load_file(a: &Args, path: &str) -> Result<Input, SimError> {
         }
         hash.update(&buf[..n]);
         loader.feed(&buf[..n]).map_err(|e| in_file(path, e))?;
+        if let Some(each) = &mut each {
+            each(loader.drain(), loader.distinct());
+        }
     }
     let l = loader.finish().map_err(|e| in_file(path, e))?;
     if l.skipped > 0 {

@@ -9,6 +9,7 @@ mod input;
 mod memory;
 mod own;
 mod parallel;
+mod pipelined;
 mod reproduce;
 mod streamed;
 
@@ -79,6 +80,32 @@ fn simulate(a: Args) -> Result<(), String> {
     if a.stream {
         return streamed::main(&a);
     }
+    let opts = RunOptions {
+        cost: a.cost,
+        flush: a.flush,
+        buckets: 1,
+        record_stream: a.flash.is_some(),
+        collapse_repeats: a.collapse_repeats,
+        warmup: Some(a.warmup),
+        interval: (a.interval > 0).then_some(a.interval),
+    };
+    let plain_run = a.check_against.is_none() && !a.mrc && !a.analyze;
+    if let Some((cells, warm)) = pipelined::cells(&a, &opts).filter(|_| plain_run) {
+        let (input, metrics) = pipelined::run(&a, &cells, warm, &opts)?;
+        let results = cells
+            .iter()
+            .zip(&metrics)
+            .map(|(c, m)| {
+                let (id, frames) = (c.policy, c.frames);
+                let params = a.params.get(id).cloned().unwrap_or(Value::Null);
+                let mut row = result_row(id, &params, frames, m);
+                own::mark_row(id, &mut row);
+                row
+            })
+            .collect::<Vec<Value>>();
+        report(&a, &input, &results, None);
+        return Ok(());
+    }
     let input = input::load(&a).map_err(|e| e.to_string())?;
     let trace = &input.trace;
     if let Some(reference) = &a.check_against {
@@ -94,15 +121,6 @@ fn simulate(a: Args) -> Result<(), String> {
         // Refuse an impossible device before spending time on the cache runs.
         cachescope_sim::flash::FlashSim::new(f).map_err(flash_error)?;
     }
-    let opts = RunOptions {
-        cost: a.cost,
-        flush: a.flush,
-        buckets: 1,
-        record_stream: a.flash.is_some(),
-        collapse_repeats: a.collapse_repeats,
-        warmup: Some(a.warmup),
-        interval: (a.interval > 0).then_some(a.interval),
-    };
     opts.validate(trace.len() as u64).map_err(|e| e.to_string())?;
     let cells: Vec<(&String, usize)> = a
         .policies
@@ -132,6 +150,13 @@ fn simulate(a: Args) -> Result<(), String> {
         (Some(f), false) => Some(run_flash(f, trace, None).map_err(|e| e.to_string())?.metrics),
         _ => None,
     };
+    report(&a, &input, &results, direct.as_ref());
+    Ok(())
+}
+
+/// The results of a run, as JSON or a table; `direct` is the trace sent straight to the flash model.
+fn report(a: &Args, input: &input::Input, results: &[Value], direct: Option<&FlashMetrics>) {
+    let trace = &input.trace;
     if a.json {
         let mut out = json!({
             "core": cachescope_sim::catalog::catalog().version,
@@ -145,17 +170,16 @@ fn simulate(a: Args) -> Result<(), String> {
         if let Some(f) = &a.flash {
             out["flash_config"] = serde_json::to_value(f).expect("config serialises");
         }
-        if let Some(m) = &direct {
+        if let Some(m) = direct {
             out["flash"] = serde_json::to_value(m).expect("metrics serialise");
         }
         println!("{out}");
     } else {
-        print_table(&input, &results, a.warmup.requests(trace.len() as u64));
-        if let Some(m) = &direct {
+        print_table(input, results, a.warmup.requests(trace.len() as u64));
+        if let Some(m) = direct {
             print_flash("trace → FTL", m);
         }
     }
-    Ok(())
 }
 
 /// `--analyze`: the analysis as JSON, or its figures in a few lines.

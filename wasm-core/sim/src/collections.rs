@@ -29,15 +29,28 @@ pub type IdMap<V> = HashMap<u64, V, BuildHasherDefault<IdHasher>>;
 /// No id: the end of a list, an empty slot.
 pub const NIL: u32 = u32::MAX;
 
+/// Lengthens a per-id vector to `n` entries of `fill`; never shortens it.
+pub fn grow<T: Clone>(v: &mut Vec<T>, n: usize, fill: T) {
+    if n > v.len() {
+        v.resize(n, fill);
+    }
+}
+
+/// Each id's `[prev, next]` side by side: moving an id reads both, so one
+/// cache miss rather than two (an LRU's lists span every page of the trace).
 #[derive(Debug, Clone)]
 pub struct Links {
-    prev: Vec<u32>,
-    next: Vec<u32>,
+    node: Vec<[u32; 2]>,
 }
 
 impl Links {
     pub fn new(n: usize) -> Links {
-        Links { prev: vec![NIL; n], next: vec![NIL; n] }
+        Links { node: vec![[NIL; 2]; n] }
+    }
+
+    /// Covers ids `0..n` (new ids in no list).
+    pub fn grow(&mut self, n: usize) {
+        grow(&mut self.node, n, [NIL; 2]);
     }
 }
 
@@ -78,10 +91,10 @@ impl DList {
     #[inline]
     pub fn push_front(&mut self, l: &mut Links, x: u32) {
         let xi = x as usize;
-        l.prev[xi] = NIL;
-        l.next[xi] = self.head;
+        l.node[xi][0] = NIL;
+        l.node[xi][1] = self.head;
         if self.head != NIL {
-            l.prev[self.head as usize] = x;
+            l.node[self.head as usize][0] = x;
         } else {
             self.tail = x;
         }
@@ -92,10 +105,10 @@ impl DList {
     #[inline]
     pub fn push_back(&mut self, l: &mut Links, x: u32) {
         let xi = x as usize;
-        l.next[xi] = NIL;
-        l.prev[xi] = self.tail;
+        l.node[xi][1] = NIL;
+        l.node[xi][0] = self.tail;
         if self.tail != NIL {
-            l.next[self.tail as usize] = x;
+            l.node[self.tail as usize][1] = x;
         } else {
             self.head = x;
         }
@@ -107,19 +120,19 @@ impl DList {
     #[inline]
     pub fn remove(&mut self, l: &mut Links, x: u32) {
         let xi = x as usize;
-        let (p, n) = (l.prev[xi], l.next[xi]);
+        let (p, n) = (l.node[xi][0], l.node[xi][1]);
         if p != NIL {
-            l.next[p as usize] = n;
+            l.node[p as usize][1] = n;
         } else {
             self.head = n;
         }
         if n != NIL {
-            l.prev[n as usize] = p;
+            l.node[n as usize][0] = p;
         } else {
             self.tail = p;
         }
-        l.prev[xi] = NIL;
-        l.next[xi] = NIL;
+        l.node[xi][0] = NIL;
+        l.node[xi][1] = NIL;
         self.len -= 1;
     }
 
@@ -148,13 +161,13 @@ impl DList {
     /// The entry after `x` (towards the tail).
     #[inline]
     pub fn next_of(&self, l: &Links, x: u32) -> Option<u32> {
-        let n = l.next[x as usize];
+        let n = l.node[x as usize][1];
         (n != NIL).then_some(n)
     }
     /// The entry before `x` (towards the head).
     #[inline]
     pub fn prev_of(&self, l: &Links, x: u32) -> Option<u32> {
-        let p = l.prev[x as usize];
+        let p = l.node[x as usize][0];
         (p != NIL).then_some(p)
     }
 
@@ -166,7 +179,7 @@ impl DList {
                 return None;
             }
             let x = cur;
-            cur = l.next[x as usize];
+            cur = l.node[x as usize][1];
             Some(x)
         })
     }

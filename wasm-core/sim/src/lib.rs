@@ -6,6 +6,7 @@ pub mod analyze;
 pub mod block_sizes;
 pub mod catalog;
 pub mod check;
+pub mod chunked;
 pub mod collections;
 pub mod cost;
 pub mod describe;

@@ -6,10 +6,10 @@
 //! distinct pages), and OPT needs the whole trace to know the future, so it
 //! cannot stream.
 
+use crate::chunked::ChunkRun;
 use crate::error::SimError;
 use crate::formats::{LoadOptions, Loader};
-use crate::policy::Sink;
-use crate::policy::{build, BuildCtx, Policy};
+use crate::policy::{build, BuildCtx};
 use crate::sim::Metrics;
 use crate::sim::RunOptions;
 use serde_json::Value;
@@ -55,16 +55,6 @@ fn pass(
     Ok(loaded)
 }
 
-struct Run {
-    policy: Box<dyn Policy>,
-    sink: Sink,
-    hits: u64,
-    pos: usize,
-    last: u32,
-    /// Write-backs of the warm-up, not counted.
-    warm_writebacks: u64,
-}
-
 /// Runs every cell over the file `open` opens (it is opened twice). `cells`
 /// gets the distinct pages once the first pass has counted them (sizes given
 /// as a share of the pages resolve then).
@@ -94,19 +84,10 @@ pub fn run_streamed(
     let ctx = BuildCtx { n_pages: ids.len() as u32, trace: &[], ids: &ids, devices: false, keyed };
     let mut runs = cells
         .iter()
-        .map(|c| {
-            Ok(Run {
-                policy: build(&c.policy, c.frames, &ctx, &c.params)?,
-                sink: Sink::counting(),
-                hits: 0,
-                pos: 0,
-                last: crate::collections::NIL,
-                warm_writebacks: 0,
-            })
-        })
-        .collect::<Result<Vec<Run>, SimError>>()?;
+        .map(|c| Ok(ChunkRun::new(build(&c.policy, c.frames, &ctx, &c.params)?, warm)))
+        .collect::<Result<Vec<ChunkRun>, SimError>>()?;
     // OPT and UNOPT read the future: they serve every request from the trace they were built on.
-    if let Some((c, _)) = cells.iter().zip(&runs).find(|(_, r)| r.policy.sees_every_request()) {
+    if let Some((c, _)) = cells.iter().zip(&runs).find(|(_, r)| r.policy().sees_every_request()) {
         return Err(SimError::config(
             "stream",
             format!("{} needs the whole trace to see the future, so it cannot stream: load the file instead", c.policy),
@@ -114,40 +95,10 @@ pub fn run_streamed(
     }
     pass(name, opts, open()?, &mut |reqs| {
         for r in &mut runs {
-            // The warm-up's part of the chunk is served, its hits not counted.
-            let split = warm.saturating_sub(r.pos).min(reqs.len());
-            for (part, counted) in [(&reqs[..split], false), (&reqs[split..], true)] {
-                if part.is_empty() {
-                    continue;
-                }
-                let h = if run.collapse_repeats {
-                    r.policy.run_chunk_collapsing(part, r.pos, &mut r.last, &mut r.sink)
-                } else {
-                    r.policy.run_chunk(part, r.pos, &mut r.sink)
-                };
-                r.pos += part.len();
-                if counted {
-                    r.hits += h;
-                } else if r.pos == warm {
-                    r.warm_writebacks = r.sink.writebacks;
-                }
-            }
+            r.feed(reqs, run.collapse_repeats);
         }
     })?;
-    for r in &mut runs {
-        r.policy.settle()?;
-    }
-    let metrics = runs
-        .into_iter()
-        .map(|mut r| {
-            let before = r.sink.writebacks;
-            if run.flush {
-                r.policy.flush(&mut r.sink);
-            }
-            let counted = r.pos.saturating_sub(warm) as u64;
-            Metrics::finish(counted, r.hits, before - r.warm_writebacks, r.sink.writebacks - before, &run.cost)
-        })
-        .collect();
+    let metrics = runs.into_iter().map(|r| r.finish(run)).collect::<Result<Vec<Metrics>, SimError>>()?;
     Ok((
         cells,
         Streamed {
@@ -176,13 +127,7 @@ mod tests {
 
     #[test]
     fn streaming_a_file_equals_loading_it_for_every_policy_but_opt() {
-        let mut text = String::new();
-        let mut x = 7u64;
-        for i in 0..60_000u64 {
-            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            let page = (x >> 33) % 3000 * ((x >> 20) % 3 + 1);
-            text.push_str(&format!("{page}{}\n", if i % 4 == 0 { " W" } else { "" }));
-        }
+        let text = crate::policy::testutil::plain_text(60_000, 3000, u64::MAX, 4);
         let bytes = text.into_bytes();
         let loaded = load_bytes("t.txt", &bytes, LoadOptions::default()).unwrap().trace;
         let cells: Vec<StreamedCell> = POLICIES

@@ -226,6 +226,24 @@ impl TraceBuilder {
         Ok(())
     }
 
+    /// Appends accesses in order, as [`TraceBuilder::push`] does one by one. The
+    /// ids are looked up in the array all at once first: the lookups do not wait
+    /// for one another, so their cache misses overlap (a table for a million
+    /// pages outgrows the cache, and the misses were most of a plain load).
+    pub fn push_all(&mut self, batch: &[(u64, bool)]) -> Result<(), crate::error::SimError> {
+        let mut seen = 0u32;
+        for &(id, _) in batch {
+            if id < self.direct.len() as u64 {
+                seen ^= self.direct[id as usize];
+            }
+        }
+        std::hint::black_box(seen);
+        for &(id, write) in batch {
+            self.push(id, write)?;
+        }
+        Ok(())
+    }
+
     /// Extends the array to cover `id` if that keeps it small relative to the
     /// number of distinct pages, moving ids it now covers out of the map. Returns
     /// whether `id` is covered (it may have been in the map, and so be known).
@@ -256,6 +274,10 @@ impl TraceBuilder {
     }
     pub fn is_empty(&self) -> bool {
         self.trace.reqs.is_empty()
+    }
+    /// Distinct pages so far: the dense ids given out run 0..distinct().
+    pub fn distinct(&self) -> u32 {
+        self.trace.ids.len() as u32
     }
 
     /// Says that ids carry devices above bit 48 (see [`Trace::devices`]).

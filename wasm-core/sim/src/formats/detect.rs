@@ -164,7 +164,7 @@ fn bad_lines(f: Format, sample: &[&[u8]], o: &LoadOptions) -> Option<usize> {
         Parser::Ibm(mut p) => all(&mut p, sample, &mut out),
         Parser::Oracle => return None,
     };
-    (!out.b.is_empty()).then_some(bad)
+    (out.len() > 0).then_some(bad)
 }
 
 fn all<P: LineParser>(p: &mut P, sample: &[&[u8]], out: &mut Out) -> usize {

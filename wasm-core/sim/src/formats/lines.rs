@@ -198,14 +198,14 @@ pub(crate) fn strip_bom(s: &[u8]) -> &[u8] {
 
 #[inline]
 fn find_nl(s: &[u8]) -> Option<usize> {
-    s.iter().position(|&b| b == b'\n')
+    memchr::memchr(b'\n', s)
 }
 
 impl Run {
     pub(super) fn feed(&mut self, data: &[u8]) -> Result<(), SimError> {
         let st = &mut self.st;
         match &mut self.parser {
-            Parser::Plain(p) => st.lines(p, data),
+            Parser::Plain(p) => plain::lines(st, p, data),
             Parser::Lirs(p) => st.lines(p, data),
             Parser::Arc(p) => st.lines(p, data),
             Parser::Msr(p) => st.lines(p, data),
@@ -219,7 +219,8 @@ impl Run {
             Parser::Wiki(p) => st.lines(p, data),
             Parser::Ibm(p) => st.lines(p, data),
             Parser::Oracle => st.records(data),
-        }
+        }?;
+        st.out.flush()
     }
 
     pub(super) fn finish(&mut self) -> Result<(), SimError> {
@@ -239,6 +240,7 @@ impl Run {
             Parser::Wiki(p) => st.last_line(p),
             Parser::Ibm(p) => st.last_line(p),
             Parser::Oracle => st.last_record(),
-        }
+        }?;
+        st.out.flush()
     }
 }

@@ -294,6 +294,14 @@ impl Loader {
         }
     }
 
+    /// Distinct pages read so far: every dense id drained is below it.
+    pub fn distinct(&self) -> u32 {
+        match &self.parse.stage {
+            Stage::Run(r, ..) => r.st.out.b.distinct(),
+            Stage::Sniff(_) => 0,
+        }
+    }
+
     /// Requests read so far (for progress reports).
     pub fn requests(&self) -> usize {
         match &self.parse.stage {

@@ -37,6 +37,8 @@ mod loader;
 mod msr;
 mod oracle;
 mod plain;
+#[cfg(test)]
+mod plain_tests;
 mod registry;
 mod scan;
 #[cfg(test)]
@@ -54,7 +56,7 @@ mod wiki;
 pub use crate::trace::NS_SHIFT;
 pub use csv::{CsvMapping, TimeUnit, Unit};
 pub use csv_spec::{names_columns, parse_csv_spec};
-pub use scan::{MAX_REQUESTS, MAX_SPAN};
+pub use scan::{too_many_requests, MAX_REQUESTS, MAX_SPAN};
 pub use summary::{summarize, Summary, REUSE_BUCKETS};
 
 pub use loader::{load_bytes, LoadInfo, Loaded, Loader, MAX_LEADING_COMMENTS, MAX_REASONS, SNIFF_BYTES};

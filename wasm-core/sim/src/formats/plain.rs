@@ -2,7 +2,9 @@
 //! followed by an operation: R/W, r/w, Read/Write or 0/1 (0 = read). Page numbers
 //! are pages already, so the page size does not apply. A `#` starts a comment.
 
-use super::scan::{bad, lossy, num, LineParser, LineResult, Out};
+use super::lines::LineState;
+use super::scan::{bad, lossy, num, LineErr, LineParser, LineResult, Out};
+use crate::error::SimError;
 
 pub(crate) struct Plain;
 
@@ -62,6 +64,67 @@ impl LineParser for Plain {
         }
         out.page(page, write)
     }
+}
+
+/// Feeds a piece of a plain trace to `st`: a line of one to seven digits (the
+/// common case) is read where it lies, its digits found and valued eight bytes
+/// at a time ([`digits8`]); every other line, and a line split across pieces,
+/// goes through the line machinery, which reads any line the same way.
+pub(super) fn lines(st: &mut LineState, p: &mut Plain, data: &[u8]) -> Result<(), SimError> {
+    let mut i = 0;
+    // The end of a line begun in an earlier piece, and the first line (which may start with a byte-order mark).
+    if !st.carry.is_empty() || st.line == 0 {
+        match memchr::memchr(b'\n', data) {
+            Some(j) => {
+                st.lines(p, &data[..=j])?;
+                i = j + 1;
+            }
+            None => return st.lines(p, data),
+        }
+    }
+    while let Some(w) = data.get(i..i + 8) {
+        let (k, v) = digits8(u64::from_le_bytes(w.try_into().unwrap_or_default()));
+        if k > 0 && k < 8 && w[k] == b'\n' {
+            st.line += 1;
+            match st.out.page(v, false) {
+                Ok(()) => {}
+                Err(LineErr::Fatal(e)) => return Err(e),
+                Err(LineErr::Bad(m)) => st.bad(&w[..k], m.into_owned())?,
+            }
+            i += k + 1;
+            continue;
+        }
+        let Some(j) = memchr::memchr(b'\n', &data[i..]) else { break };
+        st.one(p, &data[i..i + j])?;
+        i += j + 1;
+    }
+    // Fewer than eight bytes left, or a line that ends in a later piece.
+    st.lines(p, &data[i..])
+}
+
+/// The decimal digits that start `w` (eight bytes of text, the first in the
+/// lowest byte): how many (0 to 8) and their value. SWAR: the eight bytes are
+/// tested and combined together in a few integer operations.
+#[inline]
+pub(crate) fn digits8(w: u64) -> (usize, u64) {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    // A digit's high nibble is 3 and its low nibble at most 9 (+6 keeps it below 16).
+    // Adding 6 to a byte of 0xFA or more carries into the next byte: only past the first non-digit.
+    let high = (w & (0xF0 * ONES)) ^ (0x30 * ONES);
+    let low = (w.wrapping_add(0x06 * ONES) & (0xF0 * ONES)) ^ (0x30 * ONES);
+    let not_digit = high | low;
+    // The top bit of every byte of `not_digit` that is not zero.
+    let marks = (((not_digit & (0x7F * ONES)) + (0x7F * ONES)) | not_digit) & (0x80 * ONES);
+    let n = (marks.trailing_zeros() / 8) as usize;
+    if n == 0 {
+        return (0, 0);
+    }
+    // The digits in the top `n` bytes, zeros (leading zeros) below; then pairs, quads, all eight.
+    let mut d = (w & (0x0F * ONES)) << (8 * (8 - n));
+    d = (d.wrapping_mul(10) + (d >> 8)) & 0x00FF_00FF_00FF_00FF;
+    d = (d.wrapping_mul(100) + (d >> 16)) & 0x0000_FFFF_0000_FFFF;
+    d = (d.wrapping_mul(10000) + (d >> 32)) & 0xFFFF_FFFF;
+    (n, d)
 }
 
 #[inline]

@@ -18,7 +18,7 @@
 use super::entry::{CurveMethod, Group, PolicyEntry};
 use super::sink::flush_dirty;
 use super::{Event, Gauge, List, Policy, Req, Sink, Slot, Snapshot};
-use crate::collections::{DList, Links};
+use crate::collections::{grow, DList, Links};
 use crate::describe::{defaults_of, parse_config, View, GHOST, RESIDENT};
 use serde::{Deserialize, Serialize};
 
@@ -217,6 +217,11 @@ impl Policy for Arc {
     }
     fn capacity(&self) -> usize {
         self.c
+    }
+    fn grow_pages(&mut self, n: u32) -> bool {
+        self.links.grow(n as usize);
+        grow(&mut self.st, n as usize, 0);
+        true
     }
     fn contains(&self, page: u32) -> bool {
         self.st.get(page as usize).is_some_and(|s| matches!(s & WHERE, T1 | T2))

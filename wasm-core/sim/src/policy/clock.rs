@@ -23,7 +23,7 @@
 
 use super::entry::{CurveMethod, Group, PolicyEntry};
 use super::{Event, Hand, Policy, Req, Ring, Sink, Slot, Snapshot};
-use crate::collections::NIL;
+use crate::collections::{grow, NIL};
 use crate::describe::{defaults_of, parse_config, Param, View, HAND, RESIDENT};
 use serde::{Deserialize, Serialize};
 
@@ -171,6 +171,10 @@ impl Policy for Clock {
     }
     fn capacity(&self) -> usize {
         self.frames
+    }
+    fn grow_pages(&mut self, n: u32) -> bool {
+        grow(&mut self.slot_of, n as usize, NIL);
+        true
     }
     fn contains(&self, page: u32) -> bool {
         self.slot_of.get(page as usize).is_some_and(|&s| s != NIL)

@@ -4,7 +4,7 @@
 use super::entry::{CurveMethod, Group, PolicyEntry};
 use super::sink::flush_dirty;
 use super::{Event, List, Policy, Req, Sink, Slot, Snapshot};
-use crate::collections::{DList, Links};
+use crate::collections::{grow, DList, Links};
 use crate::describe::{defaults_of, parse_config, View, RESIDENT};
 use serde::{Deserialize, Serialize};
 
@@ -94,6 +94,11 @@ impl Policy for Lru {
     }
     fn capacity(&self) -> usize {
         self.frames
+    }
+    fn grow_pages(&mut self, n: u32) -> bool {
+        self.links.grow(n as usize);
+        grow(&mut self.state, n as usize, 0);
+        true
     }
     fn contains(&self, page: u32) -> bool {
         self.state.get(page as usize).is_some_and(|s| s & RES != 0)

@@ -130,6 +130,14 @@ pub trait Policy: PolicyClone {
         false
     }
 
+    /// Extends the per-page state to dense ids `0..n_pages` (pages not seen yet),
+    /// so a run can start before the trace's distinct pages are known (the
+    /// runner simulates while it still parses). False: the policy cannot, and
+    /// is run on the loaded trace. Growing never changes what the policy does.
+    fn grow_pages(&mut self, _n_pages: u32) -> bool {
+        false
+    }
+
     /// Delivers whatever the policy holds back and says whether it broke down. Only
     /// a policy written by a user ([`user`]) does either: its code may throw, run
     /// past its budget or return a page that is not resident; the run then stops

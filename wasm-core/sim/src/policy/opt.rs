@@ -48,13 +48,13 @@ pub struct Opt {
     frames: usize,
     /// For each trace position, the position of the same page's next access.
     next: Vec<u32>,
-    /// The trace's page at each position (to name the page behind a heap key).
-    pages: Vec<u32>,
-    /// Keys of resident pages: next-use time, or `len + page` when never used
-    /// again (u32 keys keep the heap small; the build refuses traces where they
-    /// would not fit). Entries whose time has passed are stale and are dropped
-    /// lazily.
-    heap: BinaryHeap<u32>,
+    /// Resident pages by their key, `key << 32 | page`: the key is the next-use
+    /// time, or `len + page` when never used again (the build refuses traces
+    /// where keys would not fit in u32). Keys are unique, so the page beside one
+    /// changes no order; it saves looking the evicted page up in the trace (a
+    /// cache miss per eviction). Entries whose time has passed are stale and are
+    /// dropped lazily.
+    heap: BinaryHeap<u64>,
     /// Per page: bit 0 resident, bit 1 dirty.
     state: Vec<u8>,
     resident: usize,
@@ -76,7 +76,6 @@ impl Opt {
         Opt {
             frames,
             next,
-            pages: trace.iter().map(|&r| page_of(r)).collect(),
             heap: BinaryHeap::with_capacity(2 * frames + 64),
             state: vec![0; n_pages as usize],
             resident: 0,
@@ -87,19 +86,14 @@ impl Opt {
     #[inline]
     fn key(&self, t: usize, page: u32) -> u32 {
         match self.next[t] {
-            NEVER => self.pages.len() as u32 + page,
+            NEVER => self.next.len() as u32 + page,
             n => n,
         }
     }
 
     #[inline]
-    fn page_of_key(&self, k: u32) -> u32 {
-        let n = self.pages.len() as u32;
-        if k >= n {
-            k - n
-        } else {
-            self.pages[k as usize]
-        }
+    fn entry(key: u32, page: u32) -> u64 {
+        (key as u64) << 32 | page as u64
     }
 }
 
@@ -111,36 +105,36 @@ impl Policy for Opt {
     #[inline(always)]
     fn access(&mut self, req: Req, sink: &mut Sink) -> bool {
         let (t, p) = (req.t, req.page);
-        debug_assert!(t < self.pages.len() && self.pages[t] == p, "OPT must see the trace it was built on, in order");
+        debug_assert!(t < self.next.len(), "OPT must see the trace it was built on, in order");
         self.now = t;
         let key = self.key(t, p);
         let s = self.state[p as usize];
         let wbit = if req.write { DIRTY } else { 0 };
         if s & RES != 0 {
             self.state[p as usize] |= wbit;
-            self.heap.push(key);
+            self.heap.push(Self::entry(key, p));
             if self.heap.len() > 2 * self.frames + 64 {
-                let n = self.pages.len() as u32;
-                self.heap.retain(|&k| k >= n || k > t as u32);
+                let n = self.next.len() as u32;
+                self.heap.retain(|&e| (e >> 32) as u32 >= n || (e >> 32) as u32 > t as u32);
             }
             return true;
         }
         if self.resident == self.frames {
             // Valid keys are all later than `t`; stale ones earlier, so the max is valid.
-            let k = self.heap.pop().expect("full cache has keys");
-            let v = self.page_of_key(k);
+            let e = self.heap.pop().expect("full cache has keys");
+            let (k, v) = ((e >> 32) as u32, e as u32);
             let dirty = self.state[v as usize] & DIRTY != 0;
             self.state[v as usize] = 0;
             self.resident -= 1;
             sink.evict(
                 v,
                 dirty,
-                if k >= self.pages.len() as u32 { "never used again" } else { "next use farthest away" },
+                if k >= self.next.len() as u32 { "never used again" } else { "next use farthest away" },
             );
         }
         self.state[p as usize] = RES | wbit;
         self.resident += 1;
-        self.heap.push(key);
+        self.heap.push(Self::entry(key, p));
         sink.ev(|| Event::Insert { page: p, place: "in the cache, ranked by its next use", slot: None });
         false
     }
@@ -168,14 +162,15 @@ impl Policy for Opt {
     }
 
     fn snapshot(&self) -> Snapshot {
-        let n = self.pages.len() as u32;
-        let mut keys: Vec<u32> = self.heap.iter().copied().filter(|&k| k >= n || k > self.now as u32).collect();
+        let n = self.next.len() as u32;
+        let live = |k: u32| k >= n || k > self.now as u32;
+        let mut keys: Vec<u64> = self.heap.iter().copied().filter(|&e| live((e >> 32) as u32)).collect();
         keys.sort_unstable_by(|a, b| b.cmp(a));
         keys.dedup();
         let entries = keys
             .into_iter()
-            .map(|k| {
-                let p = self.page_of_key(k);
+            .map(|e| {
+                let (k, p) = ((e >> 32) as u32, e as u32);
                 Slot::page(p, if k >= n { "never again" } else { "" }, 0, self.state[p as usize] & DIRTY != 0, true)
             })
             .collect();

@@ -31,7 +31,7 @@
 
 use super::entry::{CurveMethod, Group, PolicyEntry};
 use super::{Event, Gauge, List, Policy, Req, Sink, Slot, Snapshot};
-use crate::collections::{DList, Links};
+use crate::collections::{grow, DList, Links};
 use crate::describe::{defaults_of, parse_config, Param, View, GHOST, RESIDENT};
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
@@ -216,6 +216,12 @@ impl Policy for S3Fifo {
     }
     fn capacity(&self) -> usize {
         self.frames
+    }
+    fn grow_pages(&mut self, n: u32) -> bool {
+        self.links.grow(n as usize);
+        grow(&mut self.ghost_count, n as usize, 0);
+        grow(&mut self.state, n as usize, 0);
+        true
     }
     fn contains(&self, page: u32) -> bool {
         self.state.get(page as usize).is_some_and(|s| s & (IN_S | IN_M) != 0)

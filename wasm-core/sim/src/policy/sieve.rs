@@ -17,7 +17,7 @@
 use super::entry::{CurveMethod, Group, PolicyEntry};
 use super::sink::flush_dirty;
 use super::{Event, Gauge, List, Policy, Req, Sink, Slot, Snapshot};
-use crate::collections::NIL;
+use crate::collections::{grow, NIL};
 use crate::describe::{defaults_of, list_hint, parse_config, ListHint, View, RESIDENT};
 use serde::{Deserialize, Serialize};
 
@@ -183,6 +183,10 @@ impl Policy for Sieve {
     }
     fn capacity(&self) -> usize {
         self.frames
+    }
+    fn grow_pages(&mut self, n: u32) -> bool {
+        grow(&mut self.state, n as usize, 0);
+        true
     }
     fn contains(&self, page: u32) -> bool {
         self.state.get(page as usize).is_some_and(|s| s & RES != 0)

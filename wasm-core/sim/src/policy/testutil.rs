@@ -5,6 +5,20 @@ use super::{build, BuildCtx, Event, Policy, Req, Sink};
 use crate::trace::Trace;
 use serde_json::Value;
 
+/// A plain trace of `n` lines from a fixed generator: pages spread over about
+/// `spread` × 1–3 ids and drifting upward by one every `drift` lines (new pages
+/// keep coming), every `writes`-th line a write.
+pub fn plain_text(n: u64, spread: u64, drift: u64, writes: u64) -> String {
+    let mut text = String::new();
+    let mut x = 7u64;
+    for i in 0..n {
+        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let page = (x >> 33) % spread * ((x >> 20) % 3 + 1) + i / drift;
+        text.push_str(&format!("{page}{}\n", if i % writes == 0 { " W" } else { "" }));
+    }
+    text
+}
+
 pub struct Replay {
     pub policy: Box<dyn Policy>,
     pub trace: Trace,
