@@ -37,7 +37,14 @@ test('probe: a 4-policy × 9-size sweep on one worker and on two', async ({ page
   for (const name of ['LRU', 'OPT (Belady)']) await page.getByRole('checkbox', { name, exact: true }).uncheck();
   for (const name of ['ARC', 'CLOCK-Pro', 'S3-FIFO']) await page.getByRole('checkbox', { name, exact: true }).check();
   await page.getByRole('button', { name: 'Sweep sizes 1%–100%' }).click();
-  await timed(page, 2); // warm-up: the helper loads the trace
+  const warm = await timed(page, 2); // warm-up: the helper receives the trace
+  const app = await page.evaluate(() => window.__cachescopePool!.appLoad());
+  const [helper] = await page.evaluate(() => window.__cachescopePool!.helperLoads());
+  const ms = (r: Record<string, number> | undefined) => Object.values(r ?? {}).reduce((a, b) => a + b, 0);
+  const memory = (await page.getByRole('region', { name: 'Trace summary' }).innerText()).match(/Core memory\s+(.*)/)?.[1];
+  console.log(
+    `probe:pool: worker 1 loaded the file in ${(ms(app?.ms) / 1000).toFixed(2)} s (core memory ${memory}); worker 2 held it ${((helper?.ms ?? NaN) / 1000).toFixed(2)} s after asking, ${helper?.cost?.fileBytes} bytes read, core memory ${((helper?.coreBytes ?? 0) / 2 ** 20).toFixed(1)} MiB; first 2-worker run ${warm.seconds.toFixed(1)} s`,
+  );
   const one = await timed(page, 1);
   const two = await timed(page, 2);
   expect(two.rows).toEqual(one.rows);

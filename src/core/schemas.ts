@@ -19,6 +19,7 @@ const optStr = v.nullable(str);
 export const Uint8ArraySchema = v.instance(Uint8Array) as v.GenericSchema<Uint8Array>;
 export const Uint32ArraySchema = v.instance(Uint32Array) as v.GenericSchema<Uint32Array>;
 export const Float64ArraySchema = v.instance(Float64Array) as v.GenericSchema<Float64Array>;
+export const BigUint64ArraySchema = v.instance(BigUint64Array) as v.GenericSchema<BigUint64Array>;
 
 export const JsonValueSchema: v.GenericSchema<G.JsonValue> = v.custom<G.JsonValue>((x) => x !== undefined);
 

@@ -13,13 +13,16 @@ import {
   type CurveResult,
   type CurveSpec,
   type Described,
+  transferablesTo,
   type FromWorker,
   type GaugeRequest,
+  type LoadCost,
   type Reply,
   type Reproduced,
   type ReproduceTable,
   type RunJob,
   type ToWorker,
+  type TraceParts,
   type TraceSource,
 } from '../protocol/messages';
 
@@ -27,7 +30,7 @@ export type ResultMsg = Extract<FromWorker, { type: 'result' }>;
 export type ProgressMsg = Extract<FromWorker, { type: 'progress' }>;
 
 export interface Port {
-  postMessage(msg: ToWorker | ExploreToWorker): void;
+  postMessage(msg: ToWorker | ExploreToWorker, transfer?: Transferable[]): void;
   onmessage: ((ev: MessageEvent) => void) | null;
   onerror?: ((ev: ErrorEvent) => void) | null;
 }
@@ -59,6 +62,8 @@ function answerOf(msg: Exclude<FromWorker, { type: 'ready' | 'progress' | 'resul
       return msg.sentences;
     case 'curves':
       return msg.curves;
+    case 'shared':
+      return msg.parts;
     case 'described':
       return msg.described;
     case 'defined':
@@ -157,21 +162,38 @@ export class SimClient {
     else if (msg.type === 'error') {
       p.reject(msg.overBudget ? new OverBudgetError(msg.message) : new Error(msg.message));
       if (msg.trap) this.onTrap?.(msg.message);
-    } else p.resolve(answerOf(msg));
+    } else {
+      if (msg.type === 'loaded') this.lastLoadCost = msg.cost;
+      p.resolve(answerOf(msg));
+    }
   }
+
+  /** What this worker's last load cost (bytes read from a file, milliseconds by phase): for the probes. */
+  lastLoadCost: LoadCost | null = null;
 
   private request<T>(make: (id: number) => ToWorker, hooks: Omit<Pending, 'resolve' | 'reject'>): { id: number; done: Promise<T> } {
     const id = this.nextId++;
     const done = new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, ...hooks });
     });
-    // A request naming policies the user wrote carries their code (userCode.ts).
-    this.port.postMessage(withUserCode(make(id)));
+    // A request naming policies the user wrote carries their code (userCode.ts); a trace's parts move.
+    const msg = withUserCode(make(id));
+    this.port.postMessage(msg, transferablesTo(msg));
     return { id, done };
   }
 
-  load(source: TraceSource, onProgress?: (p: ProgressMsg) => void, options: { budget?: number; dropFirst?: boolean } = {}) {
+  /** Loads `source`; with `parts` (another worker's copy of that trace, moved: the arrays are unusable here afterwards) builds it from them. */
+  load(
+    source: TraceSource,
+    onProgress?: (p: ProgressMsg) => void,
+    options: { budget?: number; dropFirst?: boolean; parts?: TraceParts } = {},
+  ) {
     return this.request<TraceSummary>((id) => ({ type: 'load', id, source, ...options }), { onProgress });
+  }
+
+  /** The loaded trace's parts, copied out of this worker for another (`load` with `parts`). */
+  share() {
+    return this.request<TraceParts>((id) => ({ type: 'share', id }), {});
   }
 
   run(
@@ -293,6 +315,22 @@ export function restartEngine(why: string): SimClient {
   shared?.terminate(why);
   shared = null;
   return engine();
+}
+
+let aside: SimClient | null = null;
+
+/**
+ * Reads and hashes a chosen file in a worker of its own, beside the app's, which may load the
+ * same file meanwhile: on two cores the hash no longer delays the load. A newer call stops an older one.
+ */
+export function describeAside(file: File, load: LoadSettings): Promise<Described> {
+  aside?.terminate('another file was chosen');
+  const client = new SimClient(startWorker());
+  aside = client;
+  return client.describe(file, load).done.finally(() => {
+    if (aside === client) aside = null;
+    client.terminate('the file was described');
+  });
 }
 
 /** Tests replace the worker with a fake port. */

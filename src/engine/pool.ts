@@ -1,5 +1,6 @@
 // UI: a pool of simulation workers, one WASM instance each — the app's own
-// worker and helpers that load the same trace. A request is sent to every
+// worker and helpers holding the same trace, which the app's worker hands them
+// as its parts (one parse for the whole pool). A request is sent to every
 // worker with its part (protocol/divide.ts); the replies are merged here, so the
 // result is the one worker's, computed by all of them. Nothing here simulates.
 
@@ -7,12 +8,20 @@ import { CancelledError, engine, SimClient, startWorker, type BatchCell, type Pr
 import type { RunOptions } from '../core/types';
 import { poolSize } from '../core/memory';
 import { divideJobs } from '../protocol/divide';
-import type { CurveResult, CurveSpec, GaugeRequest, RunJob, TraceSource } from '../protocol/messages';
+import type { CurveResult, CurveSpec, GaugeRequest, LoadCost, RunJob, TraceSource } from '../protocol/messages';
+
+/** How a helper came to hold its trace: milliseconds from asking for the parts to holding it, what its load cost, its core's memory. */
+export interface HelperLoad {
+  ms: number;
+  cost: LoadCost | null;
+  coreBytes?: number;
+}
 
 interface Helper {
   client: SimClient;
   /** The source its trace was loaded from (the same object as the app's). */
   source: TraceSource | null;
+  loaded?: HelperLoad;
 }
 
 const helpers: Helper[] = [];
@@ -28,8 +37,8 @@ declare global {
   interface Window {
     /** Test hook (e2e): the core count a pool may use, in place of navigator.hardwareConcurrency. */
     __cachescopeCores?: number;
-    /** Test hook (e2e): workers of the pool, and requests they have not answered. */
-    __cachescopePool?: { workers(): number; inFlight(): number };
+    /** Test hook (e2e, probes): workers of the pool, requests they have not answered, what the app's worker's last load and each helper's cost. */
+    __cachescopePool?: { workers(): number; inFlight(): number; appLoad(): LoadCost | null; helperLoads(): (HelperLoad | null)[] };
   }
 }
 
@@ -41,6 +50,8 @@ if (typeof window !== 'undefined')
   window.__cachescopePool = {
     workers: () => 1 + helpers.length,
     inFlight: () => [engine(), ...helpers.map((h) => h.client)].reduce((n, c) => n + c.inFlight(), 0),
+    appLoad: () => engine().lastLoadCost,
+    helperLoads: () => helpers.map((h) => h.loaded ?? null),
   };
 
 /** Frees the helpers (a new trace makes their copies stale); work they were doing fails with `why`. */
@@ -65,8 +76,14 @@ async function workers(source: TraceSource, requests: number, budget: number, on
     helpers.map(async (h, i) => {
       if (h.source === source) return;
       await h.client.ready;
-      onProgress(`loading the trace into worker ${i + 2} of ${n}`);
-      await h.client.load(source).done;
+      onProgress(`copying the trace to worker ${i + 2} of ${n}`);
+      const t0 = performance.now();
+      // The app's worker, which holds the trace, copies it out; the copy moves to the helper.
+      const parts = await engine().share().done;
+      const summary = await h.client.load(source, undefined, { parts }).done;
+      if (summary.requests !== requests)
+        throw new Error(`worker ${i + 2} received a trace of ${summary.requests} requests, not the loaded trace's ${requests}: run again`);
+      h.loaded = { ms: performance.now() - t0, cost: h.client.lastLoadCost, coreBytes: summary.coreBytes };
       h.source = source;
     }),
   );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkToWorker, isFromWorker, transferablesOf, type FromWorker } from './messages';
+import { DEFAULT_LOAD } from '../link/defaults';
+import { checkToWorker, isFromWorker, transferablesOf, transferablesTo, type FromWorker, type TraceParts } from './messages';
 
 describe('worker protocol', () => {
   const result: FromWorker = {
@@ -52,5 +53,28 @@ describe('worker protocol', () => {
     expect(isFromWorker(streamed)).toBe(true);
     expect(transferablesOf(streamed)).toEqual([text.buffer]);
     expect(isFromWorker({ type: 'streamed', id: 2, text: '7 W', requests: 1 })).toBe(false);
+  });
+
+  it("moves a trace's parts, keys and times included, from the worker that shares them to the one that loads them", () => {
+    const parts: TraceParts = {
+      reqs: new Uint32Array([0, 1, 2 ** 31]),
+      ids: new BigUint64Array([7n, 2n ** 40n]),
+      devices: false,
+      keys: { bytes: new TextEncoder().encode('ab'), ends: new Uint32Array([1, 2]) },
+      times: new Float64Array([0, 1, 2]),
+    };
+    const buffers = [parts.reqs, parts.ids, parts.keys!.bytes, parts.keys!.ends, parts.times!].map((a) => a.buffer);
+    const shared: FromWorker = { type: 'shared', id: 4, parts };
+    expect(isFromWorker(shared)).toBe(true);
+    expect(transferablesOf(shared)).toEqual(buffers);
+    const file = new File(['7\n'], 't.txt');
+    const settings = DEFAULT_LOAD;
+    const load = checkToWorker({ type: 'load', id: 5, source: { kind: 'file', file, settings }, parts });
+    expect(load.ok).toBe(true);
+    if (load.ok) expect(transferablesTo(load.msg)).toEqual(buffers);
+    expect(transferablesTo({ type: 'share', id: 6 })).toEqual([]);
+    // Ids as plain numbers would lose precision above 2^53: only a BigUint64Array is accepted.
+    expect(isFromWorker({ type: 'shared', id: 4, parts: { ...parts, ids: [7, 2 ** 40] } })).toBe(false);
+    expect(isFromWorker({ type: 'shared', id: 4, parts: { ...parts, keys: { bytes: parts.keys!.bytes } } })).toBe(false);
   });
 });

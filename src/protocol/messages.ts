@@ -12,6 +12,7 @@ import type { SharedSource } from '../link/types';
 import { check, typeOf, type Checked } from './check';
 import {
   AnalysisSchema,
+  BigUint64ArraySchema,
   CheckReportSchema,
   Float64ArraySchema,
   HandLinkSchema,
@@ -58,6 +59,25 @@ const TraceSourceSchema = v.variant('kind', [
   v.object({ kind: v.literal('file'), file: v.instance(File), settings: LoadSettingsSchema }),
 ]);
 export type TraceSource = v.InferOutput<typeof TraceSourceSchema>;
+
+/**
+ * A loaded trace as its parts, copied out of one worker's core and moved to another's (a pool's
+ * helper builds its trace from them instead of reading and parsing the file again; the core checks
+ * them): packed requests (dense page, bit 31 for a write), each dense page's original id, whether
+ * ids carry devices, a key trace's keys end to end with each key's end, and times when kept.
+ */
+const TracePartsSchema = v.object({
+  reqs: Uint32ArraySchema,
+  ids: BigUint64ArraySchema,
+  devices: v.boolean(),
+  keys: v.optional(v.object({ bytes: Uint8ArraySchema, ends: Uint32ArraySchema })),
+  times: v.optional(Float64ArraySchema),
+});
+export type TraceParts = v.InferOutput<typeof TracePartsSchema>;
+
+/** What a load cost the worker: bytes it read from a file, and milliseconds by phase (probes print them; nothing asserts them). */
+const LoadCostSchema = v.object({ fileBytes: v.number(), ms: v.record(v.string(), v.number()) });
+export type LoadCost = v.InferOutput<typeof LoadCostSchema>;
 
 /** Sample the policy's snapshot gauges every `every` requests, for caches up to `maxFrames`. */
 const GaugeRequestSchema = v.object({ every: v.number(), maxFrames: v.number() });
@@ -107,14 +127,18 @@ export type Described = v.InferOutput<typeof DescribedSchema>;
 
 /** What the worker accepts from the UI; the generator's content is the core's to check. */
 const ToWorkerSchema = v.variant('type', [
-  /** `budget`: bytes the loaded trace and this one may take together; `dropFirst`: free the loaded trace before reading. */
+  /** `budget`: bytes the loaded trace and this one may take together; `dropFirst`: free the loaded trace before reading;
+   *  `parts`: the trace another worker loaded from `source`, built from them instead of reading it. */
   v.object({
     type: v.literal('load'),
     id,
     source: TraceSourceSchema,
     budget: v.optional(v.number()),
     dropFirst: v.optional(v.boolean()),
+    parts: v.optional(TracePartsSchema),
   }),
+  /** The loaded trace's parts, copied out for another worker of the pool. */
+  v.object({ type: v.literal('share'), id }),
   /** With `flash`, each job's after-cache stream also runs on every FTL configuration given. */
   v.object({
     type: v.literal('run'),
@@ -180,7 +204,8 @@ export type ToWorker = v.InferOutput<typeof ToWorkerSchema>;
 const FromWorkerSchema = v.variant('type', [
   v.object({ type: v.literal('ready'), version: v.string() }),
   v.object({ type: v.literal('progress'), id, phase: v.picklist(['load', 'run']), done: v.number(), total: v.number(), label: v.string() }),
-  v.object({ type: v.literal('loaded'), id, summary: opaque<TraceSummary>() }),
+  v.object({ type: v.literal('loaded'), id, summary: opaque<TraceSummary>(), cost: LoadCostSchema }),
+  v.object({ type: v.literal('shared'), id, parts: TracePartsSchema }),
   v.object({
     type: v.literal('result'),
     id,
@@ -270,7 +295,19 @@ export function transferablesOf(msg: FromWorker): Transferable[] {
     return t;
   }
   if (msg.type === 'streamed') return [msg.text.buffer as ArrayBuffer];
+  if (msg.type === 'shared') return partBuffers(msg.parts);
   if (msg.type === 'reproduced') return [msg.values.buffer as ArrayBuffer];
   if (msg.type === 'curves') return msg.curves.flatMap((c) => [c.missRatio.buffer as ArrayBuffer, c.error.buffer as ArrayBuffer]);
   return [];
+}
+
+/** The buffers of a trace's parts (each its own, so moving them moves nothing else). */
+function partBuffers(p: TraceParts): Transferable[] {
+  const arrays = [p.reqs, p.ids, p.keys?.bytes, p.keys?.ends, p.times];
+  return arrays.flatMap((a) => (a ? [a.buffer as ArrayBuffer] : []));
+}
+
+/** Transferable buffers of a request: a trace's parts move to the worker that builds from them. */
+export function transferablesTo(msg: ToWorker): Transferable[] {
+  return msg.type === 'load' && msg.parts ? partBuffers(msg.parts) : [];
 }

@@ -5,7 +5,7 @@ import type { Metrics, TraceSummary } from '../core/types';
 import type { RunJob, FlashOutcome, GaugeSeries, TraceSource } from '../protocol/messages';
 import { NO_CACHE, flashParam, isPolicyId, limit, policyDoc, policyLabel } from '../core/catalog';
 import { paramsToSend, type Params } from '../core/params';
-import { CancelledError, OverBudgetError, engine, restartEngine, type ProgressMsg } from '../engine/client';
+import { CancelledError, OverBudgetError, describeAside, engine, restartEngine, type ProgressMsg } from '../engine/client';
 import { resetPool, runOnPool } from '../engine/pool';
 import type { FlashSpec, PolicySpec } from '../link/types';
 import { genConfigOf } from './generator';
@@ -170,6 +170,8 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
     const kept = s.trace && !dropFirst ? ` The previous trace (${s.trace.source}) is still loaded.` : '';
     try {
       const trace = await req.done;
+      // For the probes (e2e-probes/big.spec.ts): when the trace was ready, on the page's clock.
+      performance.mark('cachescope:loaded');
       resetPool(
         `a new trace (${trace.source}) was loaded, so the work running on the previous one (curves, comparisons) was stopped: run it again for the new trace`,
       );
@@ -336,18 +338,23 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
     get().setFile(file);
     set({ upload: null });
     if (!file) return;
-    // The worker reads the file (hash streamed, never the whole file on this thread).
+    // A worker reads the file (hash streamed, never the whole file on this thread). A link's file is checked
+    // before it loads, by the app's worker, as the page's busy work; any other is hashed by a worker of its
+    // own while the app's may already load it.
     let described;
-    const req = engine().describe(file, get().load, (p) => set({ busy: progressOf(p) }));
-    if (!get().busy) set({ busy: { id: req.id, phase: 'load', done: 0, total: 1, label: `hashing ${file.name}` } });
+    const checking = get().awaiting !== null;
+    const req = checking ? engine().describe(file, get().load, (p) => set({ busy: progressOf(p) })) : null;
+    if (req && !get().busy) set({ busy: { id: req.id, phase: 'load', done: 0, total: 1, label: `hashing ${file.name}` } });
     try {
-      described = await req.done;
+      described = await (req ? req.done : describeAside(file, get().load));
+      performance.mark('cachescope:described');
     } catch (e) {
+      if (get().file !== file) return;
       const why = e instanceof CancelledError ? 'hashing was cancelled' : (e as Error).message;
       set({ notice: `${file.name} could not be described for a link (${why}); it can be run but not shared.` });
       return;
     } finally {
-      if (get().busy?.id === req.id) set({ busy: null });
+      if (req && get().busy?.id === req.id) set({ busy: null });
     }
     const awaiting = get().awaiting;
     if (awaiting) {

@@ -6,18 +6,21 @@ import type { LoadSettings } from '../core/types';
 import { describeUpload, INLINE_TRY } from '../link/upload';
 import type { SharedSource } from '../link/types';
 import type { Described } from '../protocol/messages';
-import { CHUNK } from './read';
+import { chunkReader } from './read';
 import { sliced } from './slices';
 import type { Task } from './task';
 
 export async function describe(task: Task, file: File, load: LoadSettings): Promise<Described> {
   const hash = new WasmSha256();
+  const next = chunkReader(file);
   let off = 0;
   await sliced(
     task,
     async () => {
-      hash.update(new Uint8Array(await file.slice(off, off + CHUNK).arrayBuffer()));
-      off += CHUNK;
+      const chunk = await next();
+      if (!chunk) return true;
+      hash.update(chunk);
+      off += chunk.length;
       return off >= file.size;
     },
     () => task.progress('load', Math.min(file.size, off), file.size, `hashing ${file.name}`),

@@ -96,3 +96,9 @@ export function jsEngine(): typeof JsBuild {
   if (!js) throw new Error('the JavaScript engine is not loaded in this worker');
   return js;
 }
+
+/** The running build's memory, to copy a trace's parts out of it through views (share.ts). */
+export function heapBuffer(): ArrayBuffer {
+  if (!memory) throw new Error('the simulation core has not started');
+  return memory.buffer;
+}

@@ -4,7 +4,7 @@
 import { WasmGenerator, WasmLoader, type WasmTrace } from './instance';
 import type { GenConfig, LoadSettings } from '../core/types';
 import { LoadInfoSchema, parseCore } from '../core/schemas';
-import type { TraceSource } from '../protocol/messages';
+import type { LoadCost, TraceSource } from '../protocol/messages';
 import { SLICE, sliced } from './slices';
 import type { Task } from './task';
 
@@ -12,6 +12,35 @@ import type { Task } from './task';
 export const CHUNK = 4 << 20;
 
 export const mb = (bytes: number) => `${Math.round(bytes / 2 ** 20).toLocaleString('en')} MB`;
+
+/** Adds the milliseconds since `since` to `phase` of `cost`; returns now. */
+export function spent(cost: LoadCost | undefined, phase: string, since: number): number {
+  const now = performance.now();
+  if (cost) cost.ms[phase] = (cost.ms[phase] ?? 0) + now - since;
+  return now;
+}
+
+/**
+ * Reads `file` a `CHUNK` at a time: each call gives the next chunk (null after the last), and
+ * the browser reads the one after it (off this thread) while the caller works on this one.
+ */
+export function chunkReader(file: File): () => Promise<Uint8Array | null> {
+  const readAt = (at: number) => {
+    const read = file.slice(at, at + CHUNK).arrayBuffer();
+    // Awaited by the next call; a read nobody awaits (the work was cancelled) fails quietly.
+    read.catch(() => undefined);
+    return read;
+  };
+  let off = 0;
+  let ahead = file.size > 0 ? readAt(0) : null;
+  return async () => {
+    if (!ahead) return null;
+    const bytes = new Uint8Array(await ahead);
+    off += CHUNK;
+    ahead = off < file.size ? readAt(off) : null;
+    return bytes;
+  };
+}
 
 /** Generates a trace a slice at a time. */
 export async function generate(task: Task, config: GenConfig): Promise<WasmTrace> {
@@ -32,25 +61,32 @@ export async function generate(task: Task, config: GenConfig): Promise<WasmTrace
  * decoded once read), so progress follows the bytes decoded and a cancel is seen between slices.
  * `estimate` hears the file's length in requests as soon as its first chunk tells it.
  */
-export async function readFile(task: Task, file: File, settings: LoadSettings, estimate?: (requests: number) => void) {
+export async function readFile(task: Task, file: File, settings: LoadSettings, estimate?: (requests: number) => void, cost?: LoadCost) {
   const { format, pageSize, strict, csv } = settings;
   const options = { format, page_size: pageSize, strict, csv: format === 'csv' ? csv : null };
   const loader = new WasmLoader(file.name, JSON.stringify(options));
   loader.size_hint(file.size);
+  const next = chunkReader(file);
   let off = 0;
   let first = 0;
   let ended = false;
   // One slice: decode more of what was pushed, else push the next chunk, else end the input.
   const slice = async () => {
-    if (!loader.pump(CHUNK)) return false;
+    let t = performance.now();
+    const pumped = loader.pump(CHUNK);
+    t = spent(cost, 'parsing', t);
+    if (!pumped) return false;
     if (first > 0) {
       // After the first chunk, the file's length in requests can be estimated from what it held.
       estimate?.((loader.requests() / first) * file.size);
       first = 0;
     }
     if (off < file.size) {
-      const chunk = new Uint8Array(await file.slice(off, off + CHUNK).arrayBuffer());
+      const chunk = (await next()) ?? new Uint8Array();
+      t = spent(cost, 'waiting for the file', t);
+      if (cost) cost.fileBytes += chunk.length;
       loader.push(chunk);
+      spent(cost, 'parsing', t);
       if (off === 0) first = chunk.length;
       off += CHUNK;
       return false;
@@ -67,10 +103,12 @@ export async function readFile(task: Task, file: File, settings: LoadSettings, e
     task.progress('load', consumed, file.size, `reading ${file.name}${inflated}`);
   };
   await sliced(task, slice, report, loader);
+  const since = performance.now();
   const loaded = loader.finish();
   const info = parseCore('load report', LoadInfoSchema, loaded.info());
   const t: WasmTrace = loaded.take_trace();
   loaded.free();
+  spent(cost, 'parsing', since);
   return { t, info };
 }
 

@@ -17,6 +17,7 @@ import { handleExplore } from './explore';
 import { load, OverBudget } from './load';
 import { reproduce } from './reproduce';
 import { run } from './run';
+import { partsOf } from './share';
 import { Cancelled } from './slices';
 import { stream } from './stream';
 import { cancel, post, Task } from './task';
@@ -47,7 +48,9 @@ async function serve(task: Task, msg: Exclude<ToWorker, { type: 'cancel' }>): Pr
     case 'describe':
       return { type: 'described', id, described: await describe(task, msg.file, msg.load) };
     case 'load':
-      return { type: 'loaded', id, summary: await load(task, msg.source, msg.budget, msg.dropFirst) };
+      return { type: 'loaded', id, ...(await load(task, msg.source, msg.budget, msg.dropFirst, msg.parts)) };
+    case 'share':
+      return { type: 'shared', id, parts: partsOf(loadedTrace('sharing the trace')) };
     case 'reproduce':
       return { type: 'reproduced', id, ...(await reproduce(task, msg.table, msg.file)) };
     case 'parse-link':

@@ -90,6 +90,44 @@ impl KeyTable {
         self.ends.push(self.arena.len());
     }
 
+    /// The keys end to end and where each ends: what [`KeyTable::from_parts`]
+    /// takes back (a browser worker hands a loaded trace to another this way).
+    pub fn parts(&self) -> (&[u8], &[usize]) {
+        (&self.arena, &self.ends)
+    }
+
+    /// The table of keys given end to end (`arena`) with each key's end offset,
+    /// as [`KeyTable::parts`] gives them; the map is rebuilt. Fails, naming what
+    /// is wrong, on offsets that go backwards or past the bytes, bytes after the
+    /// last key, or a key given twice: a damaged copy, never a wrong table.
+    pub fn from_parts(arena: Vec<u8>, ends: Vec<usize>) -> Result<KeyTable, crate::error::SimError> {
+        let bad = |msg: String| Err(crate::error::SimError::Input(format!("key table: {msg}")));
+        let last = ends.last().copied().unwrap_or(0);
+        if last != arena.len() {
+            return bad(format!("the keys end at byte {last} but {} bytes were given", arena.len()));
+        }
+        let mut t = KeyTable { arena, ends: Vec::with_capacity(ends.len()), ..Default::default() };
+        let mut start = 0;
+        for (d, &end) in ends.iter().enumerate() {
+            if end < start {
+                return bad(format!("key {d} ends at {end}, before it starts ({start})"));
+            }
+            let next = t.ends.len() as u32;
+            t.ends.push(end);
+            let key = &t.arena[start..end];
+            let h = hash_key(key);
+            let first = *t.by_hash.entry(h).or_insert(next);
+            if first != next {
+                if t.key(first) == key || t.clashes.contains_key(key) {
+                    return bad(format!("key {d} repeats key {first}"));
+                }
+                t.clashes.insert(key.into(), next);
+            }
+            start = end;
+        }
+        Ok(t)
+    }
+
     /// Bytes held (keys, offsets and the map), for memory reports.
     pub fn bytes(&self) -> usize {
         self.arena.capacity() + self.ends.capacity() * 8 + self.by_hash.capacity() * 16
@@ -110,6 +148,24 @@ mod tests {
         assert_eq!((t.label(0), t.label(2), t.label(3)), ("user:1".into(), "".into(), "café".into()));
         assert_eq!(t.find(b"user:2"), Some(1));
         assert_eq!(t.find(b"user:3"), None);
+    }
+
+    #[test]
+    fn parts_rebuild_the_same_table_and_damaged_parts_are_refused() {
+        let mut t = KeyTable::default();
+        for k in [&b"user:1"[..], b"", b"caf\xc3\xa9", b"user:2"] {
+            t.intern(k);
+        }
+        let (arena, ends) = t.parts();
+        let mut back = KeyTable::from_parts(arena.to_vec(), ends.to_vec()).unwrap();
+        assert_eq!((back.find(b"user:2"), back.find(b""), back.label(2)), (Some(3), Some(1), "café".into()));
+        assert_eq!(back.intern(b"user:1"), (0, false));
+        let refused =
+            |arena: &[u8], ends: &[usize]| KeyTable::from_parts(arena.to_vec(), ends.to_vec()).unwrap_err().to_string();
+        assert!(refused(b"ab", &[1]).contains("2 bytes"), "bytes after the last key");
+        assert!(refused(b"ab", &[2, 1, 2]).contains("key 1 ends at 1"));
+        assert!(refused(b"abab", &[2, 4]).contains("key 1 repeats key 0"));
+        assert!(refused(b"ab", &[3]).contains("end at"));
     }
 
     #[test]

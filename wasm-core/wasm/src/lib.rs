@@ -5,6 +5,7 @@
 use cachescope_sim::flash::{run_flash, FlashConfig, FlashRunOutput};
 use cachescope_sim::formats::{summarize, LoadOptions, Loader};
 use cachescope_sim::generate::{generate, GenConfig};
+use cachescope_sim::keys::KeyTable;
 use cachescope_sim::policy::{build, BuildCtx};
 use cachescope_sim::reproduce;
 use cachescope_sim::{RunOptions, Session, Trace};
@@ -150,6 +151,56 @@ impl WasmTrace {
             b.push(p as u64, w != 0).map_err(js_err)?;
         }
         Ok(WasmTrace { inner: Rc::new(b.finish()) })
+    }
+
+    /// The trace another worker handed over as its parts (`Trace::from_parts`
+    /// checks them): packed requests, each dense page's original id, whether ids
+    /// carry devices, a key trace's keys end to end with each key's end, and times.
+    pub fn from_parts(
+        reqs: Vec<u32>,
+        ids: Vec<u64>,
+        devices: bool,
+        key_bytes: Option<Vec<u8>>,
+        key_ends: Option<Vec<u32>>,
+        times: Option<Vec<f64>>,
+    ) -> Result<WasmTrace, JsError> {
+        let keys = match (key_bytes, key_ends) {
+            (Some(bytes), Some(ends)) => {
+                Some(KeyTable::from_parts(bytes, ends.into_iter().map(|e| e as usize).collect()).map_err(js_err)?)
+            }
+            (None, None) => None,
+            _ => return Err(js_err("trace parts: key bytes and key ends come together")),
+        };
+        Ok(WasmTrace { inner: Rc::new(Trace::from_parts(reqs, ids, devices, keys, times).map_err(js_err)?) })
+    }
+
+    // Where the parts lie in this instance's memory: the worker copies them out
+    // through views (`len()` requests, `distinct()` ids), so handing a trace over
+    // does not grow the WASM heap by a copy of it (a heap never shrinks).
+    pub fn reqs_ptr(&self) -> usize {
+        self.inner.reqs.as_ptr() as usize
+    }
+    pub fn ids_ptr(&self) -> usize {
+        self.inner.ids.as_ptr() as usize
+    }
+    /// Whether ids carry devices above bit 48.
+    pub fn devices(&self) -> bool {
+        self.inner.devices
+    }
+    /// A key trace's keys end to end (`key_bytes_len()` bytes); undefined for a numeric trace.
+    pub fn key_bytes_ptr(&self) -> Option<usize> {
+        self.inner.keys.as_ref().map(|k| k.parts().0.as_ptr() as usize)
+    }
+    pub fn key_bytes_len(&self) -> usize {
+        self.inner.keys.as_ref().map_or(0, |k| k.parts().0.len())
+    }
+    /// Where each key ends (`distinct()` of them, as u32 in wasm32).
+    pub fn key_ends_ptr(&self) -> Option<usize> {
+        self.inner.keys.as_ref().map(|k| k.parts().1.as_ptr() as usize)
+    }
+    /// Each request's time in seconds (`len()` of them), when the load kept them.
+    pub fn times_ptr(&self) -> Option<usize> {
+        self.inner.times.as_ref().map(|t| t.as_ptr() as usize)
     }
 
     pub fn len(&self) -> usize {

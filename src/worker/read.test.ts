@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { CHUNK, chunkReader } from './read';
+
+async function all(file: File): Promise<number[][]> {
+  const next = chunkReader(file);
+  const chunks: number[][] = [];
+  for (let c = await next(); c; c = await next()) chunks.push([c.length, c[0], c[c.length - 1]]);
+  return chunks;
+}
+
+describe('chunkReader', () => {
+  it('gives the file in order, a chunk at a time, then null', async () => {
+    const bytes = Uint8Array.from({ length: 2 * CHUNK + 3 }, (_, i) => i % 251);
+    const last = (i: number) => (i - 1) % 251;
+    expect(await all(new File([bytes], 't.txt'))).toEqual([
+      [CHUNK, 0, last(CHUNK)],
+      [CHUNK, CHUNK % 251, last(2 * CHUNK)],
+      [3, (2 * CHUNK) % 251, last(2 * CHUNK + 3)],
+    ]);
+  });
+
+  it('gives nothing for an empty file, and no empty chunk after a whole number of chunks', async () => {
+    expect(await all(new File([], 'empty.txt'))).toEqual([]);
+    expect((await all(new File([new Uint8Array(CHUNK)], 'one.txt'))).map((c) => c[0])).toEqual([CHUNK]);
+  });
+});
