@@ -117,8 +117,9 @@ mod tests {
                     let mut l = Loader::new("t.txt", LoadOptions::default());
                     for piece in text.as_bytes().chunks(7919) {
                         l.feed(piece).unwrap();
+                        let reqs = l.drain();
                         assert!(r.grow_pages(l.distinct()));
-                        r.feed(&l.drain(), run.collapse_repeats);
+                        r.feed(&reqs, run.collapse_repeats);
                     }
                     let last = l.finish().unwrap().trace;
                     assert!(r.grow_pages(last.distinct()));

@@ -327,18 +327,9 @@ impl TraceBuilder {
         Ok(())
     }
 
-    /// Appends accesses in order, as [`TraceBuilder::push`] does one by one. The
-    /// ids are looked up in the array all at once first: the lookups do not wait
-    /// for one another, so their cache misses overlap (a table for a million
-    /// pages outgrows the cache, and the misses were most of a plain load).
+    /// Appends accesses in order, as [`TraceBuilder::push`] does one by one (it
+    /// batches their lookups, see [`BATCH`]).
     pub fn push_all(&mut self, batch: &[(u64, bool)]) -> Result<(), crate::error::SimError> {
-        let mut seen = 0u32;
-        for &(id, _) in batch {
-            if id < self.direct.len() as u64 {
-                seen ^= self.direct[id as usize];
-            }
-        }
-        std::hint::black_box(seen);
         for &(id, write) in batch {
             self.push(id, write)?;
         }

@@ -219,8 +219,7 @@ impl Run {
             Parser::Wiki(p) => st.lines(p, data),
             Parser::Ibm(p) => st.lines(p, data),
             Parser::Oracle => st.records(data),
-        }?;
-        st.out.flush()
+        }
     }
 
     pub(super) fn finish(&mut self) -> Result<(), SimError> {
@@ -240,7 +239,6 @@ impl Run {
             Parser::Wiki(p) => st.last_line(p),
             Parser::Ibm(p) => st.last_line(p),
             Parser::Oracle => st.last_record(),
-        }?;
-        st.out.flush()
+        }
     }
 }

@@ -294,7 +294,9 @@ impl Loader {
         }
     }
 
-    /// Distinct pages read so far: every dense id drained is below it.
+    /// Distinct pages read so far: every dense id drained is below it. Read it
+    /// after [`Loader::drain`]: the builder remaps requests in batches, and the
+    /// pages of requests not yet drained may not be counted.
     pub fn distinct(&self) -> u32 {
         match &self.parse.stage {
             Stage::Run(r, ..) => r.st.out.b.distinct(),

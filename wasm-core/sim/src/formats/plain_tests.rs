@@ -18,10 +18,10 @@ fn load(text: &[u8], cuts: &[usize], strict: bool, fast: bool) -> Outcome {
         let c = c.clamp(at, text.len());
         let piece = &text[at..c];
         let r = if fast { lines(&mut st, &mut p, piece) } else { st.lines(&mut p, piece) };
-        r.and_then(|()| st.out.flush()).map_err(|e| e.to_string())?;
+        r.map_err(|e| e.to_string())?;
         at = c;
     }
-    st.last_line(&mut p).and_then(|()| st.out.flush()).map_err(|e| e.to_string())?;
+    st.last_line(&mut p).map_err(|e| e.to_string())?;
     let t = st.out.b.finish();
     Ok((t.reqs, t.ids, st.line, st.skipped, st.reasons))
 }

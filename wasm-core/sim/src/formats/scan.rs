@@ -47,10 +47,6 @@ pub fn too_many_requests(limit: usize, browser: bool) -> String {
 /// expanding it would stall the load.
 pub const MAX_SPAN: u64 = crate::limits::MAX_SPAN;
 
-/// Accesses remapped together ([`Out::flush`]): enough for the lookups' misses
-/// to overlap, few enough to stay in the first-level cache.
-const BATCH: usize = 32;
-
 /// A parser for one line-oriented format. `line` arrives without its line end,
 /// with surrounding blanks removed, and is never empty or a `#` comment.
 pub(crate) trait LineParser {
@@ -67,10 +63,6 @@ pub(crate) struct Out {
     pub filtered: u64,
     /// Each access's time, when the load keeps timestamps ([`Out::keep_times`]).
     times: Option<Vec<f64>>,
-    /// Accesses read and not yet in `b` (see [`TraceBuilder::push_all`]); `b`
-    /// holds them all after [`Out::flush`], which the line machinery calls at
-    /// the end of every piece it is fed.
-    batch: Vec<(u64, bool)>,
     /// The time of the line being read, in seconds; `timed` once a parser set one.
     time: f64,
     timed: bool,
@@ -79,16 +71,7 @@ pub(crate) struct Out {
 impl Out {
     pub fn new(page_size: u64) -> Out {
         let shift = page_size.is_power_of_two().then(|| page_size.trailing_zeros());
-        Out {
-            b: TraceBuilder::new(),
-            page_size,
-            shift,
-            filtered: 0,
-            times: None,
-            time: 0.0,
-            timed: false,
-            batch: Vec::with_capacity(BATCH),
-        }
+        Out { b: TraceBuilder::new(), page_size, shift, filtered: 0, times: None, time: 0.0, timed: false }
     }
 
     /// Keep each access's time from now on (for formats with a time field).
@@ -124,33 +107,12 @@ impl Out {
 
     #[inline]
     pub fn page(&mut self, id: u64, write: bool) -> LineResult {
-        if self.times.is_some() {
-            return self.access(|b| b.push(id, write));
-        }
-        if self.b.len() + self.batch.len() >= MAX_REQUESTS {
-            return Err(LineErr::Fatal(SimError::Input(too_many_requests(MAX_REQUESTS, cfg!(target_arch = "wasm32")))));
-        }
-        self.batch.push((id, write));
-        if self.batch.len() == BATCH {
-            self.flush().map_err(LineErr::Fatal)?;
-        }
-        Ok(())
-    }
-
-    /// Moves the accesses read into `b`.
-    #[inline]
-    pub fn flush(&mut self) -> Result<(), SimError> {
-        if self.batch.is_empty() {
-            return Ok(());
-        }
-        let r = self.b.push_all(&self.batch);
-        self.batch.clear();
-        r
+        self.access(|b| b.push(id, write))
     }
 
     /// Accesses read so far.
     pub fn len(&self) -> usize {
-        self.b.len() + self.batch.len()
+        self.b.len()
     }
 
     /// One access to the object named by `key` (key-value and object traces).
@@ -162,7 +124,6 @@ impl Out {
     /// One access, within the request limit, with the line's time when times are kept.
     #[inline]
     fn access(&mut self, push: impl FnOnce(&mut TraceBuilder) -> Result<(), SimError>) -> LineResult {
-        self.flush().map_err(LineErr::Fatal)?;
         if self.b.len() >= MAX_REQUESTS {
             return Err(LineErr::Fatal(SimError::Input(too_many_requests(MAX_REQUESTS, cfg!(target_arch = "wasm32")))));
         }
@@ -440,13 +401,11 @@ mod tests {
         assert!(o.bytes(u64::MAX - 1, 5, false, 0).is_err());
         assert!(o.bytes(0, 1 << 40, false, 0).is_err());
         o.pages(7, 1, false, 2).ok().unwrap();
-        o.flush().unwrap();
         let t = o.b.finish();
         assert_eq!(t.ids, vec![0, 1, 2, (u64::MAX - 10) / 4096, 7 | 2 << 48]);
         assert_eq!(t.writes(), 2);
         let mut o = Out::new(1000);
         o.bytes(999, 2, false, 0).ok().unwrap();
-        o.flush().unwrap();
         assert_eq!(o.b.finish().ids, vec![0, 1]);
     }
 }
