@@ -72,21 +72,20 @@ function clients(n: number): SimClient[] {
 async function workers(source: TraceSource, requests: number, budget: number, onProgress: (label: string) => void): Promise<SimClient[]> {
   const n = poolSize(cores(), requests, budget);
   clients(n);
-  await Promise.all(
-    helpers.map(async (h, i) => {
-      if (h.source === source) return;
-      await h.client.ready;
-      onProgress(`copying the trace to worker ${i + 2} of ${n}`);
-      const t0 = performance.now();
-      // The app's worker, which holds the trace, copies it out; the copy moves to the helper.
-      const parts = await engine().share().done;
-      const summary = await h.client.load(source, undefined, { parts }).done;
-      if (summary.requests !== requests)
-        throw new Error(`worker ${i + 2} received a trace of ${summary.requests} requests, not the loaded trace's ${requests}: run again`);
-      h.loaded = { ms: performance.now() - t0, cost: h.client.lastLoadCost, coreBytes: summary.coreBytes };
-      h.source = source;
-    }),
-  );
+  // One helper at a time: each copy of the trace passes through the page, which so holds one at most.
+  for (const [i, h] of helpers.entries()) {
+    if (h.source === source) continue;
+    await h.client.ready;
+    onProgress(`copying the trace to worker ${i + 2} of ${n}`);
+    const t0 = performance.now();
+    // The app's worker, which holds the trace, copies it out; the copy moves to the helper.
+    const parts = await engine().share().done;
+    const summary = await h.client.load(source, undefined, { parts }).done;
+    if (summary.requests !== requests)
+      throw new Error(`worker ${i + 2} received a trace of ${summary.requests} requests, not the loaded trace's ${requests}: run again`);
+    h.loaded = { ms: performance.now() - t0, cost: h.client.lastLoadCost, coreBytes: summary.coreBytes };
+    h.source = source;
+  }
   return [engine(), ...helpers.map((h) => h.client)];
 }
 

@@ -1,3 +1,4 @@
+// Tests (Node): the worker's chunked file reader (read.ts) — each chunk read ahead of the work on it.
 import { describe, expect, it } from 'vitest';
 import { CHUNK, chunkReader } from './read';
 

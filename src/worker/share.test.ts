@@ -1,4 +1,4 @@
-// The core's side of handing a trace over (share.ts): parts that do not describe a trace are
+// Tests (Node): the core's side of handing a trace over (share.ts): parts that do not describe a trace are
 // refused with a message naming what is wrong, an error the worker reports, never a trap.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';

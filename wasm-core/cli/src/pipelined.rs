@@ -44,7 +44,9 @@ pub fn cells<'a>(a: &'a Args, opts: &RunOptions) -> Option<(Vec<Cell<'a>>, usize
         Warmup::Requests(n) => usize::try_from(n).ok()?,
         Warmup::Percent(_) => return None,
     };
-    if a.trace.is_none() || a.flash.is_some() || opts.interval.is_some() {
+    // Anything the loaded-trace path checks or refuses (a trace and a generated
+    // workload both given, among others) goes that way.
+    if a.trace.is_none() || a.generate.is_some() || a.flash.is_some() || opts.interval.is_some() {
         return None;
     }
     let mut frames = Vec::new();
@@ -97,7 +99,8 @@ fn serve(
 
 /// Reads `a`'s trace file on one thread while the cells run on its chunks on
 /// the others (as many as `a.threads` and the cells allow, this one among
-/// them); returns the loaded trace and each cell's metrics, in cell order.
+/// them; the reading thread comes on top, so `--threads 1` uses two); returns
+/// the loaded trace and each cell's metrics, in cell order.
 pub fn run(a: &Args, cells: &[Cell], warm: usize, opts: &RunOptions) -> Result<(Input, Vec<Metrics>), String> {
     let path = a.trace.as_deref().unwrap_or_default();
     let groups = crate::parallel::threads_for(a.threads, cells.len());

@@ -36,3 +36,24 @@ fn a_run_while_reading_equals_the_run_on_the_loaded_trace_in_cell_order() {
         assert_eq!(read["results"].as_array().unwrap()[..], rows[..rows.len() - 2], "{threads} threads");
     }
 }
+
+#[test]
+fn a_trace_and_a_generated_workload_together_are_refused_as_before() {
+    let path = std::env::temp_dir().join(format!("cachescope-pipelined-both-{}.txt", std::process::id()));
+    std::fs::write(&path, "1\n2\n3\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_cachescope"))
+        .args([
+            "--trace",
+            path.to_str().unwrap(),
+            "--generate",
+            "loop:pages=5,length=20",
+            "--policy",
+            "lru",
+            "--frames",
+            "10",
+        ])
+        .output()
+        .expect("runs");
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not both"), "{}", String::from_utf8_lossy(&out.stderr));
+}

@@ -112,6 +112,9 @@ impl KeyTable {
             if end < start {
                 return bad(format!("key {d} ends at {end}, before it starts ({start})"));
             }
+            if end > t.arena.len() {
+                return bad(format!("key {d} ends at {end}, past the {} bytes given", t.arena.len()));
+            }
             let next = t.ends.len() as u32;
             t.ends.push(end);
             let key = &t.arena[start..end];
@@ -166,6 +169,10 @@ mod tests {
         assert!(refused(b"ab", &[2, 1, 2]).contains("key 1 ends at 1"));
         assert!(refused(b"abab", &[2, 4]).contains("key 1 repeats key 0"));
         assert!(refused(b"ab", &[3]).contains("end at"));
+        assert!(
+            refused(b"ab", &[3, 2]).contains("key 0 ends at 3, past the 2 bytes"),
+            "an offset past the bytes mid-list"
+        );
     }
 
     #[test]

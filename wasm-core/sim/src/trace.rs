@@ -197,7 +197,8 @@ const DIRECT_MAX: u64 = 1 << 23;
 /// a small allowance), so sparse ids do not waste memory.
 const DIRECT_SLACK: usize = 8;
 
-/// Remaps original ids to dense ids as requests arrive. Small ids (the common
+/// Remaps original ids to dense ids as requests arrive ([`BATCH`] at a time:
+/// what is read out of it — requests, a finished trace — is remapped first). Small ids (the common
 /// case: LIRS blocks, page lists, generated workloads) are looked up in an array
 /// indexed by id, several times faster than hashing once the table outgrows the
 /// cache; the rest go through a hash map.
@@ -324,15 +325,6 @@ impl TraceBuilder {
             self.trace.ids.push(id);
         }
         self.trace.reqs.push(pack(dense, write));
-        Ok(())
-    }
-
-    /// Appends accesses in order, as [`TraceBuilder::push`] does one by one (it
-    /// batches their lookups, see [`BATCH`]).
-    pub fn push_all(&mut self, batch: &[(u64, bool)]) -> Result<(), crate::error::SimError> {
-        for &(id, write) in batch {
-            self.push(id, write)?;
-        }
         Ok(())
     }
 
