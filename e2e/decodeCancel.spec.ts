@@ -2,7 +2,7 @@
 // worker decodes and ages in slices, so Cancel acts within a slice, a cancelled load keeps the
 // previous trace and its results, and a legitimate file of any decoded length loads.
 import { gzipSync } from 'node:zlib';
-import { expect, test, type Page } from './fixtures';
+import { ALONE, expect, test, type Page } from './fixtures';
 import { loadedWithResults } from './loaded';
 
 const GiB = 1024;
@@ -61,7 +61,7 @@ async function cancelWhileDecoding(page: Page, file: { name: string; buffer: Buf
   return Date.now() - t0;
 }
 
-test('Cancel while a zstd file decodes acts at once and keeps the previous trace and its results', async ({ page }) => {
+test('Cancel while a zstd file decodes acts at once and keeps the previous trace and its results', ALONE, async ({ page }) => {
   const { summary, rows, count } = await loadedWithResults(page);
   // 3 requests and 32 GiB of blank lines in 1 MB: decoding it takes minutes.
   const ms = await cancelWhileDecoding(page, { name: 'blank.txt.zst', buffer: zstdBlankLines('1\n2 W\n3\n', 32 * GiB) });
@@ -76,7 +76,7 @@ test('Cancel while a zstd file decodes acts at once and keeps the previous trace
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
-test('Cancel while a gzip bomb inflates acts at once; the core does not trap', async ({ page }) => {
+test('Cancel while a gzip bomb inflates acts at once; the core does not trap', ALONE, async ({ page }) => {
   const { summary, rows, count } = await loadedWithResults(page);
   // 10 MB inflating to 10 GiB: each 4 MiB chunk read inflates to 4 GiB.
   const ms = await cancelWhileDecoding(page, { name: 'bomb.txt.gz', buffer: gzipBlankLines('1\n2 W\n3\n', 10 * GiB) });
@@ -88,7 +88,7 @@ test('Cancel while a gzip bomb inflates acts at once; the core does not trap', a
 
 // Each 4 MiB chunk read inflated whole made the core run out of memory (a trap); inflated as a
 // bounded stream, a file of any decoded length loads.
-test('a gzip file of 3 requests and 5 GiB of blank lines loads', async ({ page }) => {
+test('a gzip file of 3 requests and 5 GiB of blank lines loads', ALONE, async ({ page }) => {
   test.setTimeout(240_000);
   await page.getByRole('radio', { name: 'Upload' }).check();
   const buffer = gzipBlankLines('1\n2 W\n3\n', 5 * GiB);
@@ -102,7 +102,7 @@ test('a gzip file of 3 requests and 5 GiB of blank lines loads', async ({ page }
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
-test('Cancel while a large flash device ages acts at once', async ({ page }) => {
+test('Cancel while a large flash device ages acts at once', ALONE, async ({ page }) => {
   await page.getByRole('spinbutton', { name: 'Length (requests)' }).fill('1000');
   await page.getByRole('button', { name: 'Generate workload' }).click();
   await expect(page.getByRole('region', { name: 'Trace summary' })).toContainText('1,000');

@@ -1,6 +1,6 @@
 // A link whose step lies far past the end of its trace opens at the end and says so; the page
 // keeps answering (a seek past the end once looped forever, flooding the page with messages).
-import { expect, test, type Page } from './fixtures';
+import { ALONE, expect, test, type Page } from './fixtures';
 import { answersWithin } from './answers';
 import { deflateSync, inflateSync } from 'fflate';
 
@@ -8,7 +8,7 @@ const BOOK = '7,0,1,2,0,3,0,4,2,3,0,3,2,1,2,0,1,7,0,1';
 const status = (page: Page) => page.getByLabel('Explore status');
 const notice = (page: Page) => page.getByRole('status', { name: 'Explorer notice' });
 
-test('a hand-written step past the end of the default trace opens at the end', async ({ page }) => {
+test('a hand-written step past the end of the default trace opens at the end', ALONE, async ({ page }) => {
   await page.goto('/?policy=lru&step=5000000');
   await expect(status(page)).toContainText(/Step ([\d,]+) of \1/);
   await expect(notice(page)).toContainText('Step 5,000,000 is past the end of the trace');
@@ -17,7 +17,7 @@ test('a hand-written step past the end of the default trace opens at the end', a
   await expect(status(page)).not.toContainText(/Step ([\d,]+) of \1/);
 });
 
-test('a v2 link with its step at 2^53 − 1 opens at the end', async ({ page }) => {
+test('a v2 link with its step at 2^53 − 1 opens at the end', ALONE, async ({ page }) => {
   await page.goto(`/?trace=${BOOK}&policy=fifo&frames=3&step=5`);
   await expect(status(page)).toContainText('Step 5 of 20');
   await expect.poll(() => page.url()).toMatch(/#v2=/);

@@ -30,5 +30,12 @@ export const test = base.extend<{ csp: CspWatch }>({
   ],
 });
 
+/**
+ * For a test that times the page (how soon it answers, its long tasks, how soon Cancel acts) or keeps
+ * both cores busy for long: it runs after the others, one test at a time (playwright.config.ts), so a
+ * test in another browser cannot take the core it measures.
+ */
+export const ALONE = { tag: '@alone' };
+
 export { expect };
 export type { Page } from '@playwright/test';

@@ -7,7 +7,7 @@
 // page anew (the query is read once, at start), v2 links alternate between a new load and a change
 // of the hash (back/forward's path). FUZZ_RUNS cases (300 in `npm test`; `npm run fuzz` runs 10,000).
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from './fixtures';
+import { ALONE, expect, test, type Page } from './fixtures';
 import fc from 'fast-check';
 import { deflateSync } from 'fflate';
 
@@ -313,7 +313,7 @@ const short = (s: string, n = 300) => (s.length > n ? `${s.slice(0, n)}… (${s.
 const INTERNAL =
   /\bundefined\b|\[object |RuntimeError|unreachable|panicked|Rust value|borrowed|wasm-bindgen|TypeError|ReferenceError|\bat \S+\.(ts|js):\d/;
 
-test('fuzzed hand-written and v2 links never freeze or crash the page', async ({ page }) => {
+test('fuzzed hand-written and v2 links never freeze or crash the page', ALONE, async ({ page }) => {
   test.setTimeout(Math.max(240_000, RUNS * 3_000));
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`uncaught: ${e.message}`));

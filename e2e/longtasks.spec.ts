@@ -3,11 +3,11 @@
 // each phase is printed for the closing note; the test asserts only the results
 // (timings are not asserted: they depend on the machine). `npm run probe:big`
 // does the same with 1 GB.
-import { expect, test } from './fixtures';
+import { ALONE, expect, test } from './fixtures';
 import { writeFileSync } from 'node:fs';
 import { longTasks, resetLongTasks, watchLongTasks } from './longTasks';
 
-test('a 30 MB trace: load, an 80-size sweep and full-speed playback, with the long tasks measured', async ({ page }) => {
+test('a 30 MB trace: load, an 80-size sweep and full-speed playback, with the long tasks measured', ALONE, async ({ page }) => {
   test.setTimeout(180_000);
   await watchLongTasks(page);
   await page.goto('/');

@@ -4,7 +4,7 @@
 // and records its long tasks, and Chrome's trace records the CPU time of each main-thread task: no task
 // may take 100 ms of it (issue 27, point 2: the page answers within 100 ms), and none a second of wall
 // clock. Once each arriving result re-rendered the whole table and every chart: minutes of frozen page.
-import { expect, test } from './fixtures';
+import { ALONE, expect, test } from './fixtures';
 import { readFileSync } from 'node:fs';
 import { deflateSync } from 'fflate';
 import AxeBuilder from '@axe-core/playwright';
@@ -77,7 +77,7 @@ function link(): string {
   return `/#v2=${packed}`;
 }
 
-test('26 policies × 120 sizes × 8 flash configurations: the page answers while 24,968 rows arrive', async ({ page, browser }) => {
+test('26 policies × 120 sizes × 8 flash configurations: the page answers while 24,968 rows arrive', ALONE, async ({ page, browser }) => {
   test.setTimeout(420_000);
   expect(RESEARCH).toHaveLength(26);
   const rows = RESEARCH.length * SIZES.length * FLASH.length + FLASH.length; // and the no-cache baseline on each device

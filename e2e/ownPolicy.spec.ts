@@ -1,7 +1,7 @@
 // Your own policy in the browser: written in the editor or brought by a link, run in the worker's
 // JavaScript engine (QuickJS-ng compiled to WebAssembly, loaded only then), checked against a
 // built-in, and stopped with the core's message when it loops, while the page keeps answering.
-import { expect, test, type Page } from './fixtures';
+import { ALONE, expect, test, type Page } from './fixtures';
 import { answersWithin } from './answers';
 import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
@@ -79,7 +79,7 @@ test('the LRU template run from the editor gives the built-in LRU row numbers', 
   expect(await cells('my-lru')).toEqual(await cells('LRU'));
 });
 
-test('an endless evict() is stopped with a message naming it while the page keeps answering', async ({ page }) => {
+test('an endless evict() is stopped with a message naming it while the page keeps answering', ALONE, async ({ page }) => {
   await open(page);
   await generate(page, 20_000);
   const stuck =
@@ -116,7 +116,7 @@ test('Check against finds the first difference of a wrong CLOCK and opens Explor
   await expect(page.getByRole('note', { name: "Reference's choice" })).toContainText(/^CLOCK at this request: (hit|miss)/);
 });
 
-test('a long Check against shows how far it got and stops on Cancel, keeping the page and the trace', async ({ page }) => {
+test('a long Check against shows how far it got and stops on Cancel, keeping the page and the trace', ALONE, async ({ page }) => {
   await open(page);
   await generate(page, 1_000_000);
   // The shipped CLOCK's own template decides as CLOCK does, so the check would go through every case.

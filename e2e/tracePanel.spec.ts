@@ -5,12 +5,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from './fixtures';
+import { ALONE, expect, test, type Page } from './fixtures';
 import { answersWithin } from './answers';
 import AxeBuilder from '@axe-core/playwright';
-
-const runner = fileURLToPath(new URL('../wasm-core/target/release/cachescope', import.meta.url));
+import { RUNNER as runner } from '../src/test/runner';
 
 /** A skewed trace of `n` requests over up to `pages` pages (large ids, a few sequential runs), as text. */
 function traceText(n: number, pages: number, seed = 5): string {
@@ -99,7 +97,7 @@ test('an uploaded trace analysed in the page gives the runner’s numbers, drawn
   expect(readFileSync((await svg.path())!).toString()).toContain('reuse time (requests since the last access)');
 });
 
-test('a long analysis shows how far it got and stops on Cancel; the page answers and the next analysis runs', async ({ page }) => {
+test('a long analysis shows how far it got and stops on Cancel; the page answers and the next analysis runs', ALONE, async ({ page }) => {
   test.setTimeout(150_000);
   await open(page);
   await page.getByRole('spinbutton', { name: 'Length (requests)' }).fill('8000000');

@@ -8,15 +8,14 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import * as js from '../wasm-pkg-js/cachescope_js.js';
 import { CATALOG } from './catalog';
 import { CheckReportSchema, PolicyDocSchema, parseCore } from './schemas';
 import type { GenConfig, Metrics } from './types';
 import * as v from 'valibot';
+import { RUNNER as runner } from '../test/runner';
 
 js.initSync({ module: readFileSync(new URL('../wasm-pkg-js/cachescope_js_bg.wasm', import.meta.url)) });
-const runner = fileURLToPath(new URL('../../wasm-core/target/release/cachescope', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'cachescope-own-'));
 
 const CFG: GenConfig = { seed: 5, phases: [{ workload: { kind: 'zipf', pages: 3000, alpha: 0.9 }, length: 20_000, write_fraction: 0.3 }] };

@@ -6,14 +6,13 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { catalog, initSync, WasmSession, WasmTrace } from '../wasm-pkg/cachescope.js';
 import { CATALOG } from './catalog';
 import type { GenConfig, Metrics } from './types';
 import { parseCore, parseStep, SnapshotSchema } from './schemas';
+import { RUNNER as runner } from '../test/runner';
 
 initSync({ module: readFileSync(new URL('../wasm-pkg/cachescope_bg.wasm', import.meta.url)) });
-const runner = fileURLToPath(new URL('../../wasm-core/target/release/cachescope', import.meta.url));
 
 const CONFIGS: GenConfig[] = [
   { seed: 7, phases: [{ workload: { kind: 'zipf', pages: 2000, alpha: 0.9 }, length: 30_000, write_fraction: 0.3 }] },

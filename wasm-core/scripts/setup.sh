@@ -74,7 +74,11 @@ build_pkg() { # out-dir, out-name, features, crates its sources live in
 build_pkg src/wasm-pkg cachescope "" "wasm-core/sim wasm-core/wasm"
 build_pkg src/wasm-pkg-js cachescope_js js "wasm-core/sim wasm-core/wasm wasm-core/js"
 
-# The native runner, for `npm run sim`, the benchmark and the parity tests
-if [ "$mode" != app ]; then
+# The native runner. The parity tests use the test profile's build (src/test/runner.ts): the whole
+# workspace built as `cargo test` builds it, so that step reuses it and CI does not build the
+# core once more with release settings. The benchmark uses the release build, as `npm run sim` does.
+if [ "$mode" = test ]; then
+  (cd wasm-core && cargo build --quiet --profile test --workspace >&2)
+elif [ "$mode" = bench ]; then
   (cd wasm-core && cargo build --quiet --release -p cachescope-cli >&2)
 fi
