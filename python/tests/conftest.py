@@ -6,12 +6,14 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-RUNNER = ROOT / "wasm-core" / "target" / "release" / "cachescope"
+# The test profile's build, which `npm test` builds (wasm-core/scripts/setup.sh test), as the parity
+# tests in src/ use it (src/test/runner.ts).
+RUNNER = ROOT / "wasm-core" / "target" / "debug" / "cachescope"
 FIXTURES = ROOT / "wasm-core" / "sim" / "tests" / "fixtures"
 
 
 def runner(*args: str) -> "tuple[int, str, str]":
-    """The native runner, as `npm run sim` runs it."""
+    """The native runner (the test profile's build of what `npm run sim` runs)."""
     p = subprocess.run([str(RUNNER), *args], capture_output=True, text=True)
     return p.returncode, p.stdout, p.stderr
 
