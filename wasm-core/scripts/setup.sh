@@ -78,7 +78,9 @@ build_pkg src/wasm-pkg-js cachescope_js js "wasm-core/sim wasm-core/wasm wasm-co
 # workspace built as `cargo test` builds it, so that step reuses it and CI does not build the
 # core once more with release settings. The benchmark uses the release build, as `npm run sim` does.
 if [ "$mode" = test ]; then
+  say "building the workspace with the test profile (the runner the parity tests use)"
   (cd wasm-core && cargo build --quiet --profile test --workspace >&2)
+  say "set up"
 elif [ "$mode" = bench ]; then
   (cd wasm-core && cargo build --quiet --release -p cachescope-cli >&2)
 fi
