@@ -1,5 +1,4 @@
-// Tests (Node): the worker's chunked file reader (read.ts) — each chunk read ahead of the work on it, whole
-// chunks cut from the file's stream.
+// Tests (Node): the worker's chunked file reader (read.ts) — each chunk read ahead of the work on it.
 import { describe, expect, it } from 'vitest';
 import { CHUNK, chunkReader } from './read';
 
@@ -10,32 +9,7 @@ async function all(file: File): Promise<number[][]> {
   return chunks;
 }
 
-/** A file whose stream gives `bytes` in parts of `part` bytes (a browser's parts need not divide a chunk). */
-function streamedIn(bytes: Uint8Array, part: number): File {
-  let at = 0;
-  const stream = new ReadableStream<Uint8Array>({
-    pull(c) {
-      if (at >= bytes.length) return c.close();
-      c.enqueue(bytes.slice(at, at + part));
-      at += part;
-    },
-  });
-  return { size: bytes.length, stream: () => stream } as unknown as File;
-}
-
 describe('chunkReader', () => {
-  it('cuts a stream whose parts do not divide a chunk into whole chunks, bytes in order', async () => {
-    const bytes = Uint8Array.from({ length: 2 * CHUNK + 12_345 }, (_, i) => (i * 7) % 253);
-    const next = chunkReader(streamedIn(bytes, 1_000_003));
-    const got: Uint8Array[] = [];
-    for (let c = await next(); c; c = await next()) got.push(c);
-    expect(got.map((c) => c.length)).toEqual([CHUNK, CHUNK, 12_345]);
-    const joined = new Uint8Array(bytes.length);
-    got.reduce((off, c) => (joined.set(c, off), off + c.length), 0);
-    // Compared as one buffer: the matcher's element-by-element walk over 8 MB takes minutes.
-    expect(Buffer.compare(joined, bytes)).toBe(0);
-  });
-
   it('gives the file in order, a chunk at a time, then null', async () => {
     const bytes = Uint8Array.from({ length: 2 * CHUNK + 3 }, (_, i) => i % 251);
     const last = (i: number) => (i - 1) % 251;
