@@ -27,11 +27,10 @@ const DEV = new RegExp(
     /CLOCK: the hand sweeps|CLOCK-Pro: three hands|flash grid: the GC victim|every policy family has its view|keyboard: arrows step/,
     /quiz=1 in a link/,
     /an exercise link hides the answers/,
-    /a hand-written link with code\.mine=|an endless evict\(\) is stopped/,
+    /a hand-written link with code\.mine=/,
     /teaching preset/,
     /offline\.spec\.ts/,
-    // Its link is reloaded and hand-written here too.
-    /warm-up link|the link and exports carry both/,
+    /a hand-written warm-up link/,
   ]
     .map((r) => r.source)
     .join('|'),

@@ -4,8 +4,8 @@
 # need, the extension built by maturin with its own quick release profile, and
 # pytest, a local Ray with two CPUs included. Quick when all is there. With --prepare it stops
 # before pytest and adds JupyterLab (the notebook probe needs the environment, not the tests);
-# with --extension it stops once the environment is installed and the extension built (npm test
-# runs that in the background from its start: it needs neither the npm packages nor the WASM core).
+# with --deps it stops once the environment is installed (npm test runs that in the background from
+# its start).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
@@ -23,14 +23,7 @@ if [ ! -f "$stamp" ] || [ python/scripts/test.sh -nt "$stamp" ]; then
     matplotlib anywidget nbclient ipykernel
   touch "$stamp"
 fi
-build_extension() {
-  say "building the extension"
-  (cd python && "../$venv/bin/maturin" develop --release --quiet >&2)
-}
-if [ "${1:-}" = --extension ]; then
-  build_extension
-  exit 0
-fi
+[ "${1:-}" = --deps ] && exit 0
 if [ "${1:-}" = --prepare ] && ! "$venv/bin/python" -c "import jupyterlab" 2>/dev/null; then
   say "installing JupyterLab (the notebook probe)"
   "$venv/bin/pip" install --quiet --disable-pip-version-check jupyterlab
@@ -42,6 +35,7 @@ if [ ! -f "$bundle" ] || [ -n "$(find src vite.widget.config.ts -newer "$bundle"
   say "building the explorer widget"
   npm run --silent widget >&2
 fi
-build_extension
+say "building the extension"
+(cd python && "../$venv/bin/maturin" develop --release --quiet >&2)
 [ "${1:-}" = --prepare ] && exit 0
 "$venv/bin/python" -m pytest -q -p no:cacheprovider python/tests
