@@ -54,6 +54,7 @@ fn a_trace_and_a_generated_workload_together_are_refused_as_before() {
         ])
         .output()
         .expect("runs");
+    let _ = std::fs::remove_file(&path);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("not both"), "{}", String::from_utf8_lossy(&out.stderr));
 }
