@@ -242,8 +242,9 @@ export class SimClient {
   }
 
   /** Reads a chosen file in the worker (nothing of it is read on this thread): SHA-256, size, link form. */
-  describe(file: File, load: LoadSettings, onProgress?: (p: ProgressMsg) => void) {
-    return this.request<Described>((id) => ({ type: 'describe', id, file, load }), { onProgress });
+  /** `whole`: see the `describe` message (protocol/messages.ts). */
+  describe(file: File, load: LoadSettings, whole: boolean, onProgress?: (p: ProgressMsg) => void) {
+    return this.request<Described>((id) => ({ type: 'describe', id, file, load, whole }), { onProgress });
   }
 
   /** Defines policies the user wrote (the worker loads its JavaScript engine the first time): each one's catalogue entry and SHA-256. */
@@ -327,7 +328,7 @@ export function describeAside(file: File, load: LoadSettings): Promise<Described
   aside?.terminate('another file was chosen');
   const client = new SimClient(startWorker());
   aside = client;
-  return client.describe(file, load).done.finally(() => {
+  return client.describe(file, load, true).done.finally(() => {
     if (aside === client) aside = null;
     client.terminate('the file was described');
   });

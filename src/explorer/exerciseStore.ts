@@ -7,6 +7,7 @@
 import { create } from 'zustand';
 import type { CheckReport } from '../core/generated/core';
 import type { Params } from '../link/types';
+import { sha256Hex } from '../link/upload';
 import type { FrameTable } from '../core/frameTable';
 import { engine } from '../engine/client';
 import { useApp } from '../state/store';
@@ -139,8 +140,7 @@ function answered(log: QuizAnswer[]) {
 /** SHA-256 (hex) of the exercise link, the name and the answers: a receipt that they were these, not a proof of who gave them. */
 export async function receipt(link: string, name: string, answers: unknown): Promise<string> {
   const bytes = new TextEncoder().encode(JSON.stringify({ exercise: link, name, answers }));
-  const hash = await crypto.subtle.digest('SHA-256', bytes);
-  return [...new Uint8Array(hash)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return sha256Hex(bytes);
 }
 
 /** The score's export: the exercise link, the name, the score, every answer and the receipt. */

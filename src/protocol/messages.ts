@@ -154,8 +154,12 @@ const ToWorkerSchema = v.variant('type', [
   v.object({ type: v.literal('cancel'), id }),
   /** Test hook: makes the core trap, as running out of memory would (see engine/client.ts, recovery). */
   v.object({ type: v.literal('debug-trap'), id }),
-  /** Reads a chosen file in the worker: its SHA-256 (streamed) and how it travels in a link. */
-  v.object({ type: v.literal('describe'), id, file: v.instance(File), load: LoadSettingsSchema }),
+  /**
+   * Reads a chosen file in the worker: its SHA-256 and how it travels in a link. `whole`: the file may
+   * be read into one buffer and hashed by the browser (faster, twice the file's size in memory while
+   * it runs, Cancel seen only at the end): for a worker of its own that ends after; else streamed.
+   */
+  v.object({ type: v.literal('describe'), id, file: v.instance(File), load: LoadSettingsSchema, whole: v.boolean() }),
   /** Reads a hand-written link's query with the core's parser. */
   v.object({ type: v.literal('parse-link'), id, query: v.string() }),
   // Cache sizes as typed (`100, 5%`), read with the core's grammar; percentages are of `distinct` pages.

@@ -338,12 +338,13 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set, ge
     get().setFile(file);
     set({ upload: null });
     if (!file) return;
-    // A worker reads the file (hash streamed, never the whole file on this thread). A link's file is checked
-    // before it loads, by the app's worker, as the page's busy work; any other is hashed by a worker of its
-    // own while the app's may already load it.
+    // A worker reads the file (never on this thread). A link's file is checked before it loads, by the app's
+    // worker, as the page's busy work that Cancel stops: streamed, so the worker holding the trace never holds
+    // the file too. Any other is hashed by a worker of its own while the app's may already load it, over one
+    // read of the whole file (faster; the memory goes with that worker).
     let described;
     const checking = get().awaiting !== null;
-    const req = checking ? engine().describe(file, get().load, (p) => set({ busy: progressOf(p) })) : null;
+    const req = checking ? engine().describe(file, get().load, false, (p) => set({ busy: progressOf(p) })) : null;
     if (req && !get().busy) set({ busy: { id: req.id, phase: 'load', done: 0, total: 1, label: `hashing ${file.name}` } });
     try {
       described = await (req ? req.done : describeAside(file, get().load));

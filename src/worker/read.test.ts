@@ -1,6 +1,6 @@
 // Tests (Node): the worker's chunked file reader (read.ts) — each chunk read ahead of the work on it.
 import { describe, expect, it } from 'vitest';
-import { CHUNK, chunkReader } from './read';
+import { AHEAD, CHUNK, chunkReader } from './read';
 
 async function all(file: File): Promise<number[][]> {
   const next = chunkReader(file);
@@ -18,6 +18,14 @@ describe('chunkReader', () => {
       [CHUNK, CHUNK % 251, last(2 * CHUNK)],
       [3, (2 * CHUNK) % 251, last(2 * CHUNK + 3)],
     ]);
+  });
+
+  it('keeps giving chunks in order past the reads it keeps in flight', async () => {
+    const n = (AHEAD + 2) * CHUNK + 1;
+    const bytes = Uint8Array.from({ length: n }, (_, i) => (i >> 20) % 251);
+    const got = await all(new File([bytes], 'long.txt'));
+    expect(got.map((c) => c[0])).toEqual([...Array<number>(AHEAD + 2).fill(CHUNK), 1]);
+    expect(got.map((c) => c[1])).toEqual(Array.from({ length: AHEAD + 3 }, (_, k) => ((k * CHUNK) >> 20) % 251));
   });
 
   it('gives nothing for an empty file, and no empty chunk after a whole number of chunks', async () => {

@@ -46,7 +46,7 @@ async function serve(task: Task, msg: Exclude<ToWorker, { type: 'cancel' }>): Pr
       debug_trap('requested by a test');
       return { type: 'done', id };
     case 'describe':
-      return { type: 'described', id, described: await describe(task, msg.file, msg.load) };
+      return { type: 'described', id, described: await describe(task, msg.file, msg.load, msg.whole) };
     case 'load':
       return { type: 'loaded', id, ...(await load(task, msg.source, msg.budget, msg.dropFirst, msg.parts)) };
     case 'share':
