@@ -544,8 +544,9 @@ impl WasmFlashRun {
 }
 
 /// SHA-256 fed a chunk at a time, so that a file is hashed as it is read: the
-/// worker's hash of a file too large to hold whole (the browser's `crypto.subtle`,
-/// faster, needs the whole file in one buffer; `src/worker/describe.ts`).
+/// worker's hash of a file too large to hold whole, and of a link's file in the
+/// app's worker (the browser's `crypto.subtle`, faster, needs the whole file in
+/// one buffer; `src/worker/describe.ts`).
 #[wasm_bindgen]
 pub struct WasmSha256 {
     inner: sha2::Sha256,
